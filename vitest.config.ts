@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+import { WxtVitest } from 'wxt/testing';
+
+export default defineConfig({
+  plugins: [WxtVitest()],
+  test: {
+    include: ['lib/**/*.test.ts', 'emulator/**/*.test.ts', 'components/**/*.test.ts?(x)', 'test/contract/**/*.test.ts'],
+    testTimeout: 20000,
+  },
+});
