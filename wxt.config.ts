@@ -2,8 +2,9 @@ import { defineConfig } from 'wxt';
 
 /**
  * One config for Chrome (MV3) and Firefox.
- * VOXLATE_TEST_BUILD=1 writes to a separate folder and exposes nothing extra: tests drive the
- * same code users get; only the output folder differs so a dev build never clobbers it.
+ * VOXLATE_TEST_BUILD=1 (tests and the demo) builds the same code into a separate folder, with one
+ * difference: loopback access is granted at install, because a headless browser cannot click
+ * "Allow" on the permission prompt that "Save and test" raises for the service's address.
  */
 const testBuild = process.env.VOXLATE_TEST_BUILD === '1';
 
@@ -22,6 +23,7 @@ export default defineConfig({
       ...(browser === 'chrome' ? ['offscreen'] : []),
     ],
     optional_host_permissions: ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*'],
+    ...(testBuild ? { host_permissions: ['http://127.0.0.1/*'] } : {}),
     ...(browser === 'firefox'
       ? { browser_specific_settings: { gecko: { id: 'voxlate@example.org', strict_min_version: '128.0' } } }
       : {}),

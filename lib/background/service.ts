@@ -1,0 +1,37 @@
+import { createServiceClient, type ServiceClient } from '../api/client';
+import { ServiceError } from '../api/errors';
+import { createRequestScheduler } from '../api/scheduler';
+import { apiKeyItem, getSettings } from '../settings/items';
+
+/** One scheduler for the worker's life: every call to the service goes through its limits. */
+export const scheduler = createRequestScheduler();
+
+/**
+ * A client for the configured service. The key is read here and nowhere else; it goes only into
+ * the client, which sends it only to the configured address.
+ */
+export async function getClient(): Promise<ServiceClient> {
+  const [settings, apiKey] = await Promise.all([getSettings(), apiKeyItem.getValue()]);
+  if (!settings.serviceUrl) {
+    throw new ServiceError('unauthorized', 'The service is not set up yet. Open the options and enter its address and your API key.');
+  }
+  if (!apiKey) throw new ServiceError('unauthorized', 'No API key is saved. Open the options and enter your key.');
+  return createServiceClient({ baseUrl: settings.serviceUrl, apiKey });
+}
+
+export interface CallOptions {
+  /** Whether the call spends credits (decides what may be retried). */
+  paid: boolean;
+  /** Higher runs first: what the user is waiting for right now. */
+  priority?: number;
+  signal?: AbortSignal;
+}
+
+/** Runs one service call through the plan-aware scheduler. */
+export async function callService<T>(
+  run: (client: ServiceClient, signal: AbortSignal) => Promise<T>,
+  options: CallOptions,
+): Promise<T> {
+  const client = await getClient();
+  return scheduler.schedule((signal) => run(client, signal), options);
+}

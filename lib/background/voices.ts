@@ -1,0 +1,31 @@
+import { storage } from '#imports';
+import type { VoicesView } from '../messaging/protocol';
+import type { Voice } from '../api/schemas';
+import { getSettings } from '../settings/items';
+import { callService } from './service';
+
+interface CachedVoices extends VoicesView {
+  serviceUrl: string;
+}
+
+/** Voices change rarely; a day-old list is shown at once and refreshed on request. */
+const MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+const voicesItem = storage.defineItem<CachedVoices | null>('local:voices', { fallback: null });
+
+/** The voices list, from the cache when fresh, else from the service (then cached). */
+export async function getVoices(refresh = false): Promise<VoicesView> {
+  const [cached, { serviceUrl }] = await Promise.all([voicesItem.getValue(), getSettings()]);
+  if (!refresh && cached && cached.serviceUrl === serviceUrl && Date.now() - cached.fetchedAt < MAX_AGE_MS) {
+    return { voices: cached.voices, fetchedAt: cached.fetchedAt };
+  }
+  const voices: Voice[] = await callService((client, signal) => client.getVoices({ signal }), { paid: false, priority: 5 });
+  const fetchedAt = Date.now();
+  await voicesItem.setValue({ voices, fetchedAt, serviceUrl });
+  return { voices, fetchedAt };
+}
+
+/** Forgets the cached voices (the service changed). */
+export async function forgetVoices(): Promise<void> {
+  await voicesItem.removeValue();
+}

@@ -1,0 +1,47 @@
+import { browser, type Browser } from 'wxt/browser';
+import type { z } from 'zod';
+import { serializeError } from '../api/errors';
+import { messageRules, onMessage, type ProtocolMap } from './protocol';
+import type { Result } from './result';
+import { classifySender, type SenderKind } from './sender';
+
+type Name = keyof ProtocolMap & keyof typeof messageRules;
+type Output<K extends Name> = ReturnType<ProtocolMap[K]> extends Result<infer T> ? T : never;
+
+/** A background handler: gets validated data and the checked sender, returns the value. */
+export type Handler<K extends Name> = (
+  data: z.output<(typeof messageRules)[K]['input']>,
+  sender: { kind: SenderKind; tabId?: number; frameId?: number },
+) => Promise<Output<K>> | Output<K>;
+
+export type Handlers = { [K in Name]: Handler<K> };
+
+const refused = (message: string) => ({ ok: false as const, error: { kind: 'invalidRequest' as const, message } });
+
+/**
+ * Registers every handler with the same guard: the sender must be one the message allows, and the
+ * data must match the message's zod schema. Errors come back as data (see Result).
+ * Call synchronously from the background's main() so a message that wakes the worker is not missed.
+ */
+export function registerHandlers(handlers: Handlers): void {
+  const id = browser.runtime.id;
+  const origin = new URL(browser.runtime.getURL('/')).origin;
+  for (const name of Object.keys(handlers) as Name[]) {
+    const rule = messageRules[name];
+    const handle = handlers[name] as Handler<Name>;
+    onMessage(name, async ({ data, sender }) => {
+      const kind = classifySender(sender as Browser.runtime.MessageSender, id, origin);
+      if (!kind || !(rule.from as readonly SenderKind[]).includes(kind)) {
+        return refused(`“${name}” is not accepted from this sender.`);
+      }
+      const parsed = rule.input.safeParse(data);
+      if (!parsed.success) return refused(`“${name}” was sent with invalid data.`);
+      try {
+        const value = await handle(parsed.data as never, { kind, tabId: sender.tab?.id, frameId: sender.frameId });
+        return { ok: true, value } as never;
+      } catch (error) {
+        return { ok: false, error: serializeError(error) } as never;
+      }
+    });
+  }
+}

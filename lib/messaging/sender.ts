@@ -1,0 +1,31 @@
+import type { Browser } from 'wxt/browser';
+
+/** Who sent a message: one of our extension pages, or our content script in a web page. */
+export type SenderKind = 'extension' | 'content';
+
+/**
+ * Classifies a message sender the way security-sensitive extensions do: it must be this extension
+ * (`sender.id`); then the document's origin tells an extension page (popup, options, offscreen)
+ * from a content script, which always runs in a web page's origin and in a tab. The browser sets
+ * these fields; nothing a page sends can change them. Anything else is refused (null).
+ */
+export function classifySender(
+  sender: Browser.runtime.MessageSender,
+  extensionId: string,
+  extensionOrigin: string,
+): SenderKind | null {
+  if (sender.id !== extensionId) return null;
+  const origin = sender.origin ?? originOf(sender.url);
+  if (origin === extensionOrigin) return 'extension';
+  if (sender.tab?.id !== undefined && origin !== undefined && origin !== 'null') return 'content';
+  return null;
+}
+
+function originOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}

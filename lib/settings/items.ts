@@ -1,0 +1,32 @@
+import { storage } from '#imports';
+import { DEFAULT_SETTINGS, parseSettings, type Settings } from './schema';
+import { settingsMigrations, SETTINGS_VERSION } from './migrations';
+
+/**
+ * User settings. Readable by extension pages (popup, options); content scripts get what they need
+ * through messages, because local storage is closed to them (see lib/background/lockdown.ts).
+ */
+export const settingsItem = storage.defineItem<Settings>('local:settings', {
+  fallback: DEFAULT_SETTINGS,
+  version: SETTINGS_VERSION,
+  migrations: settingsMigrations,
+});
+
+/**
+ * The user's API key: its own item, never inside the settings object, never in sync storage.
+ * Only the background reads it (lib/background/service.ts); the options page sends a new key to
+ * the background, which writes it.
+ */
+export const apiKeyItem = storage.defineItem<string | null>('local:apiKey', { fallback: null });
+
+/** Reads the settings, repairing damaged fields with defaults. */
+export async function getSettings(): Promise<Settings> {
+  return parseSettings(await settingsItem.getValue());
+}
+
+/** Merges a partial update into the stored settings. */
+export async function updateSettings(patch: Partial<Settings>): Promise<Settings> {
+  const next = parseSettings({ ...(await getSettings()), ...patch });
+  await settingsItem.setValue(next);
+  return next;
+}

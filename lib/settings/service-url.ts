@@ -1,0 +1,51 @@
+/** Result of checking a service address typed by the user. */
+export type ServiceUrlCheck =
+  | { ok: true; baseUrl: string; origin: string; originPattern: string }
+  | { ok: false; message: string };
+
+const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);
+
+function isLoopback(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/**
+ * Checks a service address: https anywhere, plain http only on this computer (loopback), because
+ * the API key travels in every request and must not cross a network in clear text.
+ * Returns the normalised base URL (no trailing slash, no query) and the permission pattern for it.
+ */
+export function checkServiceUrl(input: string): ServiceUrlCheck {
+  const text = input.trim();
+  if (!text) return { ok: false, message: 'Enter the service address, for example https://api.example.com.' };
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { ok: false, message: `“${text}” is not a web address. Enter one like https://api.example.com.` };
+  }
+  if (url.username || url.password) {
+    return { ok: false, message: 'Remove the user name and password from the address; the API key is entered separately.' };
+  }
+  const secure = url.protocol === 'https:';
+  const localHttp = url.protocol === 'http:' && isLoopback(url.hostname);
+  if (!secure && !localHttp) {
+    return {
+      ok: false,
+      message:
+        url.protocol === 'http:'
+          ? 'Use an https:// address: your API key must not travel unencrypted. Plain http is allowed only for 127.0.0.1 or localhost.'
+          : 'The address must start with https:// (or http:// for 127.0.0.1 or localhost).',
+    };
+  }
+  if (url.search || url.hash) {
+    return { ok: false, message: 'Remove the “?…” or “#…” part from the address.' };
+  }
+  const path = url.pathname.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
+  return {
+    ok: true,
+    baseUrl: `${url.origin}${path}`,
+    origin: url.origin,
+    // Match patterns carry no port: Chrome and Firefox match every port of the host.
+    originPattern: `${url.protocol}//${url.hostname}/*`,
+  };
+}

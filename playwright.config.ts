@@ -1,0 +1,14 @@
+import { defineConfig } from '@playwright/test';
+
+/** End-to-end tests of the built extension (npm test builds it first into .output-test). */
+export default defineConfig({
+  testDir: 'test/e2e',
+  // Each test launches its own browser profile; two cores are enough for two at a time.
+  workers: process.env.CI ? 2 : 2,
+  fullyParallel: true,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: { trace: 'retain-on-failure' },
+});

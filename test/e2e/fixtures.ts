@@ -1,0 +1,67 @@
+import { test as base, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import { startEmulator, type Emulator } from '../../emulator/server';
+import { launchWithExtension, serviceWorkerOf } from '../support/browser';
+import { startPageServer, type PageServer } from '../support/page-server';
+
+interface WorkerFixtures {
+  emulator: Emulator;
+  pages: PageServer;
+}
+
+interface TestFixtures {
+  context: BrowserContext;
+  background: Worker;
+  extensionId: string;
+  /** Opens an extension page (e.g. 'options.html') in a tab. */
+  openExtensionPage: (file: string) => Promise<Page>;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  emulator: [
+    async ({}, use) => {
+      const emulator = await startEmulator({ port: 0 });
+      await use(emulator);
+      await emulator.close();
+    },
+    { scope: 'worker' },
+  ],
+  pages: [
+    async ({}, use) => {
+      const server = await startPageServer();
+      await use(server);
+      await server.close();
+    },
+    { scope: 'worker' },
+  ],
+  context: async ({ emulator }, use) => {
+    await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+    const context = await launchWithExtension();
+    await use(context);
+    await context.close();
+  },
+  background: async ({ context }, use) => use(await serviceWorkerOf(context)),
+  extensionId: async ({ background }, use) => use(new URL(background.url()).host),
+  openExtensionPage: async ({ context, extensionId }, use) =>
+    use(async (file) => {
+      const page = await context.newPage();
+      await page.goto(`chrome-extension://${extensionId}/${file}`);
+      return page;
+    }),
+});
+
+export const expect = test.expect;
+
+/**
+ * Points the extension at the emulator the way the options page does, without the UI: for tests
+ * about other features. The key is written by the background itself (its own storage).
+ */
+export async function connectService(background: Worker, serviceUrl: string, apiKey: string): Promise<void> {
+  await background.evaluate(
+    async ([url, key]) => {
+      await chrome.storage.local.set({ apiKey: key });
+      const { settings } = await chrome.storage.local.get('settings');
+      await chrome.storage.local.set({ settings: { ...(settings ?? {}), serviceUrl: url } });
+    },
+    [serviceUrl, apiKey] as const,
+  );
+}

@@ -1,0 +1,54 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+
+/** Where the saved real-world pages live: ../shared/pages beside the repository, unless overridden. */
+export const SHARED_PAGES_DIR = process.env.SHARED_PAGES_DIR ?? path.resolve(import.meta.dirname, '../../../shared/pages');
+const FIXTURES_DIR = path.resolve(import.meta.dirname, '../fixtures');
+
+export interface LoggedRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+}
+
+export interface PageServer {
+  /** e.g. http://127.0.0.1:41234 */
+  url: string;
+  /** Every request this origin received, with its headers (to prove no key ever reaches it). */
+  requests: LoggedRequest[];
+  close(): Promise<void>;
+}
+
+/**
+ * Serves web pages for end-to-end tests on a second local origin: /pages/<name>/ is a saved real
+ * article from shared/pages, /fixtures/<file> a page of ours. It records every request it gets.
+ */
+export async function startPageServer(): Promise<PageServer> {
+  const requests: LoggedRequest[] = [];
+  const server = createServer(async (req, res) => {
+    requests.push({ method: req.method ?? 'GET', url: req.url ?? '', headers: req.headers });
+    const url = new URL(req.url ?? '/', 'http://x');
+    const page = /^\/pages\/([\w-]+)\/?$/.exec(url.pathname);
+    const fixture = /^\/fixtures\/([\w.-]+\.html)$/.exec(url.pathname);
+    const file = page
+      ? path.join(SHARED_PAGES_DIR, page[1]!, 'source.html')
+      : fixture
+        ? path.join(FIXTURES_DIR, fixture[1]!)
+        : null;
+    if (!file || !existsSync(file)) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(await readFile(file));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
