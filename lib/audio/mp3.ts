@@ -1,0 +1,211 @@
+/** One MPEG audio frame inside the parsed buffer. */
+export interface Mp3Frame {
+  offset: number;
+  length: number;
+  /** PCM samples per channel this frame decodes to. */
+  samples: number;
+  sampleRate: number;
+  channels: number;
+}
+
+export interface Mp3Info {
+  /** Audio frames in order; the Xing/Info/VBRI header frame is not included. */
+  frames: Mp3Frame[];
+  sampleRate: number;
+  channels: number;
+  durationSec: number;
+  /** Bytes of an incomplete final frame or trailing junk (tags excluded). */
+  truncatedBytes: number;
+  /** Whether the first frame was a Xing/Info/VBRI header (silent metadata, not audio). */
+  infoFrame: boolean;
+}
+
+interface FrameHeader {
+  length: number;
+  samples: number;
+  sampleRate: number;
+  channels: number;
+  /** 1 for MPEG-1, 2 for MPEG-2 and MPEG-2.5 (they share tables). */
+  versionClass: 1 | 2;
+  layer: 1 | 2 | 3;
+}
+
+// kbps, indexed [versionClass-1][layer-1][bitrateIndex]; index 0 ("free format") is unsupported.
+const BITRATES: number[][][] = [
+  [
+    [0, 32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448],
+    [0, 32, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384],
+    [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320],
+  ],
+  [
+    [0, 32, 48, 56, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256],
+    [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
+    [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
+  ],
+];
+
+// Indexed by the 2-bit version id: 0 = MPEG-2.5, 1 = reserved, 2 = MPEG-2, 3 = MPEG-1.
+const SAMPLE_RATES: (number[] | null)[] = [[11025, 12000, 8000], null, [22050, 24000, 16000], [44100, 48000, 32000]];
+
+/** Decode the 4-byte frame header at `offset`, or null if it is not a valid one. */
+function readHeader(bytes: Uint8Array, offset: number): FrameHeader | null {
+  if (offset + 4 > bytes.length) return null;
+  const b1 = bytes[offset + 1]!;
+  const b2 = bytes[offset + 2]!;
+  const b3 = bytes[offset + 3]!;
+  if (bytes[offset] !== 0xff || (b1 & 0xe0) !== 0xe0) return null;
+  const versionId = (b1 >> 3) & 3;
+  const layerBits = (b1 >> 1) & 3;
+  const bitrateIndex = b2 >> 4;
+  const rateIndex = (b2 >> 2) & 3;
+  const rates = SAMPLE_RATES[versionId];
+  if (!rates || layerBits === 0 || bitrateIndex === 0 || bitrateIndex === 15 || rateIndex === 3) return null;
+  if ((b3 & 3) === 2) return null; // reserved emphasis: a false sync in practice
+  const layer = (4 - layerBits) as 1 | 2 | 3;
+  const versionClass = versionId === 3 ? 1 : 2;
+  const bitrate = BITRATES[versionClass - 1]![layer - 1]![bitrateIndex]! * 1000;
+  const sampleRate = rates[rateIndex]!;
+  const padding = (b2 >> 1) & 1;
+  const channels = b3 >> 6 === 3 ? 1 : 2;
+  let samples: number;
+  let length: number;
+  if (layer === 1) {
+    samples = 384;
+    length = (Math.floor((12 * bitrate) / sampleRate) + padding) * 4;
+  } else {
+    samples = layer === 3 && versionClass === 2 ? 576 : 1152;
+    length = Math.floor(((samples / 8) * bitrate) / sampleRate) + padding;
+  }
+  return { length, samples, sampleRate, channels, versionClass, layer };
+}
+
+function ascii(bytes: Uint8Array, offset: number, length: number): string {
+  let s = '';
+  for (let i = offset; i < offset + length && i < bytes.length; i++) s += String.fromCharCode(bytes[i]!);
+  return s;
+}
+
+/** Skip any ID3v2 tags at `offset` (some files carry more than one). */
+function skipId3v2(bytes: Uint8Array, offset: number): number {
+  while (offset + 10 <= bytes.length && ascii(bytes, offset, 3) === 'ID3') {
+    // Tag size is "syncsafe": 7 bits per byte.
+    const size = ((bytes[offset + 6]! & 0x7f) << 21) | ((bytes[offset + 7]! & 0x7f) << 14) |
+      ((bytes[offset + 8]! & 0x7f) << 7) | (bytes[offset + 9]! & 0x7f);
+    const footer = bytes[offset + 5]! & 0x10 ? 10 : 0;
+    offset += 10 + size + footer;
+  }
+  return Math.min(offset, bytes.length);
+}
+
+/** End of the audio data once trailing ID3v1 and APEv2 tags are excluded. */
+function audioEnd(bytes: Uint8Array): number {
+  let end = bytes.length;
+  if (end >= 128 && ascii(bytes, end - 128, 3) === 'TAG') end -= 128;
+  if (end >= 32 && ascii(bytes, end - 32, 8) === 'APETAGEX') {
+    const view = new DataView(bytes.buffer, bytes.byteOffset + end - 32, 32);
+    const size = view.getUint32(12, true);
+    const hasHeader = (view.getUint32(20, true) & 0x80000000) !== 0;
+    const total = size + (hasHeader ? 32 : 0);
+    if (total <= end) end -= total;
+  }
+  return end;
+}
+
+/** Whether the frame at `offset` is a Xing/Info (LAME) or VBRI header rather than audio. */
+function isInfoFrame(bytes: Uint8Array, offset: number, header: FrameHeader): boolean {
+  if (header.layer !== 3) return false;
+  const sideInfo = header.versionClass === 1 ? (header.channels === 1 ? 17 : 32) : header.channels === 1 ? 9 : 17;
+  const tag = ascii(bytes, offset + 4 + sideInfo, 4);
+  return tag === 'Xing' || tag === 'Info' || ascii(bytes, offset + 36, 4) === 'VBRI';
+}
+
+/**
+ * Find the first real frame at or after `from`. A header right at `from` is trusted;
+ * elsewhere a sync must be confirmed by a following header (or the end of data),
+ * because 0xFFE… appears by chance inside junk and cover art.
+ */
+function findFirstFrame(bytes: Uint8Array, from: number, end: number): number {
+  if (readHeader(bytes, from)) return from;
+  for (let i = from + 1; i + 4 <= end; i++) {
+    const header = readHeader(bytes, i);
+    if (!header) continue;
+    const next = i + header.length;
+    if (next === end) return i;
+    const following = readHeader(bytes, next);
+    if (following && following.sampleRate === header.sampleRate && following.layer === header.layer) return i;
+  }
+  return -1;
+}
+
+/**
+ * Parse MPEG audio (MPEG-1/2/2.5, Layer III and also I/II) into frames, skipping ID3v2
+ * at the start and ID3v1/APEv2 at the end. Throws if no frame sync is found.
+ */
+export function parseMp3(bytes: Uint8Array): Mp3Info {
+  const end = audioEnd(bytes);
+  const start = findFirstFrame(bytes, skipId3v2(bytes, 0), end);
+  if (start < 0) throw new Error('Not MP3 audio: no MPEG frame sync found.');
+
+  const frames: Mp3Frame[] = [];
+  let infoFrame = false;
+  let offset = start;
+  while (offset < end) {
+    const header = readHeader(bytes, offset);
+    if (!header || offset + header.length > end) break;
+    if (offset === start && isInfoFrame(bytes, offset, header)) {
+      infoFrame = true;
+    } else {
+      const { length, samples, sampleRate, channels } = header;
+      frames.push({ offset, length, samples, sampleRate, channels });
+    }
+    offset += header.length;
+  }
+
+  const first = frames[0] ?? readHeader(bytes, start)!;
+  const totalSamples = frames.reduce((sum, f) => sum + f.samples, 0);
+  return {
+    frames,
+    sampleRate: first.sampleRate,
+    channels: first.channels,
+    durationSec: totalSamples / first.sampleRate,
+    truncatedBytes: Math.max(0, end - offset),
+    infoFrame,
+  };
+}
+
+/**
+ * Join MP3 streams frame by frame: each part's tags, Xing/Info header frame and
+ * incomplete last frame are dropped, so players see one clean stream whose length
+ * they can compute. Parts must share sample rate and channel count.
+ */
+export function concatMp3(parts: readonly Uint8Array[]): Uint8Array {
+  if (parts.length === 0) throw new Error('No MP3 parts to join.');
+  const infos = parts.map((part, i) => {
+    try {
+      return parseMp3(part);
+    } catch (error) {
+      throw new Error(`MP3 part ${i + 1} is not valid MP3 audio.`, { cause: error });
+    }
+  });
+  const { sampleRate, channels } = infos[0]!;
+  infos.forEach((info, i) => {
+    if (info.sampleRate !== sampleRate || info.channels !== channels) {
+      throw new Error(
+        `MP3 part ${i + 1} is ${info.sampleRate} Hz with ${info.channels} channel(s), ` +
+          `but part 1 is ${sampleRate} Hz with ${channels} channel(s).`,
+      );
+    }
+  });
+
+  const total = infos.reduce((sum, info) => sum + info.frames.reduce((s, f) => s + f.length, 0), 0);
+  const out = new Uint8Array(total);
+  let position = 0;
+  infos.forEach((info, i) => {
+    const part = parts[i]!;
+    for (const frame of info.frames) {
+      out.set(part.subarray(frame.offset, frame.offset + frame.length), position);
+      position += frame.length;
+    }
+  });
+  return out;
+}

@@ -1,0 +1,60 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { parseMp3 } from './mp3';
+import { bytesOf, encodeMp3, encodeWav, id3v1, id3v2, infoFrameFor } from './test-fixtures';
+import { validateAudio } from './validate';
+
+describe('validateAudio', () => {
+  it('accepts complete MP3, with or without tags and an Info frame', () => {
+    const mp3 = encodeMp3(0.6);
+    const duration = parseMp3(mp3).durationSec;
+    expect(validateAudio(mp3, 'mp3')).toEqual({ ok: true, durationSec: duration });
+    expect(validateAudio(bytesOf(id3v2(), infoFrameFor(mp3), mp3, id3v1()), 'mp3')).toEqual({ ok: true, durationSec: duration });
+  });
+
+  it('accepts complete WAV, including a streaming size placeholder', () => {
+    const result = validateAudio(encodeWav(0.5), 'wav');
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.durationSec).toBeCloseTo(0.5, 4);
+    expect(validateAudio(encodeWav(0.5, 22050, 1, 0xffffffff), 'wav').ok).toBe(true);
+  });
+
+  it('rejects empty bodies', () => {
+    expect(validateAudio(new Uint8Array(), 'mp3')).toEqual({ ok: false, reason: 'The audio is empty.' });
+    expect(validateAudio(new Uint8Array(), 'wav')).toEqual({ ok: false, reason: 'The audio is empty.' });
+  });
+
+  it('rejects the other format and text bodies', () => {
+    expect(validateAudio(encodeWav(0.2), 'mp3')).toEqual({ ok: false, reason: 'The audio is WAV, not MP3.' });
+    expect(validateAudio(encodeMp3(0.2), 'wav')).toEqual({ ok: false, reason: 'The audio is MP3, not WAV.' });
+    const json = new TextEncoder().encode(' {"error":"Too many requests"}');
+    expect(validateAudio(json, 'mp3')).toEqual({ ok: false, reason: 'The service sent a text message instead of audio.' });
+    expect(validateAudio(new TextEncoder().encode('<html></html>'), 'wav').ok).toBe(false);
+    expect(validateAudio(new Uint8Array(64).fill(7), 'mp3')).toEqual({ ok: false, reason: 'The audio is not in MP3 format.' });
+    expect(validateAudio(new Uint8Array(64).fill(7), 'wav')).toEqual({ ok: false, reason: 'The audio is not in WAV format.' });
+  });
+
+  it('rejects MP3 that is cut off or has no complete frame', () => {
+    const mp3 = encodeMp3(0.6);
+    expect(validateAudio(mp3.subarray(0, mp3.length - 5), 'mp3')).toEqual({ ok: false, reason: 'The audio was cut off before the end.' });
+    expect(validateAudio(bytesOf(id3v2(), mp3.subarray(0, 40)), 'mp3')).toEqual({
+      ok: false,
+      reason: 'The audio has no complete sound frame.',
+    });
+    // Only a header frame and no audio.
+    expect(validateAudio(infoFrameFor(mp3), 'mp3').ok).toBe(false);
+  });
+
+  it('rejects WAV that is cut off, not whole sample frames, or has no data', () => {
+    const stereo = encodeWav(0.3, 22050, 2);
+    expect(validateAudio(stereo.subarray(0, stereo.length - 400), 'wav')).toEqual({
+      ok: false,
+      reason: 'The audio was cut off before the end.',
+    });
+    expect(validateAudio(encodeWav(0.3, 22050, 2, 0xffffffff).subarray(0, stereo.length - 2), 'wav')).toEqual({
+      ok: false,
+      reason: 'The audio was cut off in the middle of a sample.',
+    });
+    expect(validateAudio(encodeWav(0, 22050), 'wav')).toEqual({ ok: false, reason: 'The audio has no sound data.' });
+  });
+});

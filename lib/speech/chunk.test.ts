@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { planChunks, prepareSpeech, type Chunk } from './chunk';
+import { splitSentences, type Sentence } from './segment';
+
+/** Deterministic "article": sentences of 6–40 words with realistic word lengths. */
+function article(targetChars: number): string {
+  const words = ['the', 'service', 'reads', 'articles', 'aloud', 'with', 'a', 'natural', 'voice', 'and',
+    'translation', 'between', 'languages', 'is', 'quick', 'for', 'everyone', 'who', 'listens', 'daily'];
+  let seed = 7;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const out: string[] = [];
+  let length = 0;
+  while (length < targetChars) {
+    const n = 6 + Math.floor(rand() * 35);
+    const sentence = Array.from({ length: n }, () => words[Math.floor(rand() * words.length)]).join(' ');
+    const s = sentence[0]!.toUpperCase() + sentence.slice(1) + (rand() < 0.1 ? '?' : '.');
+    out.push(s);
+    length += s.length + 1;
+  }
+  return out.join(' ');
+}
+
+function expectCoverage(chunks: Chunk[], sentences: Sentence[]) {
+  let next = 0;
+  chunks.forEach((c, i) => {
+    expect(c.index).toBe(i);
+    expect(c.firstSentence).toBe(next);
+    expect(c.lastSentence).toBeGreaterThanOrEqual(c.firstSentence);
+    expect(c.sentenceOffsets.length).toBe(c.lastSentence - c.firstSentence + 1);
+    next = c.lastSentence + 1;
+  });
+  expect(next).toBe(sentences.length);
+}
+
+describe('planChunks', () => {
+  it('starts with exactly one sentence, then about two, then grows to the limit', () => {
+    const text = article(30_000);
+    const sentences = splitSentences(text, 'en');
+    const chunks = planChunks(sentences);
+    expect(chunks[0]!.firstSentence).toBe(0);
+    expect(chunks[0]!.lastSentence).toBe(0);
+    expect(chunks[0]!.text).toBe(sentences[0]!.text);
+    expect(chunks[1]!.text.length).toBeLessThanOrEqual(300);
+    expect(chunks[1]!.lastSentence - chunks[1]!.firstSentence + 1).toBeGreaterThanOrEqual(1);
+    for (let i = 2; i < chunks.length - 1; i++) {
+      expect(chunks[i]!.text.length).toBeGreaterThanOrEqual(chunks[i - 1]!.text.length * 0.9);
+    }
+    expect(chunks.every((c) => c.text.length <= 5000)).toBe(true);
+    expect(chunks.length).toBeLessThanOrEqual(10);
+    expectCoverage(chunks, sentences);
+  });
+
+  it('joins sentence text with single spaces and records where each sentence starts', () => {
+    const sentences = splitSentences('One. Two two. Three three three. Four.', 'en');
+    const chunks = planChunks(sentences, { firstChars: 100 });
+    expect(chunks.map((c) => c.text)).toEqual(['One.', 'Two two. Three three three. Four.']);
+    const c = chunks[1]!;
+    c.sentenceOffsets.forEach((offset, k) => {
+      expect(c.text.slice(offset).startsWith(sentences[c.firstSentence + k]!.text)).toBe(true);
+    });
+  });
+
+  it('never splits a sentence and gives an over-budget sentence its own chunk', () => {
+    const sentences = splitSentences(['Short.', 'X'.repeat(900) + '.', 'Tail.', 'End.'].join(' '), 'en');
+    const chunks = planChunks(sentences, { firstChars: 300 });
+    expect(chunks.map((c) => [c.firstSentence, c.lastSentence])).toEqual([[0, 0], [1, 1], [2, 3]]);
+  });
+
+  it('respects a custom maxChars and growth', () => {
+    const sentences = splitSentences(article(5000), 'en', { maxChars: 500 });
+    const chunks = planChunks(sentences, { maxChars: 500, firstChars: 100, growth: 2 });
+    expect(chunks.every((c) => c.text.length <= 500)).toBe(true);
+    expectCoverage(chunks, sentences);
+  });
+
+  it('returns nothing for no sentences', () => {
+    expect(planChunks([])).toEqual([]);
+  });
+});
+
+describe('prepareSpeech', () => {
+  it('cleans chunk text, drops unspeakable sentences and keeps original offsets', () => {
+    const text = 'Hello there!!!!!\n\n* * *\n\n-----\n\nRead https://example.com now. Sooooo good.';
+    const { sentences, chunks } = prepareSpeech(text, 'en');
+    expect(sentences.map((s) => s.text)).toEqual(['Hello there!!!!!', 'Read https://example.com now.', 'Sooooo good.']);
+    for (const s of sentences) expect(text.slice(s.start, s.end)).toBe(s.text);
+    expect(chunks.map((c) => c.text)).toEqual(['Hello there!', 'Read link now. Sooo good.']);
+    expect(chunks[1]!.firstSentence).toBe(1);
+    expect(chunks[1]!.lastSentence).toBe(2);
+  });
+
+  it('handles a 30,000-character article in at most 10 requests', () => {
+    const { sentences, chunks } = prepareSpeech(article(30_000), 'en');
+    expect(chunks.length).toBeLessThanOrEqual(10);
+    expect(chunks.every((c) => c.text.length <= 5000)).toBe(true);
+    expectCoverage(chunks, sentences);
+  });
+
+  it('works for Japanese', () => {
+    const text = '「おや。」と言いました。おばあさんは川へ行きました。';
+    const { sentences, chunks } = prepareSpeech(text, 'ja');
+    expect(sentences.map((s) => s.text)).toEqual(['「おや。」と言いました。', 'おばあさんは川へ行きました。']);
+    expect(chunks.length).toBe(2);
+  });
+
+  it('returns empty results for empty or unspeakable text', () => {
+    expect(prepareSpeech('   ', 'en')).toEqual({ sentences: [], chunks: [] });
+    expect(prepareSpeech('***** ----- !!!', 'en')).toEqual({ sentences: [], chunks: [] });
+  });
+});

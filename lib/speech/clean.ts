@@ -1,0 +1,79 @@
+import { baseLanguage } from './abbreviations';
+
+const LINK_WORD: Record<string, string> = {
+  en: 'link',
+  es: 'enlace',
+  fr: 'lien',
+  de: 'Link',
+  it: 'link',
+  pt: 'link',
+  tr: 'bağlantı',
+  ru: 'ссылка',
+  ja: 'リンク',
+  ko: '링크',
+  zh: '链接',
+  ar: 'رابط',
+  hi: 'लिंक',
+  pl: 'link',
+  nl: 'link',
+  sv: 'länk',
+};
+
+/** The word spoken instead of a URL, in `language` (English "link" when unknown). */
+export function linkWord(language: string): string {
+  return LINK_WORD[baseLanguage(language)] ?? 'link';
+}
+
+// Not preceded by "@" or an ASCII word character, so "anna@www.example.org" stays an email
+// (CJK letters may touch a URL directly).
+// CJK text puts no space after a URL, so ideographs, kana and full-width marks end it.
+const URL =
+  /(?<![A-Za-z0-9@._%+-])(?:https?:\/\/|www\.)[^\s<>"'`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}、。，！？「」『』（）【】]+/giu;
+// Sentence punctuation right after a URL belongs to the sentence, not the URL.
+const URL_TRAILING = /[.,;:!?'"»”’)\]}>。、，！？]+$/u;
+
+// Characters used for rules, dividers and markdown emphasis: a run of them carries no speech.
+const DECORATIVE = /([-=*_~#+|/\\^<>`•·◦▪■□●○◆◇★☆※─━│┃═║░▒▓])\1{2,}/gu;
+// Doubled emphasis markers (**bold**, __x__, ~~x~~, ==x==, ##) are markup; "--", "++" (C++), "//" are not.
+const DOUBLED_MARKUP = /([*_~=#`])\1/gu;
+
+/**
+ * Make one sentence (or any text) suitable for a speech engine: URLs become a short
+ * localized word, runs of repeated punctuation/symbols collapse or disappear, letters
+ * stretched for emphasis ("soooooo") are capped at three, and whitespace is collapsed.
+ *
+ * Applied per sentence after segmentation, so the highlighted offsets stay those of the
+ * original text while the spoken text is this one. Emails are left alone.
+ */
+export function cleanForSpeech(text: string, language: string): string {
+  const word = linkWord(language);
+  return (
+    text
+      .replace(URL, (url) => {
+        const trailing = URL_TRAILING.exec(url)?.[0] ?? '';
+        // Keep a ")" that closes a "(" inside the URL (Wikipedia-style links).
+        let kept = trailing;
+        if (kept.startsWith(')') && url.includes('(')) kept = kept.slice(1);
+        return ` ${word}${kept} `;
+      })
+      .replace(DECORATIVE, ' ')
+      .replace(DOUBLED_MARKUP, ' ')
+      // Ellipses are meaningful pauses; longer dot runs (leaders) become a plain ellipsis.
+      .replace(/\.{4,}/gu, '...')
+      .replace(/…{2,}/gu, '…')
+      // "!!!!!" → "!", "???" → "?", "。。。" → "。"; dots are handled above.
+      .replace(/([^\P{P}.])\1+/gu, '$1')
+      // "+" is spared for "C++".
+      .replace(/([^\P{S}+])\1+/gu, '$1')
+      .replace(/(\p{L})\1{3,}/gu, '$1$1$1')
+      .replace(/\s+/gu, ' ')
+      // Removing markup can leave a space before punctuation: "see ***. Then" → "see . Then".
+      .replace(/ +([.,;:!?。、，！？])/gu, '$1')
+      .trim()
+  );
+}
+
+/** True when `text` has something a voice can say (a letter or a digit). */
+export function isSpeakable(text: string): boolean {
+  return /[\p{L}\p{N}]/u.test(text);
+}
