@@ -1,0 +1,41 @@
+/**
+ * The mutable state of one running emulator, shared by the API pipeline and the control routes.
+ */
+import type { EmulatorAccount } from './accounts.ts';
+import type { FaultQueue } from './faults.ts';
+import type { RateLimiter } from './limits.ts';
+
+/** One line of `GET /__emulator/log`. */
+export interface LogEntry {
+  id: number;
+  /** ISO time the request arrived. */
+  time: string;
+  method: string;
+  path: string;
+  /** HTTP status sent, or 499 when the client went away before the response was sent. */
+  status: number;
+  /** Email of the authenticated account, or null. */
+  account: string | null;
+  /** Characters of `text` for tts/translate bodies, else null. */
+  textLength: number | null;
+  durationMs: number;
+  hasAuthorization: boolean;
+}
+
+/** Everything a running emulator mutates. */
+export interface EmulatorState {
+  /** Live account objects (also exposed as `Emulator.accounts`). */
+  accounts: EmulatorAccount[];
+  /** Snapshot taken at start, restored by `POST /__emulator/reset`. */
+  initialAccounts: EmulatorAccount[];
+  config: { latencyMs: number; msPerChar: number };
+  limiter: RateLimiter;
+  faults: FaultQueue;
+  log: LogEntry[];
+  nextLogId: number;
+  /** Bumped by reset so refunds of requests started before it do not inflate restored balances. */
+  epoch: number;
+}
+
+/** Oldest log entries are dropped beyond this, so a long bench run cannot exhaust memory. */
+export const MAX_LOG_ENTRIES = 10_000;
