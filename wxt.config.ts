@@ -11,6 +11,10 @@ const testBuild = process.env.VOXLATE_TEST_BUILD === '1';
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
   outDir: testBuild ? '.output-test' : '.output',
+  vite: () => ({
+    // Test builds expose the handlers of menus and shortcuts, which a headless browser cannot click.
+    define: { __VOXLATE_TEST_HOOKS__: JSON.stringify(testBuild) },
+  }),
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
@@ -20,12 +24,26 @@ export default defineConfig({
       'contextMenus',
       'activeTab',
       'scripting',
+      'downloads',
       ...(browser === 'chrome' ? ['offscreen'] : []),
     ],
+    action: { default_title: '__MSG_extName__' },
+    commands: {
+      'read-aloud': { suggested_key: { default: 'Alt+Shift+R' }, description: '__MSG_commandRead__' },
+      'pause-resume': { suggested_key: { default: 'Alt+Shift+P' }, description: '__MSG_commandPause__' },
+      'stop-reading': { suggested_key: { default: 'Alt+Shift+S' }, description: '__MSG_commandStop__' },
+    },
     optional_host_permissions: ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*'],
     ...(testBuild ? { host_permissions: ['http://127.0.0.1/*'] } : {}),
     ...(browser === 'firefox'
-      ? { browser_specific_settings: { gecko: { id: 'voxlate@example.org', strict_min_version: '128.0' } } }
+      ? { browser_specific_settings: {
+            gecko: {
+              id: 'voxlate@example.org',
+              strict_min_version: '142.0',
+              // The text the user chooses to hear or translate goes to the service they configured.
+              data_collection_permissions: { required: ['websiteContent'] },
+            },
+          }, }
       : {}),
   }),
 });

@@ -1,16 +1,44 @@
+import '@/lib/zod-setup';
+import { browser } from 'wxt/browser';
 import { getAccount } from '@/lib/background/account';
 import { closeStorageToContentScripts } from '@/lib/background/lockdown';
 import { clearApiKey, getServiceStatus, saveService } from '@/lib/background/service-config';
 import { getVoices } from '@/lib/background/voices';
 import { registerHandlers } from '@/lib/messaging/router';
+import { cancelFetches, fetchChunk } from '@/lib/reading/chunk-fetcher';
+import { downloadSpeech } from '@/lib/reading/download';
+import { createReadingMenus, onReadingCommand, onReadingMenuClick } from '@/lib/reading/menus';
+import { controlReading, getPlayerStats, getReadingState, handlePlayerEvent, startReading } from '@/lib/reading/reading';
 
 export default defineBackground(() => {
   void closeStorageToContentScripts();
+  browser.runtime.onInstalled.addListener(() => {
+    void browser.contextMenus.removeAll().then(createReadingMenus);
+  });
+  browser.contextMenus.onClicked.addListener((info, tab) => void onReadingMenuClick(info, tab));
+  browser.commands.onCommand.addListener((command, tab) => void onReadingCommand(command, tab));
+
   registerHandlers({
     getServiceStatus: () => getServiceStatus(),
     saveService: (data) => saveService(data),
     clearApiKey: () => clearApiKey(),
     getAccount: (data) => getAccount(data?.refresh),
     getVoices: (data) => getVoices(data?.refresh),
+    openOptions: () => browser.runtime.openOptionsPage(),
+
+    readText: ({ title, ...choices }) => startReading({ ...choices, title: title ?? '', tabId: null, frameId: null }),
+    downloadText: ({ title, ...choices }) => downloadSpeech({ ...choices, title: title ?? '' }),
+    readingControl: ({ action }) => controlReading(action),
+    getReadingState: () => getReadingState(),
+    getPlayerStats: () => getPlayerStats(),
+
+    fetchChunk: async (request) => ({ cacheKey: await fetchChunk(request) }),
+    cancelFetches: ({ sessionId }) => cancelFetches(sessionId),
+    playerEvent: (event) => handlePlayerEvent(event),
   });
+
+  if (__VOXLATE_TEST_HOOKS__) {
+    // Tests call exactly what a menu click or a shortcut calls (they cannot be clicked headless).
+    Object.assign(globalThis, { voxlateTestHooks: { onReadingMenuClick, onReadingCommand } });
+  }
 });

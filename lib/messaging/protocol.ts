@@ -1,6 +1,15 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import { z } from 'zod';
 import type { Voice } from '../api/schemas';
+import {
+  playerActionSchema,
+  playerEventSchema,
+  readingPlanSchema,
+  speechParamsSchema,
+  type PlayerAction,
+  type PlayerEvent,
+  type ReadingPlan,
+} from '../reading/types';
 import type { Result } from './result';
 import type { SenderKind } from './sender';
 
@@ -25,7 +34,43 @@ export interface VoicesView {
   fetchedAt: number;
 }
 
+/** A reading as the popup shows it. */
+export interface ReadingState extends PlayerEvent {
+  title: string;
+  sentenceCount: number;
+}
+
+/** Text found on the page by the content script. */
+export interface PageText {
+  kind: 'selection' | 'field' | 'article';
+  text: string;
+  title: string;
+  languageHint: string | null;
+}
+
+/** Timing figures of the current reading, for benchmarks and tests. */
+export interface PlayerStats {
+  sessionId: string;
+  startedAt: number;
+  firstAudioAt: number | null;
+  gapsMs: number[];
+  chunksPlayed: number;
+}
+
 const refreshInput = z.object({ refresh: z.boolean().optional() }).strict().optional();
+const sessionInput = z.object({ sessionId: z.string().min(1).max(100) }).strict();
+/** Text the user asked to hear: the service takes 5,000 characters a request; we split longer text. */
+const MAX_READ_CHARS = 1_000_000;
+const readTextInput = z
+  .object({
+    text: z.string().max(MAX_READ_CHARS),
+    title: z.string().max(500).optional(),
+    language: z.string().regex(/^[a-z]{2}$/).optional(),
+    voiceId: z.string().min(1).max(200).optional(),
+    speed: z.number().min(0.5).max(2).optional(),
+    format: z.enum(['mp3', 'wav']).optional(),
+  })
+  .strict();
 
 /**
  * Zod schema of every message's data, and which senders may send it. The background checks both
@@ -46,6 +91,57 @@ export const messageRules = {
   clearApiKey: { input: z.undefined(), from: ['extension'] },
   getAccount: { input: refreshInput, from: ['extension'] },
   getVoices: { input: refreshInput, from: ['extension'] },
+  openOptions: { input: z.undefined(), from: ['extension', 'content'] },
+
+  // Reading aloud, asked for by the popup.
+  readText: { input: readTextInput, from: ['extension'] },
+  downloadText: { input: readTextInput, from: ['extension'] },
+  readingControl: { input: z.object({ action: playerActionSchema }).strict(), from: ['extension'] },
+  getReadingState: { input: z.undefined(), from: ['extension'] },
+  getPlayerStats: { input: z.undefined(), from: ['extension'] },
+
+  // From the player (offscreen document) to the background.
+  fetchChunk: {
+    input: z
+      .object({
+        sessionId: z.string().min(1).max(100),
+        chunkIndex: z.number().int().min(0),
+        text: z.string().min(1).max(5000),
+        params: speechParamsSchema,
+        priority: z.number().int().min(-1000).max(1000),
+      })
+      .strict(),
+    from: ['extension'],
+  },
+  cancelFetches: { input: sessionInput, from: ['extension'] },
+  playerEvent: { input: playerEventSchema, from: ['extension'] },
+
+  // From the background to the player (handled in the offscreen document).
+  playerStart: {
+    input: z.object({ plan: readingPlanSchema, startSentence: z.number().int().min(0).optional() }).strict(),
+    from: ['extension'],
+  },
+  playerControl: { input: z.object({ action: playerActionSchema }).strict(), from: ['extension'] },
+  playerState: { input: z.undefined(), from: ['extension'] },
+  playerStats: { input: z.undefined(), from: ['extension'] },
+
+  // From the background to the content script in a tab.
+  pageGetText: { input: z.object({ mode: z.enum(['selection', 'page', 'auto']) }).strict(), from: ['extension'] },
+  pageHighlight: {
+    input: z.object({ start: z.number().int().min(0), end: z.number().int().min(0) }).strict(),
+    from: ['extension'],
+  },
+  pageClearHighlight: { input: z.undefined(), from: ['extension'] },
+  pageNotice: {
+    input: z
+      .object({
+        message: z.string().min(1).max(2000),
+        tone: z.enum(['info', 'error']),
+        action: z.enum(['openOptions']).optional(),
+      })
+      .strict(),
+    from: ['extension'],
+  },
 } as const satisfies Record<string, { input: z.ZodType; from: readonly SenderKind[] }>;
 
 type In<K extends keyof typeof messageRules> = z.input<(typeof messageRules)[K]['input']>;
@@ -57,6 +153,27 @@ export interface ProtocolMap {
   clearApiKey(): Result<ServiceStatus>;
   getAccount(data?: In<'getAccount'>): Result<AccountView>;
   getVoices(data?: In<'getVoices'>): Result<VoicesView>;
+  openOptions(): Result<void>;
+
+  readText(data: In<'readText'>): Result<{ sessionId: string }>;
+  downloadText(data: In<'downloadText'>): Result<{ fileName: string }>;
+  readingControl(data: In<'readingControl'>): Result<void>;
+  getReadingState(): Result<ReadingState | null>;
+  getPlayerStats(): Result<PlayerStats | null>;
+
+  fetchChunk(data: In<'fetchChunk'>): Result<{ cacheKey: string }>;
+  cancelFetches(data: In<'cancelFetches'>): Result<void>;
+  playerEvent(data: PlayerEvent): Result<void>;
+
+  playerStart(data: { plan: ReadingPlan; startSentence?: number }): Result<void>;
+  playerControl(data: { action: PlayerAction }): Result<void>;
+  playerState(): Result<PlayerEvent | null>;
+  playerStats(): Result<PlayerStats | null>;
+
+  pageGetText(data: In<'pageGetText'>): Result<PageText | null>;
+  pageHighlight(data: In<'pageHighlight'>): Result<void>;
+  pageClearHighlight(): Result<void>;
+  pageNotice(data: In<'pageNotice'>): Result<void>;
 }
 
 export const { sendMessage, onMessage } = defineExtensionMessaging<ProtocolMap>({ logger: undefined });

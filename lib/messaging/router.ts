@@ -19,16 +19,18 @@ export type Handlers = { [K in Name]: Handler<K> };
 const refused = (message: string) => ({ ok: false as const, error: { kind: 'invalidRequest' as const, message } });
 
 /**
- * Registers every handler with the same guard: the sender must be one the message allows, and the
- * data must match the message's zod schema. Errors come back as data (see Result).
- * Call synchronously from the background's main() so a message that wakes the worker is not missed.
+ * Registers handlers with the same guard in whichever context handles them (background, offscreen
+ * player, content script): the sender must be one the message allows, and the data must match the
+ * message's zod schema. Errors come back as data (see Result).
+ * Call synchronously from an entrypoint's main() so a message that wakes the worker is not missed.
  */
-export function registerHandlers(handlers: Handlers): void {
+export function registerHandlers(handlers: Partial<Handlers>): void {
   const id = browser.runtime.id;
   const origin = new URL(browser.runtime.getURL('/')).origin;
   for (const name of Object.keys(handlers) as Name[]) {
     const rule = messageRules[name];
-    const handle = handlers[name] as Handler<Name>;
+    const handle = handlers[name] as Handler<Name> | undefined;
+    if (!handle) continue;
     onMessage(name, async ({ data, sender }) => {
       const kind = classifySender(sender as Browser.runtime.MessageSender, id, origin);
       if (!kind || !(rule.from as readonly SenderKind[]).includes(kind)) {

@@ -1,0 +1,31 @@
+import { t } from '@/lib/i18n';
+import { sendMessage, type ReadingState } from '@/lib/messaging/protocol';
+import type { PlayerAction } from '@/lib/reading/types';
+
+function formatTime(seconds: number): string {
+  const s = Math.floor(seconds);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** Pause/resume, previous/next sentence and stop for the reading under way, with its progress. */
+export function ReadingControls({ reading }: { reading: ReadingState }) {
+  const control = (action: PlayerAction) => void sendMessage('readingControl', { action });
+  const paused = reading.status === 'paused';
+  return (
+    <section className="card" aria-label={t('nowReading')}>
+      <p style={{ margin: 0, fontWeight: 600 }} dir="auto">{reading.title || t('untitled')}</p>
+      <p className="hint" role="status">
+        {t('progress', [String(reading.sentence + 1), String(reading.sentenceCount), formatTime(reading.elapsedSec)])}
+        {reading.status === 'loading' ? ` · ${t('loading')}` : ''}
+      </p>
+      <div className="actions">
+        <button type="button" onClick={() => control('previous')}>{t('previousSentence')}</button>
+        <button type="button" className="primary" onClick={() => control(paused ? 'resume' : 'pause')}>
+          {paused ? t('resume') : t('pause')}
+        </button>
+        <button type="button" onClick={() => control('next')}>{t('nextSentence')}</button>
+        <button type="button" onClick={() => control('stop')}>{t('stop')}</button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import '@/lib/zod-setup';
+import { startPageAgent } from '@/lib/content/agent';
+
+/**
+ * Injected only when the user invokes Voxlate on this page (activeTab + scripting); never declared
+ * for any site. Injection can repeat (each invocation), so the agent starts once per frame.
+ */
+export default defineContentScript({
+  registration: 'runtime',
+  matches: [],
+  main() {
+    startPageAgent();
+  },
+});

@@ -1,0 +1,36 @@
+import { t } from '../i18n';
+import { registerHandlers } from '../messaging/router';
+import { sendMessage } from '../messaging/protocol';
+import { showPageNotice } from '../page/notice';
+import { readArticle, readSelection, type PageSource } from '../page/source';
+
+const STARTED = Symbol.for('voxlate.pageAgent');
+
+/**
+ * The page side of Voxlate: reads the selection or the article when the background asks, paints
+ * the highlight of the sentence being read, and shows notices. It only answers our background
+ * (the router checks the sender); page scripts cannot reach it.
+ */
+export function startPageAgent(): void {
+  const scope = globalThis as { [STARTED]?: boolean };
+  if (scope[STARTED]) return;
+  scope[STARTED] = true;
+
+  let source: PageSource | null = null;
+  registerHandlers({
+    pageGetText: ({ mode }) => {
+      source?.clearHighlight();
+      source = mode === 'page' ? readArticle(document) : readSelection(window);
+      return source && { kind: source.kind, text: source.text, title: source.title, languageHint: source.languageHint };
+    },
+    pageHighlight: ({ start, end }) => source?.highlight(start, end),
+    pageClearHighlight: () => source?.clearHighlight(),
+    pageNotice: ({ message, tone, action }) => {
+      showPageNotice({
+        message,
+        tone,
+        actions: action === 'openOptions' ? [{ label: t('openOptions'), onClick: () => void sendMessage('openOptions') }] : [],
+      });
+    },
+  });
+}

@@ -1,0 +1,59 @@
+import { audioCacheKey, hasAudio, putAudio } from '../speech/cache';
+import { callService } from '../background/service';
+import type { SpeechParams } from './types';
+
+export interface ChunkRequest {
+  sessionId: string;
+  text: string;
+  params: SpeechParams;
+  /** Higher is fetched first: the chunk the listener is waiting for. */
+  priority: number;
+}
+
+/** In-flight requests by cache key: two askers of the same audio share one paid request. */
+const inflight = new Map<string, { job: Promise<string>; signal: AbortSignal }>();
+/** One controller per reading, so stopping it cancels everything it still waits for. */
+const controllers = new Map<string, AbortController>();
+
+function controllerFor(sessionId: string): AbortController {
+  let controller = controllers.get(sessionId);
+  if (!controller) {
+    controller = new AbortController();
+    controllers.set(sessionId, controller);
+  }
+  return controller;
+}
+
+/**
+ * Makes sure a chunk's audio is in the cache and returns its key. Cached audio costs no request
+ * and no credit; otherwise one paid request goes through the plan-aware scheduler.
+ */
+export async function fetchChunk(request: ChunkRequest): Promise<string> {
+  const { text, params } = request;
+  const key = await audioCacheKey({ text, ...params });
+  if (await hasAudio(key)) return key;
+  const pending = inflight.get(key);
+  // A request of a reading that was stopped is being cancelled: never share it.
+  if (pending && !pending.signal.aborted) return pending.job;
+  const signal = controllerFor(request.sessionId).signal;
+  const job = callService(
+    (client, abort) =>
+      client.tts({ text, voice_id: params.voiceId, language: params.language, speed: params.speed, format: params.format }, { signal: abort }),
+    { paid: true, priority: request.priority, signal },
+  )
+    .then(async (speech) => {
+      await putAudio(key, { audio: speech.audio, format: speech.format, fileName: speech.fileName, durationSec: speech.durationSec });
+      return key;
+    })
+    .finally(() => {
+      if (inflight.get(key)?.job === job) inflight.delete(key);
+    });
+  inflight.set(key, { job, signal });
+  return job;
+}
+
+/** Cancels the reading's queued and running requests (stop, skip, or a new reading). */
+export function cancelFetches(sessionId: string): void {
+  controllers.get(sessionId)?.abort();
+  controllers.delete(sessionId);
+}

@@ -1,0 +1,15 @@
+/**
+ * A safe download name from a page title: no path separators or characters that Windows, macOS
+ * or Linux refuse, no leading dots, at most 80 characters, and the format's extension.
+ */
+export function fileNameFromTitle(title: string, format: 'mp3' | 'wav'): string {
+  const cleaned = title
+    .normalize('NFC')
+    .replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '')
+    .slice(0, 80)
+    .trim();
+  return `${cleaned || 'speech'}.${format}`;
+}

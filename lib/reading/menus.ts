@@ -1,0 +1,44 @@
+import { browser, type Browser } from 'wxt/browser';
+import { t } from '../i18n';
+import { controlFromShortcut, downloadFromTab, readFromTab, type TabRef } from './tab-actions';
+
+type TabAction = (tab: TabRef, frameId?: number) => Promise<void>;
+type Contexts = NonNullable<Parameters<typeof browser.contextMenus.create>[0]['contexts']>;
+
+/** Context menu entries: id → [title message, contexts, action]. */
+const MENUS: Record<string, [string, Contexts, TabAction]> = {
+  'voxlate-read-selection': ['menuReadSelection', ['selection'], (tab, frame) => readFromTab(tab, 'selection', frame)],
+  'voxlate-download-selection': ['menuDownloadSelection', ['selection'], (tab, frame) => downloadFromTab(tab, frame)],
+  // 'page' shows only when nothing more specific (a selection, a link…) was clicked.
+  'voxlate-read-page': ['menuReadPage', ['page'], (tab, frame) => readFromTab(tab, 'auto', frame)],
+};
+
+/** Keyboard commands declared in the manifest → what they do. */
+const COMMANDS: Record<string, TabAction> = {
+  'read-aloud': (tab) => readFromTab(tab, 'auto'),
+  'pause-resume': () => controlFromShortcut('toggle'),
+  'stop-reading': () => controlFromShortcut('stop'),
+};
+
+/** (Re)creates the reading entries of the context menu; call when installed or updated. */
+export function createReadingMenus(): void {
+  for (const [id, [title, contexts]] of Object.entries(MENUS)) {
+    browser.contextMenus.create({ id, title: t(title), contexts });
+  }
+}
+
+/** Runs the reading action of a menu entry; false when the entry is not one of ours. */
+export function onReadingMenuClick(info: Browser.contextMenus.OnClickData, tab?: Browser.tabs.Tab): boolean {
+  const entry = MENUS[String(info.menuItemId)];
+  if (!entry || tab?.id === undefined) return false;
+  void entry[2]({ id: tab.id, title: tab.title }, info.frameId);
+  return true;
+}
+
+/** Runs a reading shortcut; false when the command is not one of ours. */
+export function onReadingCommand(command: string, tab?: Browser.tabs.Tab): boolean {
+  const action = COMMANDS[command];
+  if (!action) return false;
+  void action({ id: tab?.id ?? -1, title: tab?.title });
+  return true;
+}

@@ -1,0 +1,61 @@
+import { browser } from 'wxt/browser';
+import { ServiceError } from '../api/errors';
+import { sendMessage, type PageText } from '../messaging/protocol';
+
+const PAGE_SCRIPT = '/content-scripts/page.js';
+
+/**
+ * Injects the page script into the tab's frames that the user's click (activeTab) opened to us:
+ * the top page and its same-origin frames. Fails with words the user can act on where the browser
+ * forbids extensions (its own pages, the web store, other extensions' pages).
+ */
+export async function injectPageScript(tabId: number): Promise<number[]> {
+  try {
+    const results = await browser.scripting.executeScript({ target: { tabId, allFrames: true }, files: [PAGE_SCRIPT] });
+    return results.map((r) => r.frameId);
+  } catch {
+    throw new ServiceError(
+      'invalidRequest',
+      "Voxlate can't work on this page: the browser keeps extensions out of its own pages and the web store. Open a regular web page and try again, or paste the text into the Voxlate popup.",
+    );
+  }
+}
+
+/**
+ * Asks the page for text: the selection (from the frame that has one, the clicked frame first),
+ * or, in 'auto' mode with no selection anywhere, the article of the top page.
+ */
+export async function readPageText(
+  tabId: number,
+  frames: number[],
+  mode: 'selection' | 'auto',
+  preferredFrame?: number,
+): Promise<(PageText & { frameId: number }) | null> {
+  const ordered = [...new Set([preferredFrame ?? 0, ...frames])].filter((f) => frames.includes(f));
+  for (const frameId of ordered) {
+    const result = await sendMessage('pageGetText', { mode: 'selection' }, { tabId, frameId }).catch(() => null);
+    if (result?.ok && result.value) return { ...result.value, frameId };
+  }
+  if (mode === 'auto') {
+    const result = await sendMessage('pageGetText', { mode: 'page' }, { tabId, frameId: 0 }).catch(() => null);
+    if (result?.ok && result.value) return { ...result.value, frameId: 0 };
+  }
+  return null;
+}
+
+/** Sends to the page script, ignoring a tab that was closed or navigated away meanwhile. */
+export async function tellPage(
+  tabId: number,
+  frameId: number,
+  message: { type: 'pageHighlight'; start: number; end: number } | { type: 'pageClearHighlight' } | { type: 'pageNotice'; message: string; tone: 'info' | 'error'; action?: 'openOptions' },
+): Promise<boolean> {
+  const target = { tabId, frameId };
+  try {
+    if (message.type === 'pageHighlight') await sendMessage('pageHighlight', { start: message.start, end: message.end }, target);
+    else if (message.type === 'pageClearHighlight') await sendMessage('pageClearHighlight', undefined, target);
+    else await sendMessage('pageNotice', { message: message.message, tone: message.tone, action: message.action }, target);
+    return true;
+  } catch {
+    return false;
+  }
+}

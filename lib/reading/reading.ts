@@ -1,0 +1,131 @@
+import { storage } from '#imports';
+import { ServiceError, serializeError, type SerializedServiceError } from '../api/errors';
+import { fetchAccount } from '../background/account';
+import type { ReadingState } from '../messaging/protocol';
+import { getSettings } from '../settings/items';
+import { setBadge } from './badge';
+import { cancelFetches, fetchChunk } from './chunk-fetcher';
+import { createLocalHost } from './local-host';
+import { createOffscreenHost } from './offscreen-host';
+import { tellPage } from './page-link';
+import { buildPlan } from './plan';
+import type { PlayerHost } from './player-host';
+import { sessionItem } from './session-store';
+import { chooseSpeechParams, type SpeechChoices } from './speech-params';
+import type { PlayerAction, PlayerEvent } from './types';
+
+/** The last problem, for the popup to show when it was not shown on a page (e.g. restricted page). */
+export const lastErrorItem = storage.defineItem<SerializedServiceError | null>('session:lastError', { fallback: null });
+
+let host: PlayerHost | null = null;
+
+function playerHost(): PlayerHost {
+  host ??= import.meta.env.FIREFOX
+    ? createLocalHost({
+        fetchChunk: async (req) => ({ cacheKey: await fetchChunk(req) }),
+        cancelFetches,
+        onEvent: (event) => void handlePlayerEvent(event),
+      })
+    : createOffscreenHost();
+  return host;
+}
+
+export interface ReadRequest extends SpeechChoices {
+  text: string;
+  title: string;
+  tabId: number | null;
+  frameId: number | null;
+}
+
+/** Starts reading a text aloud, replacing any reading under way (one at a time). */
+export async function startReading(request: ReadRequest): Promise<{ sessionId: string }> {
+  if (!request.text.trim()) {
+    throw new ServiceError('invalidRequest', 'There is no text to read. Select some text, or type it in the popup, and try again.');
+  }
+  const settings = await getSettings();
+  const params = await chooseSpeechParams(request.text, request, settings);
+  const sessionId = crypto.randomUUID();
+  const { plan, sentences } = buildPlan({ sessionId, text: request.text, title: request.title, params });
+  await stopReading();
+  await lastErrorItem.setValue(null);
+  await sessionItem.setValue({ plan, sentences, tabId: request.tabId, frameId: request.frameId, position: null });
+  await setBadge('loading');
+  await playerHost().start(plan);
+  return { sessionId };
+}
+
+/** Ends the current reading: requests cancelled, highlight and badge cleared. */
+export async function stopReading(): Promise<void> {
+  const session = await sessionItem.getValue();
+  if (!session) return;
+  await sessionItem.setValue(null);
+  cancelFetches(session.plan.sessionId);
+  await playerHost().control('stop').catch(() => false);
+  if (session.tabId !== null) await tellPage(session.tabId, session.frameId ?? 0, { type: 'pageClearHighlight' });
+  await setBadge('idle');
+}
+
+/**
+ * Pause, resume, next, previous or stop. When the player is gone (Chrome closes a silent offscreen
+ * document after a while), a new one starts at the sentence where the reading was.
+ */
+export async function controlReading(action: PlayerAction): Promise<void> {
+  const session = await sessionItem.getValue();
+  if (!session) throw new ServiceError('invalidRequest', 'Nothing is being read right now.');
+  if (action === 'stop') return stopReading();
+  if (await playerHost().control(action)) return;
+  if (action === 'pause') return;
+  const at = session.position?.sentence ?? 0;
+  const last = session.plan.sentenceCount - 1;
+  const from = action === 'next' ? Math.min(at + 1, last) : action === 'previous' ? Math.max(at - 1, 0) : at;
+  await playerHost().start(session.plan, from);
+}
+
+/** The reading as the popup shows it, or null. */
+export async function getReadingState(): Promise<ReadingState | null> {
+  const session = await sessionItem.getValue();
+  if (!session) return null;
+  const live = await playerHost().state().catch(() => null);
+  const position = live?.sessionId === session.plan.sessionId ? live : session.position;
+  const base: PlayerEvent = position ?? { sessionId: session.plan.sessionId, status: 'loading', sentence: 0, chunk: 0, elapsedSec: 0 };
+  return { ...base, title: session.plan.title, sentenceCount: session.plan.sentenceCount };
+}
+
+/** Figures of the current reading (time to first audio, gaps), for benchmarks and tests. */
+export const getPlayerStats = () => playerHost().stats();
+
+/** Follows the player: remembers the position, highlights the sentence, keeps the badge true. */
+export async function handlePlayerEvent(event: PlayerEvent): Promise<void> {
+  const session = await sessionItem.getValue();
+  if (!session || session.plan.sessionId !== event.sessionId) return;
+  const finished = event.status === 'ended' || event.status === 'stopped' || event.status === 'error';
+  await sessionItem.setValue(finished ? null : { ...session, position: event });
+  await setBadge(event.status, event.error?.message);
+  if (event.status === 'error' && event.error) await reportProblem(session.tabId, serializeError(new ServiceError(event.error.kind as never, event.error.message)));
+  if (session.tabId === null) return;
+  const frameId = session.frameId ?? 0;
+  const range = session.sentences[event.sentence];
+  if (finished || !range) {
+    await tellPage(session.tabId, frameId, { type: 'pageClearHighlight' });
+  } else if ((await getSettings()).highlight) {
+    await tellPage(session.tabId, frameId, { type: 'pageHighlight', start: range[0], end: range[1] });
+  }
+  if (event.status === 'ended' || event.status === 'stopped') void fetchAccount(0).catch(() => undefined);
+}
+
+/**
+ * Shows a problem where the user is: on the page when we can reach it, else on the toolbar button
+ * (and in the popup, which reads lastErrorItem).
+ */
+export async function reportProblem(tabId: number | null, error: SerializedServiceError): Promise<void> {
+  if (error.kind === 'cancelled') return;
+  await lastErrorItem.setValue(error);
+  await setBadge('problem', error.message);
+  if (tabId === null) return;
+  await tellPage(tabId, 0, {
+    type: 'pageNotice',
+    message: error.message,
+    tone: 'error',
+    action: error.kind === 'unauthorized' ? 'openOptions' : undefined,
+  });
+}

@@ -1,0 +1,40 @@
+import { ServiceError } from '../api/errors';
+import { getVoices } from '../background/voices';
+import type { Settings } from '../settings/schema';
+import { detectLanguage } from './language';
+import type { SpeechParams } from './types';
+import { pickVoice } from './voice-pick';
+
+export interface SpeechChoices {
+  languageHint?: string | null;
+  language?: string;
+  voiceId?: string;
+  speed?: number;
+  format?: 'mp3' | 'wav';
+}
+
+/**
+ * Decides how a text is spoken: its language (detected locally), the voice for that language,
+ * and the speed and format from the settings unless the caller chose them.
+ */
+export async function chooseSpeechParams(text: string, choices: SpeechChoices, settings: Settings): Promise<SpeechParams> {
+  const { voices } = await getVoices();
+  const detected = choices.language ?? (await detectLanguage(text, choices.languageHint ?? null));
+  const voice = choices.voiceId ? voices.find((v) => v.id === choices.voiceId) : pickVoice(voices, detected, settings.voiceId);
+  if (!voice) {
+    throw new ServiceError(
+      'badResponse',
+      choices.voiceId
+        ? 'That voice is no longer offered by the service. Pick another voice and try again.'
+        : 'The service lists no voices. Refresh the voices in the options, or check your service address.',
+    );
+  }
+  // Send the detected language only where the service has a voice for it; else the voice's own.
+  const spoken = voices.some((v) => v.language.slice(0, 2) === detected) ? detected : voice.language.slice(0, 2);
+  return {
+    voiceId: voice.id,
+    language: spoken,
+    speed: choices.speed ?? settings.speed,
+    format: choices.format ?? settings.format,
+  };
+}

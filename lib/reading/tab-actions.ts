@@ -1,0 +1,56 @@
+import { serializeError } from '../api/errors';
+import { downloadSpeech } from './download';
+import { injectPageScript, readPageText } from './page-link';
+import { controlReading, reportProblem, startReading } from './reading';
+import { ServiceError } from '../api/errors';
+
+export interface TabRef {
+  id: number;
+  title?: string;
+}
+
+const NOTHING_SELECTED = 'Nothing is selected. Select some text on the page first, or use “Read this page aloud”.';
+const NOTHING_TO_READ = 'No readable text was found on this page. Select the text you want to hear and try again.';
+
+/**
+ * Reads aloud from a tab the user just invoked us on (context menu or shortcut): the selection,
+ * or in 'auto' mode the article when nothing is selected. Problems are shown on the page, or on
+ * the toolbar button where the page is off limits.
+ */
+export async function readFromTab(tab: TabRef, mode: 'selection' | 'auto', frameId?: number): Promise<void> {
+  let injected = false;
+  try {
+    const frames = await injectPageScript(tab.id);
+    injected = true;
+    const found = await readPageText(tab.id, frames, mode, frameId);
+    if (!found) throw new ServiceError('invalidRequest', mode === 'selection' ? NOTHING_SELECTED : NOTHING_TO_READ);
+    await startReading({
+      text: found.text,
+      title: found.title || tab.title || '',
+      languageHint: found.languageHint,
+      tabId: tab.id,
+      frameId: found.frameId,
+    });
+  } catch (error) {
+    await reportProblem(injected ? tab.id : null, serializeError(error));
+  }
+}
+
+/** Downloads the audio of the tab's selection as one file. */
+export async function downloadFromTab(tab: TabRef, frameId?: number): Promise<void> {
+  let injected = false;
+  try {
+    const frames = await injectPageScript(tab.id);
+    injected = true;
+    const found = await readPageText(tab.id, frames, 'selection', frameId);
+    if (!found) throw new ServiceError('invalidRequest', NOTHING_SELECTED);
+    await downloadSpeech({ text: found.text, title: found.title || tab.title || '', languageHint: found.languageHint });
+  } catch (error) {
+    await reportProblem(injected ? tab.id : null, serializeError(error));
+  }
+}
+
+/** Pause/resume or stop from a keyboard shortcut; nothing to do when nothing is being read. */
+export async function controlFromShortcut(action: 'toggle' | 'stop'): Promise<void> {
+  await controlReading(action).catch(() => undefined);
+}

@@ -1,0 +1,64 @@
+/**
+ * `npm test`: every check, in the order that fails fastest, then one plain summary line
+ * ("N passed, N failed") that CI reads. Each step's own output streams through unchanged.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+const failures: string[] = [];
+
+function run(label: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
+  console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) failures.push(label);
+  return result.status === 0;
+}
+
+/** A step that is not a test suite counts as one test: it passed or it failed. */
+function check(label: string, command: string, args: string[], env?: Record<string, string>): void {
+  if (run(label, command, args, env)) total.passed++;
+  else total.failed++;
+}
+
+function addReport(file: string, read: (json: any) => Counts, label: string): void {
+  if (!existsSync(file)) {
+    total.failed++;
+    failures.push(`${label} (no report)`);
+    return;
+  }
+  const counts = read(JSON.parse(readFileSync(file, 'utf8')));
+  total.passed += counts.passed;
+  total.failed += counts.failed;
+  total.skipped += counts.skipped;
+}
+
+rmSync('test-results', { recursive: true, force: true });
+check('types', 'npx', ['tsc', '--noEmit', '-p', '.']);
+check('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
+check('build for Chrome (test build)', 'npx', ['wxt', 'build'], { VOXLATE_TEST_BUILD: '1' });
+check('build for Firefox', 'npx', ['wxt', 'build', '-b', 'firefox']);
+check('web-ext lint of the Firefox build', 'npx', ['tsx', 'scripts/lint-firefox.ts', '.output/firefox-mv2']);
+
+run('unit and contract tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/unit.json']);
+addReport(
+  'test-results/unit.json',
+  (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0), skipped: r.numPendingTests + r.numTodoTests }),
+  'unit tests',
+);
+
+run('end-to-end tests (Chromium)', 'npx', ['playwright', 'test']);
+addReport(
+  'test-results/e2e.json',
+  (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped }),
+  'end-to-end tests',
+);
+
+if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
+console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+process.exit(total.failed > 0 || failures.length > 0 ? 1 : 0);
