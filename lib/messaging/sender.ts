@@ -24,7 +24,9 @@ export function classifySender(
 function originOf(url: string | undefined): string | undefined {
   if (!url) return undefined;
   try {
-    return new URL(url).origin;
+    // Built by hand: URL.origin is "null" for non-web schemes (moz-extension:) in some engines.
+    const parsed = new URL(url);
+    return parsed.host ? `${parsed.protocol}//${parsed.host}` : undefined;
   } catch {
     return undefined;
   }

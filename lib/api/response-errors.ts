@@ -1,0 +1,36 @@
+import { makeServiceError } from './error-messages';
+import type { ServiceError } from './errors';
+import { redactSecret } from './redact';
+import { parseRetryAfter } from './retry-after';
+import { extractServerMessage } from './server-message';
+
+async function readServerMessage(res: Response, apiKey: string): Promise<string | undefined> {
+  let body: string;
+  try {
+    body = await res.text();
+  } catch {
+    // The status alone is enough to explain the failure; an unreadable body adds nothing.
+    return undefined;
+  }
+  const found = extractServerMessage(body, res.headers.get('content-type'));
+  return found === undefined ? undefined : redactSecret(found, apiKey);
+}
+
+/**
+ * Maps a non-2xx response to a ServiceError: 400 invalidRequest, 401/403 unauthorized,
+ * 402 insufficientCredits, 429 rateLimited (with Retry-After), 5xx server, anything else
+ * badResponse. The server's message is attached with the API key redacted.
+ */
+export async function errorFromResponse(res: Response, apiKey: string): Promise<ServiceError> {
+  const status = res.status;
+  const serverMessage = await readServerMessage(res, apiKey);
+  if (status === 400) return makeServiceError('invalidRequest', { status, serverMessage });
+  if (status === 401 || status === 403) return makeServiceError('unauthorized', { status, serverMessage });
+  if (status === 402) return makeServiceError('insufficientCredits', { status, serverMessage });
+  if (status === 429) {
+    const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'));
+    return makeServiceError('rateLimited', { status, serverMessage, retryAfterMs });
+  }
+  if (status >= 500) return makeServiceError('server', { status, serverMessage });
+  return makeServiceError('badResponse', { status, serverMessage, reason: `HTTP ${status}` });
+}

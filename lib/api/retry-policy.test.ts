@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { makeServiceError } from './error-messages';
+import type { ServiceErrorKind } from './errors';
+import { decideRetry, type RetryBudget } from './retry-policy';
+
+const half = () => 0.5;
+const fresh = (): RetryBudget => ({ rateLimited: 0, transient: 0 });
+const err = (kind: ServiceErrorKind, status?: number) => makeServiceError(kind, { status });
+
+describe('decideRetry', () => {
+  it.each([
+    // kind, status, paid, retried?
+    ['rateLimited', 429, true, true],
+    ['rateLimited', 429, false, true],
+    ['network', undefined, true, true],
+    ['server', 500, true, true],
+    ['server', 503, false, true],
+    ['timeout', undefined, true, false],
+    ['timeout', undefined, false, true],
+    ['badResponse', undefined, true, false],
+    ['badResponse', undefined, false, true],
+    ['badResponse', 404, false, false],
+    ['unauthorized', 401, false, false],
+    ['insufficientCredits', 402, true, false],
+    ['invalidRequest', 400, true, false],
+    ['cancelled', undefined, false, false],
+  ] as const)('%s (HTTP %s, paid %s) → retry %s', (kind, status, paid, expected) => {
+    expect(decideRetry(err(kind, status), paid, fresh(), half).retry).toBe(expected);
+  });
+
+  it('does not retry unknown errors', () => {
+    expect(decideRetry(new Error('boom'), false, fresh(), half).retry).toBe(false);
+  });
+
+  it('honours Retry-After plus a little jitter', () => {
+    const e = makeServiceError('rateLimited', { status: 429, retryAfterMs: 3000 });
+    expect(decideRetry(e, true, fresh(), () => 0)).toEqual({ retry: true, delayMs: 3000 });
+    expect(decideRetry(e, true, fresh(), () => 0.999)).toEqual({ retry: true, delayMs: 3250 });
+  });
+
+  it('backs off exponentially without Retry-After, up to 5 times', () => {
+    const used = fresh();
+    const delays = Array.from({ length: 6 }, () => decideRetry(err('rateLimited', 429), true, used, half));
+    expect(delays.map((d) => (d.retry ? d.delayMs : 'stop'))).toEqual([1000, 2000, 4000, 8000, 16000, 'stop']);
+  });
+
+  it('jitters the backoff between 0.5× and 1.5×', () => {
+    expect(decideRetry(err('server', 500), true, fresh(), () => 0)).toEqual({ retry: true, delayMs: 250 });
+    expect(decideRetry(err('server', 500), true, fresh(), () => 1)).toEqual({ retry: true, delayMs: 750 });
+  });
+
+  it('gives transient failures 2 retries, separate from the 429 budget', () => {
+    const used = fresh();
+    expect(decideRetry(err('network'), true, used, half).retry).toBe(true);
+    expect(decideRetry(err('rateLimited', 429), true, used, half).retry).toBe(true);
+    expect(decideRetry(err('server', 500), true, used, half).retry).toBe(true);
+    expect(decideRetry(err('server', 500), true, used, half).retry).toBe(false);
+    expect(decideRetry(err('rateLimited', 429), true, used, half).retry).toBe(true);
+  });
+});

@@ -1,0 +1,67 @@
+import { isServiceError } from './errors';
+
+/*
+ * Retry policy. It spends the user's money, so it errs towards not repeating paid work:
+ *
+ * | failure                            | unpaid (user, voices) | paid (tts, translate) |
+ * |------------------------------------|-----------------------|-----------------------|
+ * | rateLimited (429)                  | up to 5 retries       | up to 5 retries       |
+ * | network, server (5xx)              | up to 2 retries       | up to 2 retries       |
+ * | timeout                            | up to 2 retries       | never                 |
+ * | badResponse without HTTP status    | up to 2 retries       | never                 |
+ * | badResponse with a status (404...) | never                 | never                 |
+ * | unauthorized, insufficientCredits, |                       |                       |
+ * | invalidRequest, cancelled, other   | never                 | never                 |
+ *
+ * 429 is always safe: the service refused the work, so nothing was done or charged. A network
+ * error or 5xx delivered nothing the user could use, so one more paid try is fair. A timeout or
+ * a garbled 200 may mean the service did the work and charged for it; repeating it would bill
+ * twice, so paid requests surface those to the user instead. Retrying the rest can't help.
+ *
+ * Delays: a 429's Retry-After is honoured (plus up to 250 ms of jitter so queued requests don't
+ * all return in the same millisecond); otherwise exponential backoff with ±50 % jitter,
+ * from 1 s for 429 and 500 ms for transient failures, capped at 30 s.
+ */
+
+export const RATE_LIMIT_RETRIES = 5;
+export const TRANSIENT_RETRIES = 2;
+const MAX_DELAY_MS = 30_000;
+
+export interface RetryBudget {
+  rateLimited: number;
+  transient: number;
+}
+
+export type RetryDecision = { retry: false } | { retry: true; delayMs: number };
+
+function backoff(baseMs: number, attempt: number, random: () => number): number {
+  return Math.round(Math.min(MAX_DELAY_MS, baseMs * 2 ** (attempt - 1)) * (0.5 + random()));
+}
+
+function isTransient(error: unknown, paid: boolean): boolean {
+  if (!isServiceError(error)) return false;
+  if (error.kind === 'network' || error.kind === 'server') return true;
+  if (paid) return false;
+  return error.kind === 'timeout' || (error.kind === 'badResponse' && error.status === undefined);
+}
+
+/**
+ * Decides whether a failed attempt is retried and after how long; `used` counts the retries
+ * already spent per category and is updated when a retry is granted.
+ */
+export function decideRetry(error: unknown, paid: boolean, used: RetryBudget, random: () => number): RetryDecision {
+  if (isServiceError(error) && error.kind === 'rateLimited') {
+    if (used.rateLimited >= RATE_LIMIT_RETRIES) return { retry: false };
+    used.rateLimited += 1;
+    const delayMs =
+      error.retryAfterMs !== undefined
+        ? error.retryAfterMs + Math.round(random() * 250)
+        : backoff(1000, used.rateLimited, random);
+    return { retry: true, delayMs };
+  }
+  if (isTransient(error, paid) && used.transient < TRANSIENT_RETRIES) {
+    used.transient += 1;
+    return { retry: true, delayMs: backoff(500, used.transient, random) };
+  }
+  return { retry: false };
+}

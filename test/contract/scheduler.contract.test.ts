@@ -1,0 +1,62 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import type { ServiceError } from '../../lib/api/errors';
+import { createRequestScheduler } from '../../lib/api/scheduler';
+import { useEmulator } from './emulator-harness';
+
+const WINDOW_MS = 3000;
+const emu = useEmulator({ rateWindowMs: WINDOW_MS });
+
+describe('scheduler over real HTTP', () => {
+  it('keeps a free key under its limits: 25 requests, zero 429', { timeout: 30_000 }, async () => {
+    const api = emu.client('demo-free');
+    const scheduler = createRequestScheduler({ plan: 'free', windowMs: WINDOW_MS });
+    const results = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        i % 5 === 0
+          ? scheduler.schedule((signal) => api.translate({ text: `Hello ${i}`, target_language: 'German' }, { signal }), { paid: true })
+          : scheduler.schedule((signal) => api.getUser({ signal }), { paid: false }),
+      ),
+    );
+    expect(results).toHaveLength(25);
+    const log = (await emu.log()).filter((r) => r.path.startsWith('/api/v1/'));
+    expect(log).toHaveLength(25);
+    expect(log.filter((r) => r.status === 429)).toEqual([]);
+  });
+
+  it('retries a 429 after Retry-After and succeeds', { timeout: 15_000 }, async () => {
+    await emu.fault('rate-limit', { path: '/api/v1/translate' });
+    const api = emu.client('demo-pro');
+    const scheduler = createRequestScheduler({ plan: 'pro', windowMs: WINDOW_MS });
+    const started = Date.now();
+    const result = await scheduler.schedule(
+      (signal) => api.translate({ text: 'Good morning', target_language: 'Spanish' }, { signal }),
+      { paid: true },
+    );
+    expect(result.translation.length).toBeGreaterThan(0);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
+    expect((await emu.log()).map((r) => r.status)).toEqual([429, 200]);
+  });
+
+  it('does not repeat a paid request that timed out', async () => {
+    await emu.fault('slow', { path: '/api/v1/translate', delayMs: 1500 });
+    const api = emu.client('demo-pro', 300);
+    const scheduler = createRequestScheduler({ plan: 'pro', windowMs: WINDOW_MS });
+    const error = await scheduler
+      .schedule((signal) => api.translate({ text: 'Hello', target_language: 'French' }, { signal }), { paid: true })
+      .catch((e: ServiceError) => e);
+    expect(error).toMatchObject({ kind: 'timeout' });
+    await new Promise((r) => setTimeout(r, 1600));
+    expect((await emu.log()).filter((r) => r.path === '/api/v1/translate')).toHaveLength(1);
+  });
+
+  it('retries a server error on a paid request and charges once', async () => {
+    await emu.fault('server-error', { path: '/api/v1/translate' });
+    const api = emu.client('demo-free');
+    const scheduler = createRequestScheduler({ plan: 'free', windowMs: WINDOW_MS });
+    const text = 'Thank you very much';
+    await scheduler.schedule((signal) => api.translate({ text, target_language: 'Italian' }, { signal }), { paid: true });
+    expect((await emu.log()).map((r) => r.status)).toEqual([500, 200]);
+    expect((await api.getUser()).credits).toBe(2000 - Math.ceil(text.length / 10));
+  });
+});
