@@ -1,0 +1,27 @@
+import '@/lib/zod-setup';
+import { sendMessage } from '@/lib/messaging/protocol';
+import { unwrap } from '@/lib/messaging/result';
+import { registerHandlers } from '@/lib/messaging/router';
+import { createPlayer } from '@/lib/player/player';
+
+/**
+ * Chrome's offscreen document: hosts the player (audio needs a document; the service worker has
+ * none) and relays between it and the background. registerHandlers checks the sender and the data:
+ * content scripts' runtime messages reach this page too.
+ */
+function main(): void {
+  const player = createPlayer({
+    fetchChunk: async (req) => unwrap(await sendMessage('fetchChunk', req)),
+    // Fire and forget: if the worker cannot be reached, there is nothing else to tell.
+    cancelFetches: (sessionId) => void sendMessage('cancelFetches', { sessionId }).catch(() => undefined),
+    onEvent: (event) => void sendMessage('playerEvent', event).catch(() => undefined),
+  });
+  registerHandlers({
+    playerStart: ({ plan, startSentence }) => player.start(plan, startSentence),
+    playerControl: ({ action }) => player.control(action),
+    playerState: () => player.state(),
+    playerStats: () => player.stats(),
+  });
+}
+
+main();

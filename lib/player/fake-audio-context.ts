@@ -1,0 +1,79 @@
+// Test-only: an AudioContext with a hand-driven clock; never import from app code.
+import type { PlayerAudioContext } from './types';
+
+/** A source node as the fake records it. */
+export interface FakeSource {
+  buffer: { duration: number; chunk: number } | null;
+  when: number | null;
+  offset: number;
+  stopped: boolean;
+  onended: (() => void) | null;
+  connect(): void;
+  start(when?: number, offset?: number): void;
+  stop(): void;
+}
+
+/**
+ * Decodes audio whose first byte is a chunk number into a buffer of `durations[chunk]` seconds.
+ * `advance` moves the clock (only while running) and fires `onended` of sources that finish.
+ */
+export function fakeAudioContext(durations: readonly number[]) {
+  const sources: FakeSource[] = [];
+  const ctx = {
+    currentTime: 0,
+    state: 'running' as 'running' | 'suspended',
+    destination: {},
+    sources,
+    decodeAudioData(data: ArrayBuffer) {
+      const chunk = new Uint8Array(data)[0]!;
+      const duration = durations[chunk];
+      if (duration === undefined) return Promise.reject(new Error('EncodingError'));
+      return Promise.resolve({ duration, chunk });
+    },
+    createBufferSource() {
+      const source: FakeSource = {
+        buffer: null,
+        when: null,
+        offset: 0,
+        stopped: false,
+        onended: null,
+        connect() {},
+        start(when = 0, offset = 0) {
+          source.when = when;
+          source.offset = offset;
+        },
+        stop() {
+          source.stopped = true;
+        },
+      };
+      sources.push(source);
+      return source;
+    },
+    suspend() {
+      ctx.state = 'suspended';
+      return Promise.resolve();
+    },
+    resume() {
+      ctx.state = 'running';
+      return Promise.resolve();
+    },
+    /** Moves the clock by `sec` (if running), ending sources on the way. */
+    advance(sec: number) {
+      if (ctx.state !== 'running') return;
+      ctx.currentTime += sec;
+      for (const s of sources) {
+        if (s.stopped || s.when === null || !s.buffer) continue;
+        if (Math.max(s.when, 0) + s.buffer.duration - s.offset <= ctx.currentTime + 1e-9) {
+          s.stopped = true;
+          s.onended?.();
+        }
+      }
+    },
+    /** Sources started and not stopped, in start order. */
+    active: () => sources.filter((s) => !s.stopped && s.when !== null),
+  };
+  return ctx;
+}
+
+/** The fake as the player sees it. */
+export const asAudioContext = (ctx: ReturnType<typeof fakeAudioContext>) => ctx as unknown as PlayerAudioContext;

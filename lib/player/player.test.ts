@@ -1,0 +1,221 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PlayerEvent, ReadingPlan } from '../reading/types';
+import { asAudioContext, fakeAudioContext } from './fake-audio-context';
+import { createPlayer } from './player';
+import type { FetchChunkRequest, Player } from './types';
+
+// Four chunks; the fake decodes chunk i to DURATIONS[i] seconds.
+const DURATIONS = [1, 2, 2, 2];
+const plan: ReadingPlan = {
+  sessionId: 's1',
+  title: 'Test',
+  params: { voiceId: 'v', language: 'en', speed: 1, format: 'mp3' },
+  sentenceCount: 7,
+  chunks: [
+    { index: 0, text: 'One.', firstSentence: 0, lastSentence: 0, sentenceOffsets: [0] },
+    // Two sentences of 10 characters: the second starts halfway through the audio.
+    { index: 1, text: 'Two two 2. Three 33.', firstSentence: 1, lastSentence: 2, sentenceOffsets: [0, 10] },
+    { index: 2, text: 'Four four. Five five.', firstSentence: 3, lastSentence: 4, sentenceOffsets: [0, 11] },
+    { index: 3, text: 'Six six 6. Seven 77.', firstSentence: 5, lastSentence: 6, sentenceOffsets: [0, 10] },
+  ],
+};
+
+const flush = () => new Promise((resolve) => setImmediate(resolve));
+
+function setup(durations = DURATIONS) {
+  const ctx = fakeAudioContext(durations);
+  const requests: (FetchChunkRequest & { resolve(): void; reject(e: Error): void })[] = [];
+  const events: PlayerEvent[] = [];
+  const cancelled: string[] = [];
+  const player = createPlayer({
+    fetchChunk: (req) =>
+      new Promise((resolve, reject) => {
+        requests.push({ ...req, resolve: () => resolve({ cacheKey: `${req.sessionId}:${req.chunkIndex}` }), reject });
+      }),
+    cancelFetches: (id) => cancelled.push(id),
+    onEvent: (e) => events.push(e),
+    loadAudio: async (key) => ({ audio: new Uint8Array([Number(key.split(':')[1])]) }),
+    audioContext: () => asAudioContext(ctx),
+    now: () => 1000 + ctx.currentTime * 1000,
+  });
+  const resolve = async (...chunks: number[]) => {
+    for (const c of chunks) requests.find((r) => r.chunkIndex === c && r.sessionId === plan.sessionId)!.resolve();
+    await flush();
+  };
+  /** Runs the clock in 50 ms steps, as the audio thread would. */
+  const play = async (sec: number) => {
+    for (let i = 0; i < Math.round(sec / 0.05); i++) {
+      ctx.advance(0.05);
+      vi.advanceTimersByTime(50);
+      await flush();
+    }
+  };
+  const statuses = () => events.map((e) => e.status).filter((s, i, all) => s !== all[i - 1]);
+  return { ctx, player, requests, events, cancelled, resolve, play, statuses };
+}
+
+let current: Player | null = null;
+// Only the player's tick is faked: flush() relies on the real setImmediate.
+beforeEach(() => vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] }));
+afterEach(() => {
+  current?.control('stop');
+  vi.useRealTimers();
+});
+
+describe('createPlayer', () => {
+  it('requests the first chunk at top priority at once and reports loading', () => {
+    const t = setup();
+    current = t.player;
+    t.player.start(plan);
+    expect(t.requests[0]).toMatchObject({ chunkIndex: 0, priority: 10, text: 'One.', params: plan.params });
+    expect(t.requests.map((r) => r.priority)).toEqual([10, 9, 8, 7]);
+    expect(t.events).toEqual([{ sessionId: 's1', status: 'loading', sentence: 0, chunk: 0, elapsedSec: 0 }]);
+  });
+
+  it('schedules each chunk exactly at the end of the previous one', async () => {
+    const t = setup();
+    current = t.player;
+    t.player.start(plan);
+    await t.resolve(0, 1, 2, 3);
+    expect(t.ctx.sources.map((s) => [s.when, s.offset])).toEqual([[0, 0], [1, 0]]);
+    await t.play(1.1);
+    expect(t.ctx.sources.map((s) => s.when)).toEqual([0, 1, 3]);
+    await t.play(6);
+    expect(t.ctx.sources.map((s) => s.when)).toEqual([0, 1, 3, 5]);
+    expect(t.statuses()).toEqual(['loading', 'playing', 'ended']);
+    expect(t.events.map((e) => e.sentence)).toEqual([0, 0, 1, 2, 3, 4, 5, 6, 6]);
+    expect(t.events.at(-1)).toMatchObject({ status: 'ended', elapsedSec: 7 });
+    expect(t.player.stats()).toEqual({ sessionId: 's1', firstAudioAt: 1000, startedAt: 1000, gapsMs: [0, 0, 0], chunksPlayed: 4 });
+  });
+
+  it('starts a late chunk as soon as it is ready, records the gap and reports loading meanwhile', async () => {
+    const t = setup();
+    current = t.player;
+    t.player.start(plan);
+    await t.resolve(0);
+    await t.play(1.5);
+    expect(t.player.state()).toMatchObject({ status: 'loading', chunk: 1, sentence: 1 });
+    await t.resolve(1);
+    expect(t.ctx.sources[1]!.when).toBeCloseTo(1.5);
+    expect(t.player.stats()!.gapsMs).toHaveLength(1);
+    expect(t.player.stats()!.gapsMs[0]).toBeCloseTo(500);
+    expect(t.statuses()).toEqual(['loading', 'playing', 'loading', 'playing']);
+  });
+
+  it('pauses and resumes with the AudioContext', async () => {
+    const t = setup();
+    current = t.player;
+    t.player.start(plan);
+    await t.resolve(0, 1);
+    t.player.control('toggle');
+    await flush();
+    expect(t.ctx.state).toBe('suspended');
+    expect(t.player.state()?.status).toBe('paused');
+    await t.play(5);
+    expect(t.ctx.currentTime).toBe(0);
+    t.player.control('resume');
+    await flush();
+    expect(t.ctx.state).toBe('running');
+    expect(t.player.state()?.status).toBe('playing');
+  });
+
+  it('stops: silences the audio, cancels fetches and reports stopped', async () => {
+    const t = setup();
+    current = t.player;
+    t.player.start(plan);
+    await t.resolve(0);
+    await t.play(0.5);
+    t.player.control('stop');
+    expect(t.ctx.active()).toEqual([]);
+    expect(t.cancelled).toEqual(['s1']);
+    expect(t.events.at(-1)).toMatchObject({ status: 'stopped', elapsedSec: 0.5 });
+    t.player.control('resume');
+    expect(t.events.at(-1)?.status).toBe('stopped');
+  });
+
+  it('jumps to the next and previous sentence inside a chunk', async () => {
+    const t = setup();
+    current = t.player;
+    t.player.start(plan, 1);
+    await t.resolve(1, 2, 3);
+    expect(t.ctx.sources[0]).toMatchObject({ when: 0, offset: 0 });
+    t.player.control('next');
+    await flush();
+    // Sentence 2 starts at character 10 of 20: halfway through chunk 1's 2 s.
+    expect(t.ctx.sources[0]!.stopped).toBe(true);
+    expect(t.ctx.active()[0]).toMatchObject({ when: 0, offset: 1 });
+    expect(t.player.state()).toMatchObject({ status: 'playing', sentence: 2, chunk: 1 });
+    t.player.control('previous');
+    await flush();
+    expect(t.ctx.active()[0]).toMatchObject({ offset: 0 });
+    expect(t.player.state()?.sentence).toBe(1);
+    t.player.control('previous');
+    await flush();
+    expect(t.player.state()).toMatchObject({ sentence: 0, chunk: 0 });
+    // Jumps are not gaps between consecutive chunks.
+    expect(t.player.stats()!.gapsMs).toEqual([]);
+  });
+
+  it('plays what it has, then reports a needed chunk’s error and stops', async () => {
+    const t = setup();
+    current = t.player;
+    t.player.start(plan);
+    await t.resolve(0);
+    t.requests[1]!.reject(Object.assign(new Error('You have no credits left.'), { kind: 'insufficientCredits' }));
+    await flush();
+    expect(t.player.state()?.status).toBe('playing');
+    await t.play(1.1);
+    expect(t.events.at(-1)).toMatchObject({
+      status: 'error',
+      chunk: 1,
+      error: { kind: 'insufficientCredits', message: 'You have no credits left.' },
+    });
+    expect(t.cancelled).toEqual(['s1']);
+  });
+
+  it('asks again after a cancellation it did not ask for, silently', async () => {
+    const t = setup();
+    current = t.player;
+    t.player.start(plan);
+    t.requests[0]!.reject(Object.assign(new Error('The request was cancelled.'), { kind: 'cancelled' }));
+    await flush();
+    expect(t.events.map((e) => e.status)).toEqual(['loading']);
+    expect(t.requests.filter((r) => r.chunkIndex === 0)).toHaveLength(2);
+  });
+
+  it('reports a chunk that does not decode', async () => {
+    const t = setup([1]);
+    current = t.player;
+    t.player.start(plan);
+    await t.resolve(0, 1);
+    await t.play(1.1);
+    expect(t.events.at(-1)).toMatchObject({ status: 'error', error: { kind: 'badResponse' } });
+  });
+
+  it('replaces the current reading', async () => {
+    const t = setup();
+    current = t.player;
+    t.player.start(plan);
+    await t.resolve(0);
+    t.player.start({ ...plan, sessionId: 's2' });
+    expect(t.events.filter((e) => e.status === 'stopped').map((e) => e.sessionId)).toEqual(['s1']);
+    expect(t.cancelled).toEqual(['s1']);
+    expect(t.player.state()).toMatchObject({ sessionId: 's2', status: 'loading' });
+    expect(t.requests.filter((r) => r.sessionId === 's2')[0]).toMatchObject({ chunkIndex: 0, priority: 10 });
+  });
+
+  it('does not request the whole of a long reading up front', () => {
+    const t = setup();
+    current = t.player;
+    const long = 'x'.repeat(4999) + '.';
+    const chunks = Array.from({ length: 20 }, (_, i) => ({
+      index: i,
+      text: long,
+      firstSentence: i,
+      lastSentence: i,
+      sentenceOffsets: [0],
+    }));
+    t.player.start({ ...plan, chunks, sentenceCount: 20 });
+    expect(t.requests.map((r) => r.chunkIndex)).toEqual([0, 1, 2]);
+  });
+});

@@ -1,0 +1,269 @@
+import type { PlayerAction, PlayerStatus, ReadingPlan } from '../reading/types';
+import { getAudio } from '../speech/cache';
+import { createChunkFetcher } from './chunk-fetcher';
+import { fetchPriority, fetchWindow, staleFetches } from './fetch-plan';
+import { DECODE_ERROR, type PlayerError } from './player-error';
+import { playedSec, segment } from './segments';
+import { chunkOfSentence, sentenceStartFraction } from './sentence-position';
+import { eventOf, positionOf, sentenceOf, timelineOf, type Scheduled, type Session } from './session';
+import type { Player, PlayerAudioContext, PlayerDeps } from './types';
+
+/** How often the playing sentence is re-estimated and the fetch window moved on. */
+const TICK_MS = 100;
+
+const CACHE_READ_ERROR: PlayerError = {
+  kind: 'badResponse',
+  message: 'The audio could not be read from the browser’s storage. Try again; if it keeps happening, clear the audio cache.',
+};
+
+/**
+ * Creates the reading-aloud player. It works in any page-like context (Chrome's offscreen document,
+ * Firefox's background page): the host injects how to reach the background and report progress.
+ *
+ * Chunks play back to back on one AudioContext: each is scheduled at the previous one's end time,
+ * so there is no gap unless its audio is not ready by then (the wait is recorded in stats()).
+ */
+export function createPlayer(deps: PlayerDeps): Player {
+  const now = deps.now ?? Date.now;
+  const loadAudio = deps.loadAudio ?? getAudio;
+  let context: PlayerAudioContext | null = null;
+  let current: Session | null = null;
+  let timer: ReturnType<typeof setInterval> | null = null;
+
+  // Created on first use: never at import, and only in the context that plays.
+  const audio = () => (context ??= deps.audioContext?.() ?? new AudioContext());
+  const live = (s: Session) => s === current && !s.done;
+
+  /** Brings the session up to date; called after every event (answer, decode, end of a chunk, tick). */
+  function pump(s: Session): void {
+    if (!live(s)) return;
+    const t = audio().currentTime;
+    retire(s, t);
+    scheduleReady(s, t);
+    if (s.done) return;
+    requestAhead(s, t);
+    refresh(s, t);
+  }
+
+  function retire(s: Session, t: number): void {
+    // The node's own end event is trusted too: the clock read on the main thread can lag it.
+    while (s.playing[0] && (s.playing[0].ended || s.playing[0].seg.end <= t)) {
+      s.playedBefore += playedSec(s.playing.shift()!.seg, t);
+      s.stats.chunksPlayed++;
+      // The following chunk is now the one sounding: its transition really happened.
+      const head = s.playing[0];
+      if (head?.gapMs !== undefined) s.stats.gapsMs.push(head.gapMs);
+    }
+  }
+
+  function scheduleReady(s: Session, t: number): void {
+    // Two scheduled chunks at most: decoded audio is large (a 5-minute chunk is ~50 MB of floats).
+    while (s.next && s.playing.length < 2) {
+      const { chunk } = s.next;
+      const fetched = s.fetcher.state(chunk);
+      if (fetched.status === 'failed') {
+        // Let what is already scheduled play out; the error stops the reading when the chunk is due.
+        if (s.playing.length > 0) return;
+        if (fetched.error.kind === 'cancelled') finish(s, 'stopped');
+        else finish(s, 'error', fetched.error);
+        return;
+      }
+      const buffer = s.decoded.get(chunk);
+      if (!buffer) {
+        if (fetched.status === 'ready') decode(s, chunk, fetched.cacheKey);
+        return;
+      }
+      schedule(s, buffer, t);
+    }
+  }
+
+  function schedule(s: Session, buffer: AudioBuffer, t: number): void {
+    const ctx = audio();
+    const next = s.next!;
+    s.decoded.delete(next.chunk);
+    let when = t;
+    let gapMs: number | undefined;
+    if (next.continues && s.lastEnd !== null) {
+      when = Math.max(s.lastEnd, t);
+      gapMs = Math.round((when - s.lastEnd) * 1e6) / 1e3;
+      // Counted once the chunk is reached (a jump may drop it first); a late one is reached now.
+      if (s.playing.length === 0) s.stats.gapsMs.push(gapMs);
+    }
+    const source = ctx.createBufferSource();
+    source.buffer = buffer;
+    source.connect(ctx.destination);
+    const seg = segment(next.chunk, when, Math.min(next.fraction * buffer.duration, buffer.duration), buffer.duration);
+    const scheduled: Scheduled = { seg, source, ended: false, ...(s.playing.length > 0 && gapMs !== undefined ? { gapMs } : {}) };
+    source.onended = () => {
+      scheduled.ended = true;
+      pump(s);
+    };
+    source.start(seg.when, seg.offset);
+    s.playing.push(scheduled);
+    s.lastEnd = seg.end;
+    s.durations[next.chunk] = buffer.duration;
+    s.stats.firstAudioAt ??= now() + (when - t) * 1000;
+    s.next = next.chunk + 1 < s.plan.chunks.length ? { chunk: next.chunk + 1, fraction: 0, continues: true } : null;
+  }
+
+  function decode(s: Session, chunk: number, cacheKey: string): void {
+    if (s.decoding.has(chunk)) return;
+    s.decoding.add(chunk);
+    void (async () => {
+      let entry;
+      try {
+        entry = await loadAudio(cacheKey);
+      } catch {
+        if (live(s)) s.fetcher.fail(chunk, CACHE_READ_ERROR);
+        return;
+      }
+      if (!live(s)) return;
+      if (!entry) return s.fetcher.cacheMiss(chunk);
+      try {
+        // decodeAudioData detaches the buffer it is given: hand it a copy.
+        const buffer = await audio().decodeAudioData(entry.audio.slice().buffer);
+        if (!live(s)) return;
+        s.durations[chunk] = buffer.duration;
+        if (s.next?.chunk === chunk) s.decoded.set(chunk, buffer);
+      } catch {
+        if (live(s)) s.fetcher.fail(chunk, DECODE_ERROR);
+      }
+    })().finally(() => {
+      s.decoding.delete(chunk);
+      pump(s);
+    });
+  }
+
+  function requestAhead(s: Session, t: number): void {
+    const { chunk, inChunkSec } = positionOf(s, t);
+    const { starts } = timelineOf(s);
+    for (const i of fetchWindow(starts, chunk, starts[chunk]! + inChunkSec)) {
+      s.fetcher.request(i, fetchPriority(i, chunk));
+    }
+  }
+
+  function refresh(s: Session, t: number): void {
+    if (!s.paused && s.playing.length === 0 && !s.next) return finish(s, 'ended');
+    s.status = s.paused ? 'paused' : s.playing.length > 0 ? 'playing' : 'loading';
+    s.chunk = positionOf(s, t).chunk;
+    s.sentence = sentenceOf(s, t);
+    syncTimer(s);
+    emit(s);
+  }
+
+  function emit(s: Session): void {
+    const last = s.lastEmitted;
+    if (last && last.status === s.status && last.sentence === s.sentence) return;
+    s.lastEmitted = { status: s.status, sentence: s.sentence };
+    deps.onEvent(eventOf(s, audio().currentTime));
+  }
+
+  function syncTimer(s: Session): void {
+    const want = live(s) && s.status === 'playing';
+    if (want && !timer) timer = setInterval(() => current && pump(current), TICK_MS);
+    if (!want && timer) {
+      clearInterval(timer);
+      timer = null;
+    }
+  }
+
+  /** Silences whatever is scheduled, counting what was heard. */
+  function unschedule(s: Session, t: number, keepChunk?: number): void {
+    for (const { seg, source } of s.playing) {
+      s.playedBefore += playedSec(seg, t);
+      source.onended = null;
+      source.stop();
+      if (seg.chunk === keepChunk && source.buffer) s.decoded.set(keepChunk, source.buffer);
+    }
+    s.playing = [];
+    s.lastEnd = null;
+  }
+
+  function finish(s: Session, status: PlayerStatus, error?: PlayerError): void {
+    const t = audio().currentTime;
+    s.chunk = positionOf(s, t).chunk;
+    s.sentence = sentenceOf(s, t);
+    unschedule(s, t);
+    s.decoded.clear();
+    if (s.fetcher.inFlight().length > 0) s.fetcher.cancelAll();
+    s.fetcher.close();
+    s.done = true;
+    s.status = status;
+    if (error) s.error = error;
+    syncTimer(s);
+    s.lastEmitted = { status, sentence: s.sentence };
+    deps.onEvent(eventOf(s, t));
+    // Nothing plays until the next start(): let the audio device sleep.
+    void audio().suspend().catch(() => undefined);
+  }
+
+  function jump(s: Session, target: number): void {
+    if (target >= s.plan.sentenceCount) return finish(s, 'ended');
+    const t = audio().currentTime;
+    retire(s, t);
+    const chunk = chunkOfSentence(s.plan.chunks, target);
+    unschedule(s, t, chunk);
+    for (const k of s.decoded.keys()) if (k !== chunk) s.decoded.delete(k);
+    s.next = { chunk, fraction: sentenceStartFraction(s.plan.chunks[chunk]!, target), continues: false };
+    // The background cancels per reading: cancel all, and the next pump asks again for what is still wanted.
+    const { starts } = timelineOf(s);
+    const { inChunkSec } = positionOf(s, t);
+    if (staleFetches(s.fetcher.inFlight(), starts, chunk, starts[chunk]! + inChunkSec).length > 0) {
+      s.fetcher.cancelAll();
+    }
+    pump(s);
+  }
+
+  function setPaused(s: Session, paused: boolean): void {
+    if (s.paused === paused) return;
+    s.paused = paused;
+    void (paused ? audio().suspend() : audio().resume()).catch(() => undefined);
+    pump(s);
+  }
+
+  const actions: Record<PlayerAction, (s: Session) => void> = {
+    pause: (s) => setPaused(s, true),
+    resume: (s) => setPaused(s, false),
+    toggle: (s) => setPaused(s, !s.paused),
+    stop: (s) => finish(s, 'stopped'),
+    next: (s) => jump(s, sentenceOf(s, audio().currentTime) + 1),
+    previous: (s) => jump(s, Math.max(0, sentenceOf(s, audio().currentTime) - 1)),
+  };
+
+  return {
+    start(plan: ReadingPlan, startSentence = 0) {
+      if (current && !current.done) finish(current, 'stopped');
+      void audio().resume().catch(() => undefined);
+      const sentence = Math.min(Math.max(0, Math.trunc(startSentence) || 0), plan.sentenceCount - 1);
+      const chunk = chunkOfSentence(plan.chunks, sentence);
+      const s: Session = {
+        plan,
+        fetcher: createChunkFetcher(plan, deps, () => pump(s)),
+        durations: [],
+        playing: [],
+        next: { chunk, fraction: sentenceStartFraction(plan.chunks[chunk]!, sentence), continues: false },
+        decoded: new Map(),
+        decoding: new Set(),
+        lastEnd: null,
+        playedBefore: 0,
+        paused: false,
+        done: false,
+        status: 'loading',
+        chunk,
+        sentence,
+        lastEmitted: null,
+        stats: { sessionId: plan.sessionId, firstAudioAt: null, startedAt: now(), gapsMs: [], chunksPlayed: 0 },
+      };
+      current = s;
+      pump(s);
+    },
+    control(action) {
+      const s = current;
+      if (s && !s.done) actions[action](s);
+    },
+    state: () => (current ? eventOf(current, audio().currentTime) : null),
+    stats: () => (current ? { ...current.stats, gapsMs: [...current.stats.gapsMs] } : null),
+  };
+}
+
+export type { Player, PlayerDeps, PlayerStats } from './types';

@@ -1,0 +1,95 @@
+import type { PlayerEvent, PlayerStatus, ReadingPlan } from '../reading/types';
+import type { ChunkFetcher } from './chunk-fetcher';
+import type { PlayerError } from './player-error';
+import { chunkPositionSec, playedSec, type Segment } from './segments';
+import { sentenceAtFraction } from './sentence-position';
+import { chunkDurations, chunkStarts } from './timeline';
+import type { PlayerStats } from './types';
+
+/** A scheduled chunk and the node playing it. */
+export interface Scheduled {
+  seg: Segment;
+  source: AudioBufferSourceNode;
+  /** Set by the node's end event. */
+  ended: boolean;
+  /** Silence before it, counted in stats when the previous chunk ends (absent after a jump). */
+  gapMs?: number;
+}
+
+/** What to schedule after the scheduled chunks. */
+export interface NextUp {
+  chunk: number;
+  /** Where to start inside the chunk, as a fraction of its audio (0 unless jumping into it). */
+  fraction: number;
+  /** Whether it follows the previous chunk in the audio (a wait before it counts as a gap). */
+  continues: boolean;
+}
+
+/** Everything the player knows about one reading. */
+export interface Session {
+  plan: ReadingPlan;
+  fetcher: ChunkFetcher;
+  /** Real chunk durations, known once decoded; estimates fill the rest. */
+  durations: (number | undefined)[];
+  /** Scheduled chunks not finished yet, in play order (at most two, to bound decoded memory). */
+  playing: Scheduled[];
+  /** Null once the last chunk is scheduled. */
+  next: NextUp | null;
+  /** Decoded audio waiting to be scheduled. */
+  decoded: Map<number, AudioBuffer>;
+  decoding: Set<number>;
+  /** Context time the last scheduled chunk ends; null after a jump (nothing to continue from). */
+  lastEnd: number | null;
+  /** Audio seconds of chunks that are no longer scheduled. */
+  playedBefore: number;
+  paused: boolean;
+  done: boolean;
+  status: PlayerStatus;
+  chunk: number;
+  sentence: number;
+  error?: PlayerError;
+  lastEmitted: { status: PlayerStatus; sentence: number } | null;
+  stats: PlayerStats;
+}
+
+/** Where playback is at context time `t`: the chunk playing or awaited, and how far into it. */
+export function positionOf(s: Session, t: number): { chunk: number; inChunkSec: number; fraction: number } {
+  const head = s.playing[0];
+  if (head) {
+    const inChunkSec = chunkPositionSec(head.seg, t);
+    return { chunk: head.seg.chunk, inChunkSec, fraction: head.seg.duration > 0 ? inChunkSec / head.seg.duration : 0 };
+  }
+  const chunk = s.next?.chunk ?? s.plan.chunks.length - 1;
+  const fraction = s.next?.fraction ?? 1;
+  return { chunk, inChunkSec: fraction * timelineOf(s).durations[chunk]!, fraction };
+}
+
+/** The sentence at context time `t`. */
+export function sentenceOf(s: Session, t: number): number {
+  const { chunk, fraction } = positionOf(s, t);
+  return sentenceAtFraction(s.plan.chunks[chunk]!, fraction);
+}
+
+/** Chunk durations (real or estimated) and start times on the reading's timeline. */
+export function timelineOf(s: Session): { durations: number[]; starts: number[] } {
+  const durations = chunkDurations(s.plan.chunks, s.plan.params.speed, s.durations);
+  return { durations, starts: chunkStarts(durations) };
+}
+
+/** Audio seconds played so far (pauses, waits and skipped audio excluded). */
+export function elapsedOf(s: Session, t: number): number {
+  const sec = s.playing.reduce((sum, p) => sum + playedSec(p.seg, t), s.playedBefore);
+  return Math.round(sec * 1000) / 1000;
+}
+
+/** The event describing the session now. */
+export function eventOf(s: Session, t: number): PlayerEvent {
+  return {
+    sessionId: s.plan.sessionId,
+    status: s.status,
+    sentence: s.sentence,
+    chunk: s.chunk,
+    elapsedSec: elapsedOf(s, t),
+    ...(s.error ? { error: s.error } : {}),
+  };
+}

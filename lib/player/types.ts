@@ -1,0 +1,61 @@
+import type { PlayerAction, PlayerEvent, ReadingPlan, SpeechParams } from '../reading/types';
+
+/** A chunk request as the player sends it to the background. */
+export interface FetchChunkRequest {
+  sessionId: string;
+  chunkIndex: number;
+  text: string;
+  params: SpeechParams;
+  /** Higher runs first (the background's scheduler order). */
+  priority: number;
+}
+
+/** The part of AudioContext the player uses; tests hand in a fake with a hand-driven clock. */
+export type PlayerAudioContext = Pick<
+  AudioContext,
+  'currentTime' | 'destination' | 'decodeAudioData' | 'createBufferSource' | 'suspend' | 'resume'
+>;
+
+/** What the player needs from its host (Chrome's offscreen document, Firefox's background page). */
+export interface PlayerDeps {
+  /**
+   * Asks the background (the only context allowed to call the service) to make sure a chunk's audio
+   * is in the cache. Resolves with the cache key; rejects with an Error carrying `kind` and a
+   * user-facing `message` (e.g. unauthorized, insufficientCredits, rateLimited, network, cancelled).
+   */
+  fetchChunk(req: FetchChunkRequest): Promise<{ cacheKey: string }>;
+  /** Tells the background to cancel this session's queued/running fetches (stop, skip far, new reading). */
+  cancelFetches(sessionId: string): void;
+  /** Progress: sent when the status or the playing sentence changes (not on every tick). */
+  onEvent(event: PlayerEvent): void;
+  /** Reads cached audio (default: getAudio from lib/speech/cache). */
+  loadAudio?(cacheKey: string): Promise<{ audio: Uint8Array } | undefined>;
+  /** Wall clock for stats, ms (default Date.now). */
+  now?: () => number;
+  /** Creates the AudioContext on first use (default `new AudioContext()`). */
+  audioContext?: () => PlayerAudioContext;
+}
+
+/** Figures for benchmarks. */
+export interface PlayerStats {
+  sessionId: string;
+  /** Wall-clock ms when the first audio started sounding; null before. */
+  firstAudioAt: number | null;
+  startedAt: number;
+  /** Silence inserted between consecutive chunks that was not in the audio; one entry per transition, 0 when gapless. */
+  gapsMs: number[];
+  /** Chunks that played to their end. */
+  chunksPlayed: number;
+}
+
+/** Plays one reading at a time, gaplessly, fetching its chunks through the background. */
+export interface Player {
+  /** Replaces any current reading (the old one is stopped and its fetches cancelled). */
+  start(plan: ReadingPlan, startSentence?: number): void;
+  /** pause | resume | toggle | stop | next | previous (sentence). */
+  control(action: PlayerAction): void;
+  /** Current position and status, for the popup; null before any reading. */
+  state(): PlayerEvent | null;
+  /** Benchmark figures of the current (or last) reading. */
+  stats(): PlayerStats | null;
+}
