@@ -15,7 +15,10 @@ export interface LoggedRequest {
 }
 
 export interface PageServer {
-  /** e.g. http://127.0.0.1:41234 */
+  /**
+   * e.g. http://localhost:41234: a host name the test build has no access to, so the extension
+   * can touch these pages only after the user invokes it (activeTab), as in real use.
+   */
   url: string;
   /** Every request this origin received, with its headers (to prove no key ever reaches it). */
   requests: LoggedRequest[];
@@ -47,7 +50,7 @@ export async function startPageServer(): Promise<PageServer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://localhost:${port}`,
     requests,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
