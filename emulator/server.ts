@@ -162,7 +162,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const parsed = raw.tooLarge ? { ok: false as const, message: 'The request body is larger than 1 MB.' } : parseJsonObject(raw.text);
       if (parsed.ok) body = parsed.value;
       else parseError = errorReply(400, 'invalid_request', parsed.message);
-      if (typeof body.text === 'string') entry.textLength = charCount(body.text);
+      if (typeof body.text === 'string') {
+        entry.textLength = charCount(body.text);
+        entry.textStart = body.text.slice(0, 80);
+      }
+      const language = body.language ?? body.target_language;
+      if (typeof language === 'string') entry.language = language;
+      if (typeof body.voice_id === 'string') entry.voiceId = body.voice_id;
     } else {
       req.resume();
     }
@@ -274,6 +280,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       status: 0,
       account: null,
       textLength: null,
+      textStart: null,
+      language: null,
+      voiceId: null,
       durationMs: 0,
       hasAuthorization: req.headers.authorization !== undefined,
     };

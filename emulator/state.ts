@@ -18,6 +18,12 @@ export interface LogEntry {
   account: string | null;
   /** Characters of `text` for tts/translate bodies, else null. */
   textLength: number | null;
+  /** The first 80 characters of `text`, so tests can tell which part of a reading was asked for. */
+  textStart: string | null;
+  /** `language` (tts) or `target_language` (translate) as sent, else null. */
+  language: string | null;
+  /** `voice_id` of a tts request, else null. */
+  voiceId: string | null;
   durationMs: number;
   hasAuthorization: boolean;
 }

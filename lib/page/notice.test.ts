@@ -1,0 +1,83 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { showPageNotice } from './notice';
+
+// The shadow root is closed, so tests reach it the way nothing on the page can: by spying on attachShadow.
+function captureShadowRoots(): ShadowRoot[] {
+  const roots: ShadowRoot[] = [];
+  const original = Element.prototype.attachShadow;
+  vi.spyOn(Element.prototype, 'attachShadow').mockImplementation(function (this: Element, init: ShadowRootInit) {
+    const root = original.call(this, init);
+    roots.push(root);
+    return root;
+  });
+  return roots;
+}
+
+const hosts = () => document.documentElement.querySelectorAll(':scope > voxlate-notice');
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+  hosts().forEach((host) => host.remove());
+});
+
+describe('showPageNotice', () => {
+  it('shows the message as text in a closed shadow root with the right role', () => {
+    const roots = captureShadowRoots();
+    showPageNotice({ message: '<img src=x onerror=alert(1)> Key missing', tone: 'error' });
+    expect(hosts()).toHaveLength(1);
+    expect(hosts()[0]!.shadowRoot).toBeNull();
+    const card = roots[0]!.querySelector('.card')!;
+    expect(card.getAttribute('role')).toBe('alert');
+    expect(roots[0]!.querySelector('img')).toBeNull();
+    expect(roots[0]!.querySelector('.message')!.textContent).toBe('<img src=x onerror=alert(1)> Key missing');
+  });
+
+  it('uses role status for info, and a new notice replaces the old one', () => {
+    const roots = captureShadowRoots();
+    showPageNotice({ message: 'one' });
+    showPageNotice({ message: 'two' });
+    expect(hosts()).toHaveLength(1);
+    expect(roots[1]!.querySelector('.card')!.getAttribute('role')).toBe('status');
+  });
+
+  it('closes with its button, Escape, the timeout, an action and the signal', () => {
+    const roots = captureShadowRoots();
+    showPageNotice({ message: 'a' });
+    (roots[0]!.querySelector('button.close') as HTMLButtonElement).click();
+    expect(hosts()).toHaveLength(0);
+
+    showPageNotice({ message: 'b' });
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    expect(hosts()).toHaveLength(0);
+
+    vi.useFakeTimers();
+    showPageNotice({ message: 'c', timeoutMs: 1000 });
+    vi.advanceTimersByTime(999);
+    expect(hosts()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(hosts()).toHaveLength(0);
+    vi.useRealTimers();
+
+    const onClick = vi.fn();
+    showPageNotice({ message: 'd', actions: [{ label: 'Open settings', onClick }] });
+    const action = Array.from(roots[3]!.querySelectorAll('button')).find((b) => b.textContent === 'Open settings')!;
+    action.click();
+    expect(onClick).toHaveBeenCalledOnce();
+    expect(hosts()).toHaveLength(0);
+
+    const controller = new AbortController();
+    showPageNotice({ message: 'e', signal: controller.signal });
+    controller.abort();
+    expect(hosts()).toHaveLength(0);
+  });
+
+  it('close() is idempotent and does not close a newer notice', () => {
+    const first = showPageNotice({ message: 'first' });
+    first.close();
+    showPageNotice({ message: 'second' });
+    first.close();
+    expect(hosts()).toHaveLength(1);
+  });
+});

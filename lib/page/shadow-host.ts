@@ -1,0 +1,48 @@
+/** Our element on the page and the closed shadow root inside it. */
+export interface ShadowHost {
+  root: ShadowRoot;
+  host: HTMLElement;
+  /** Takes the host off the page. Safe to call twice. */
+  remove(): void;
+}
+
+/**
+ * Appends a host element to `doc.documentElement` with a closed shadow root, the only change we
+ * make to a page's DOM. The host resets every inherited and page-set property (inline and
+ * !important, which no page stylesheet outranks) and sits above everything. Styles are set
+ * through the CSSOM, not a style attribute, so a page CSP that forbids inline styles allows them.
+ */
+export function createShadowHost(doc: Document, tagName = 'voxlate-ui'): ShadowHost {
+  const host = doc.createElement(tagName);
+  host.style.setProperty('all', 'initial', 'important');
+  host.style.setProperty('position', 'fixed', 'important');
+  host.style.setProperty('top', '0', 'important');
+  host.style.setProperty('left', '0', 'important');
+  host.style.setProperty('width', '0', 'important');
+  host.style.setProperty('height', '0', 'important');
+  host.style.setProperty('z-index', '2147483647', 'important');
+  const root = host.attachShadow({ mode: 'closed' });
+  doc.documentElement.append(host);
+  return { root, host, remove: () => host.remove() };
+}
+
+/**
+ * Gives `root` its own stylesheet: a constructed sheet (not subject to the page's style CSP)
+ * where supported, else a `<style>` element inside the shadow root.
+ */
+export function setShadowStyles(root: ShadowRoot, css: string): void {
+  const view = root.ownerDocument.defaultView;
+  try {
+    if (view && 'adoptedStyleSheets' in root) {
+      const sheet = new view.CSSStyleSheet();
+      sheet.replaceSync(css);
+      root.adoptedStyleSheets = [sheet];
+      return;
+    }
+  } catch {
+    // Fall through to a style element (engines without constructable stylesheets).
+  }
+  const style = root.ownerDocument.createElement('style');
+  style.textContent = css;
+  root.prepend(style);
+}
