@@ -8,7 +8,7 @@ import { registerHandlers } from '@/lib/messaging/router';
 import { cancelFetches, fetchChunk } from '@/lib/reading/chunk-fetcher';
 import { downloadSpeech } from '@/lib/reading/download';
 import { createReadingMenus, onReadingCommand, onReadingMenuClick } from '@/lib/reading/menus';
-import { controlReading, getPlayerStats, getReadingState, handlePlayerEvent, startReading } from '@/lib/reading/reading';
+import { controlReading, getPlayerStats, getReadingState, handlePlayerEvent, noteRetry, startReading } from '@/lib/reading/reading';
 
 export default defineBackground(() => {
   void closeStorageToContentScripts();
@@ -32,7 +32,9 @@ export default defineBackground(() => {
     getReadingState: () => getReadingState(),
     getPlayerStats: () => getPlayerStats(),
 
-    fetchChunk: async (request) => ({ cacheKey: await fetchChunk(request) }),
+    fetchChunk: async (request) => ({
+      cacheKey: await fetchChunk({ ...request, onRetry: (error, ms) => void noteRetry(request.sessionId, error, ms) }),
+    }),
     cancelFetches: ({ sessionId }) => cancelFetches(sessionId),
     playerEvent: (event) => handlePlayerEvent(event),
   });

@@ -1,3 +1,4 @@
+import '@/lib/zod-setup';
 import { createRoot } from 'react-dom/client';
 import { OptionsApp } from '@/components/options-app';
 import '@/components/theme.css';

@@ -115,6 +115,17 @@ describe('retry policy', () => {
     await expect(p).resolves.toBe('ok');
   });
 
+  it('tells the caller about each retry and its delay', async () => {
+    const s = scheduler('enterprise');
+    const onRetry = vi.fn();
+    const p = s.schedule(failing('rateLimited', 1, 3000), { paid: true, onRetry });
+    await tick(3500);
+    await expect(p).resolves.toBe('ok');
+    expect(onRetry).toHaveBeenCalledTimes(1);
+    expect(onRetry.mock.calls[0]![0]).toMatchObject({ kind: 'rateLimited' });
+    expect(onRetry.mock.calls[0]![1]).toBeGreaterThanOrEqual(3000);
+  });
+
   it('retries a 5xx with backoff and succeeds', async () => {
     const s = scheduler('enterprise');
     const run = failing('server', 2);

@@ -25,6 +25,8 @@ export interface ScheduleOptions {
   signal?: AbortSignal;
   /** Shows up in p-queue's `runningTasks` when debugging. */
   label?: string;
+  /** Told before each automatic retry, so the UI can say "busy, continuing in N s". */
+  onRetry?: (error: unknown, delayMs: number) => void;
 }
 
 export interface RequestScheduler {
@@ -94,7 +96,10 @@ export function createRequestScheduler(opts: SchedulerOptions = {}): RequestSche
           signal,
           shouldRetry: ({ error }) => {
             const decision = decideRetry(error, o.paid, used, random);
-            if (decision.retry) waitMs = decision.delayMs;
+            if (decision.retry) {
+              waitMs = decision.delayMs;
+              o.onRetry?.(error, waitMs);
+            }
             return decision.retry;
           },
         },

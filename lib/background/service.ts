@@ -1,6 +1,6 @@
 import { createServiceClient, type ServiceClient } from '../api/client';
 import { ServiceError } from '../api/errors';
-import { createRequestScheduler } from '../api/scheduler';
+import { createRequestScheduler, type ScheduleOptions } from '../api/scheduler';
 import { apiKeyItem, getSettings } from '../settings/items';
 
 /** One scheduler for the worker's life: every call to the service goes through its limits. */
@@ -19,13 +19,7 @@ export async function getClient(): Promise<ServiceClient> {
   return createServiceClient({ baseUrl: settings.serviceUrl, apiKey });
 }
 
-export interface CallOptions {
-  /** Whether the call spends credits (decides what may be retried). */
-  paid: boolean;
-  /** Higher runs first: what the user is waiting for right now. */
-  priority?: number;
-  signal?: AbortSignal;
-}
+export type CallOptions = ScheduleOptions;
 
 /** Runs one service call through the plan-aware scheduler. */
 export async function callService<T>(

@@ -8,6 +8,8 @@ export interface ChunkRequest {
   params: SpeechParams;
   /** Higher is fetched first: the chunk the listener is waiting for. */
   priority: number;
+  /** Told when the scheduler will retry (e.g. rate limited), so the user can be told too. */
+  onRetry?: (error: unknown, delayMs: number) => void;
 }
 
 /** In-flight requests by cache key: two askers of the same audio share one paid request. */
@@ -39,7 +41,7 @@ export async function fetchChunk(request: ChunkRequest): Promise<string> {
   const job = callService(
     (client, abort) =>
       client.tts({ text, voice_id: params.voiceId, language: params.language, speed: params.speed, format: params.format }, { signal: abort }),
-    { paid: true, priority: request.priority, signal },
+    { paid: true, priority: request.priority, signal, onRetry: request.onRetry },
   )
     .then(async (speech) => {
       await putAudio(key, { audio: speech.audio, format: speech.format, fileName: speech.fileName, durationSec: speech.durationSec });

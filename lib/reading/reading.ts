@@ -1,5 +1,5 @@
 import { storage } from '#imports';
-import { ServiceError, serializeError, type SerializedServiceError } from '../api/errors';
+import { isServiceError, ServiceError, type ServiceErrorKind, type SerializedServiceError } from '../api/errors';
 import { fetchAccount } from '../background/account';
 import type { ReadingState } from '../messaging/protocol';
 import { getSettings } from '../settings/items';
@@ -22,7 +22,7 @@ let host: PlayerHost | null = null;
 function playerHost(): PlayerHost {
   host ??= import.meta.env.FIREFOX
     ? createLocalHost({
-        fetchChunk: async (req) => ({ cacheKey: await fetchChunk(req) }),
+        fetchChunk: async (req) => ({ cacheKey: await fetchChunk({ ...req, onRetry: (e, ms) => void noteRetry(req.sessionId, e, ms) }) }),
         cancelFetches,
         onEvent: (event) => void handlePlayerEvent(event),
       })
@@ -101,7 +101,9 @@ export async function handlePlayerEvent(event: PlayerEvent): Promise<void> {
   const finished = event.status === 'ended' || event.status === 'stopped' || event.status === 'error';
   await sessionItem.setValue(finished ? null : { ...session, position: event });
   await setBadge(event.status, event.error?.message);
-  if (event.status === 'error' && event.error) await reportProblem(session.tabId, serializeError(new ServiceError(event.error.kind as never, event.error.message)));
+  if (event.status === 'error' && event.error) {
+    await reportProblem(session.tabId, { kind: event.error.kind as ServiceErrorKind, message: event.error.message });
+  }
   if (session.tabId === null) return;
   const frameId = session.frameId ?? 0;
   const range = session.sentences[event.sentence];
@@ -117,8 +119,9 @@ export async function handlePlayerEvent(event: PlayerEvent): Promise<void> {
  * Shows a problem where the user is: on the page when we can reach it, else on the toolbar button
  * (and in the popup, which reads lastErrorItem).
  */
-export async function reportProblem(tabId: number | null, error: SerializedServiceError): Promise<void> {
-  if (error.kind === 'cancelled') return;
+export async function reportProblem(tabId: number | null, problem: SerializedServiceError): Promise<void> {
+  if (problem.kind === 'cancelled') return;
+  const error = problem.kind === 'insufficientCredits' ? await withBalance(problem) : problem;
   await lastErrorItem.setValue(error);
   await setBadge('problem', error.message);
   if (tabId === null) return;
@@ -127,5 +130,27 @@ export async function reportProblem(tabId: number | null, error: SerializedServi
     message: error.message,
     tone: 'error',
     action: error.kind === 'unauthorized' ? 'openOptions' : undefined,
+  });
+}
+
+/** Adds the current balance to a "not enough credits" message, when the service tells it. */
+async function withBalance(error: SerializedServiceError): Promise<SerializedServiceError> {
+  const account = await fetchAccount(0).catch(() => null);
+  return account ? { ...error, message: `${error.message} Your balance: ${account.credits.toLocaleString('en')} credits.` } : error;
+}
+
+/**
+ * The scheduler is about to retry a chunk of the reading: when the service is rate limiting, say
+ * so on the page; the reading continues by itself.
+ */
+export async function noteRetry(sessionId: string, error: unknown, delayMs: number): Promise<void> {
+  if (!isServiceError(error) || error.kind !== 'rateLimited') return;
+  const session = await sessionItem.getValue();
+  if (!session || session.plan.sessionId !== sessionId || session.tabId === null) return;
+  const seconds = Math.max(1, Math.round(delayMs / 1000));
+  await tellPage(session.tabId, 0, {
+    type: 'pageNotice',
+    tone: 'info',
+    message: `The service is busy (rate limit). Reading continues by itself in ${seconds} s.`,
   });
 }

@@ -1,0 +1,109 @@
+import { fillLabel, type BubbleLabels } from './labels';
+
+/** A finished translation as the bubble shows it. */
+export interface BubbleResult {
+  /** Set as text, never parsed as HTML. */
+  translation: string;
+  sourceName: string;
+  targetCode: string;
+  rtl: boolean;
+  cost: number;
+  cached: boolean;
+  balance: number | null;
+}
+
+/** A failure as the bubble shows it: plain words and, when there is one, the next step. */
+export interface BubbleError {
+  message: string;
+  action?: { label: string; onClick(): void };
+}
+
+/** The result's buttons; `replace` absent when the selection cannot be replaced. */
+export interface ResultHandlers {
+  copy(button: HTMLButtonElement): void;
+  listen(): void;
+  replace?: () => void;
+}
+
+/** A real `<button type="button">` whose label is text. */
+export function makeButton(doc: Document, label: string, onClick: (button: HTMLButtonElement) => void): HTMLButtonElement {
+  const button = doc.createElement('button');
+  button.type = 'button';
+  button.textContent = label;
+  button.addEventListener('click', () => onClick(button));
+  return button;
+}
+
+/** The waiting state: a spinner and a polite status line screen readers announce. */
+export function renderWaiting(doc: Document, labels: BubbleLabels): HTMLElement {
+  const status = doc.createElement('div');
+  status.className = 'status';
+  status.setAttribute('role', 'status');
+  const spinner = doc.createElement('span');
+  spinner.className = 'spinner';
+  spinner.setAttribute('aria-hidden', 'true');
+  const text = doc.createElement('span');
+  text.textContent = labels.waiting;
+  status.append(spinner, text);
+  return status;
+}
+
+/**
+ * The result: the translation (text only; dir=rtl for right-to-left targets, else auto), the source
+ * language, what it cost, and the actions.
+ */
+export function renderResult(doc: Document, labels: BubbleLabels, r: BubbleResult, handlers: ResultHandlers): HTMLElement {
+  const box = doc.createElement('div');
+  box.className = 'body';
+  const text = doc.createElement('p');
+  text.className = 'translation';
+  text.textContent = r.translation;
+  text.dir = r.rtl ? 'rtl' : 'auto';
+  text.lang = r.targetCode;
+  // Focusable so focus can land on the result and a screen reader reads it first.
+  text.tabIndex = 0;
+  box.append(text);
+  if (r.sourceName) box.append(meta(doc, fillLabel(labels.detected, { language: r.sourceName })));
+  box.append(meta(doc, costLine(labels, r)));
+  const actions = doc.createElement('div');
+  actions.className = 'actions';
+  actions.append(makeButton(doc, labels.copy, handlers.copy), makeButton(doc, labels.listen, () => handlers.listen()));
+  const replace = handlers.replace;
+  if (replace) actions.append(makeButton(doc, labels.replace, () => replace()));
+  box.append(actions);
+  return box;
+}
+
+/** The error: an alert with the message and the optional next step. */
+export function renderError(doc: Document, e: BubbleError): HTMLElement {
+  const box = doc.createElement('div');
+  box.className = 'error';
+  box.setAttribute('role', 'alert');
+  const message = doc.createElement('p');
+  message.textContent = e.message;
+  box.append(message);
+  const action = e.action;
+  if (action) {
+    const actions = doc.createElement('div');
+    actions.className = 'actions';
+    actions.append(makeButton(doc, action.label, () => action.onClick()));
+    box.append(actions);
+  }
+  return box;
+}
+
+/** "Cost: 3 credits · Balance: 1,997", or "From cache: no credits used · Balance: 1,997". */
+export function costLine(labels: BubbleLabels, r: Pick<BubbleResult, 'cost' | 'cached' | 'balance'>): string {
+  const number = new Intl.NumberFormat();
+  const cost = r.cached && r.cost === 0
+    ? labels.fromCache
+    : fillLabel(r.cost === 1 ? labels.costOne : labels.cost, { cost: number.format(r.cost) });
+  return r.balance === null ? cost : `${cost} · ${fillLabel(labels.balance, { balance: number.format(r.balance) })}`;
+}
+
+function meta(doc: Document, text: string): HTMLElement {
+  const line = doc.createElement('p');
+  line.className = 'meta';
+  line.textContent = text;
+  return line;
+}

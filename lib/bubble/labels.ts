@@ -1,0 +1,50 @@
+/**
+ * Every visible or spoken string of the bubble. The caller passes them from the extension's
+ * locale files; `{name}` placeholders are filled by the bubble.
+ */
+export interface BubbleLabels {
+  /** Accessible name of the dialog, e.g. "Translation". */
+  dialog: string;
+  close: string;
+  /** Label of the target-language picker, e.g. "Translate to". */
+  target: string;
+  /** Shown while waiting, e.g. "Translating…". */
+  waiting: string;
+  /** E.g. "Detected: {language}". */
+  detected: string;
+  /** E.g. "Cost: {cost} credit" (for exactly 1). */
+  costOne: string;
+  /** E.g. "Cost: {cost} credits". */
+  cost: string;
+  /** E.g. "Balance: {balance}". */
+  balance: string;
+  /** E.g. "From cache: no credits used". */
+  fromCache: string;
+  copy: string;
+  /** Shown briefly on the copy button after copying. */
+  copied: string;
+  listen: string;
+  replace: string;
+}
+
+/** English labels: the reference for locale files, and what tests use. */
+export const ENGLISH_BUBBLE_LABELS: BubbleLabels = {
+  dialog: 'Translation',
+  close: 'Close',
+  target: 'Translate to',
+  waiting: 'Translating…',
+  detected: 'Detected: {language}',
+  costOne: 'Cost: {cost} credit',
+  cost: 'Cost: {cost} credits',
+  balance: 'Balance: {balance}',
+  fromCache: 'From cache: no credits used',
+  copy: 'Copy',
+  copied: 'Copied',
+  listen: 'Listen',
+  replace: 'Replace',
+};
+
+/** Fills `{name}` placeholders; unknown ones are left as they are so a mistake stays visible. */
+export function fillLabel(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}

@@ -1,0 +1,107 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { captureEditableTarget, replaceSelection } from './replace';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  vi.restoreAllMocks();
+});
+
+function selectIn(node: Node, start: number, end: number) {
+  const range = document.createRange();
+  range.setStart(node, start);
+  range.setEnd(node, end);
+  const selection = window.getSelection()!;
+  selection.removeAllRanges();
+  selection.addRange(range);
+}
+
+describe('captureEditableTarget', () => {
+  it('captures the selected part of a focused textarea', () => {
+    const area = document.createElement('textarea');
+    area.value = 'Hello world';
+    document.body.append(area);
+    area.focus();
+    area.setSelectionRange(6, 11);
+    expect(captureEditableTarget(window)).toEqual({ kind: 'field', element: area, start: 6, end: 11 });
+  });
+
+  it('refuses read-only fields and ordinary text', () => {
+    const input = document.createElement('input');
+    input.value = 'Hello';
+    input.readOnly = true;
+    document.body.append(input);
+    input.focus();
+    input.setSelectionRange(0, 5);
+    expect(captureEditableTarget(window)).toBeNull();
+    input.blur();
+    const p = document.createElement('p');
+    p.textContent = 'Plain text';
+    document.body.append(p);
+    selectIn(p.firstChild!, 0, 5);
+    expect(captureEditableTarget(window)).toBeNull();
+  });
+
+  it('captures a selection inside a contenteditable element', () => {
+    const div = document.createElement('div');
+    div.contentEditable = 'true';
+    div.innerHTML = '<p>Hello <b>world</b></p>';
+    document.body.append(div);
+    selectIn(div.querySelector('b')!.firstChild!, 0, 5);
+    const target = captureEditableTarget(window);
+    expect(target?.kind).toBe('editable');
+  });
+});
+
+describe('replaceSelection', () => {
+  it('replaces in a field with the undoable insertText command after restoring the selection', () => {
+    const area = document.createElement('textarea');
+    area.value = 'Hello world';
+    document.body.append(area);
+    const exec = vi.fn((_cmd: string, _ui: boolean, text: string) => {
+      // What the browser does: replace the current selection.
+      area.setRangeText(text, area.selectionStart!, area.selectionEnd!, 'end');
+      return true;
+    });
+    Object.defineProperty(document, 'execCommand', { value: exec, configurable: true });
+    try {
+      expect(replaceSelection({ kind: 'field', element: area, start: 6, end: 11 }, 'mundo')).toBe(true);
+    } finally {
+      delete (document as { execCommand?: unknown }).execCommand;
+    }
+    expect(exec).toHaveBeenCalledWith('insertText', false, 'mundo');
+    expect(area.value).toBe('Hello mundo');
+    expect(document.activeElement).toBe(area);
+  });
+
+  it('falls back to setRangeText and an input event where insertText does nothing', () => {
+    const input = document.createElement('input');
+    input.value = 'Hello world';
+    document.body.append(input);
+    const onInput = vi.fn();
+    input.addEventListener('input', onInput);
+    expect(replaceSelection({ kind: 'field', element: input, start: 0, end: 5 }, 'Hola')).toBe(true);
+    expect(input.value).toBe('Hola world');
+    expect(onInput).toHaveBeenCalledOnce();
+  });
+
+  it('replaces in a contenteditable element, as text', () => {
+    const div = document.createElement('div');
+    div.contentEditable = 'true';
+    div.textContent = 'Hello world';
+    document.body.append(div);
+    const onInput = vi.fn();
+    div.addEventListener('input', onInput);
+    selectIn(div.firstChild!, 6, 11);
+    const target = captureEditableTarget(window)!;
+    expect(replaceSelection(target, '<i>mundo</i>')).toBe(true);
+    expect(div.textContent).toBe('Hello <i>mundo</i>');
+    expect(div.querySelector('i')).toBeNull();
+    expect(onInput).toHaveBeenCalledOnce();
+  });
+
+  it('refuses a field that went away', () => {
+    const input = document.createElement('input');
+    expect(replaceSelection({ kind: 'field', element: input, start: 0, end: 0 }, 'x')).toBe(false);
+  });
+});

@@ -1,0 +1,171 @@
+import { ServiceError } from '../api/errors';
+import { getCachedTranslation, putCachedTranslation, type CachedTranslation } from './cache';
+import { canAfford, translationCostOfParts } from './cost';
+import { addHistory } from './history';
+import { languageByCode, languageByName, type Language } from './languages';
+import { joinTranslations, MAX_TRANSLATE_CHARS, splitForTranslation } from './split';
+
+/** One request to the service's translate endpoint (language NAMES, as the contract wants). */
+export interface TranslateRequest {
+  text: string;
+  target_language: string;
+  source_language?: string;
+}
+
+/** The service's answer, as the API client returns it. */
+export interface TranslateResponse {
+  translation: string;
+  source_language?: string;
+  target_language?: string;
+}
+
+/** What the translator needs from the background: the API client and the account's balance. */
+export interface TranslatorDeps {
+  translate(req: TranslateRequest, opts: { signal?: AbortSignal }): Promise<TranslateResponse>;
+  /** Last known balance in credits; null when unknown. */
+  getBalance(): Promise<number | null>;
+  /** Lowers the last known balance after a paid request succeeded. */
+  noteSpent(credits: number): Promise<void>;
+  /** Longest text per request; default 5000. */
+  maxChars?: number;
+}
+
+/** What the user asked to translate. Languages are codes. */
+export interface TranslateInput {
+  text: string;
+  target: string;
+  /** The source language when known; null or absent lets the service detect it. */
+  source?: string | null;
+  signal?: AbortSignal;
+}
+
+/** A finished translation, as the bubble shows it. */
+export interface TranslationResult {
+  /** Translation of the text with its outer whitespace trimmed. */
+  translation: string;
+  sourceLanguage: string | null;
+  sourceName: string;
+  targetLanguage: string;
+  /** Credits spent by this call: 0 when everything came from the cache. */
+  cost: number;
+  cached: boolean;
+  balance: number | null;
+}
+
+/** The translation feature's core: cache, cost check, splitting, history. */
+export interface Translator {
+  translateText(input: TranslateInput): Promise<TranslationResult>;
+}
+
+/**
+ * Creates the translator the background uses. Credits are only ever spent here on an explicit
+ * request, never twice for the same text and languages (cache, per part too, so a retry after a
+ * failure half-way pays only for what is missing), and never when the last known balance is
+ * already too low.
+ */
+export function createTranslator(deps: TranslatorDeps): Translator {
+  // Requests in progress by (text, source, target): an identical second request (a double click,
+  // the menu and the shortcut together) waits for the first and is then served from the cache.
+  const inFlight = new Map<string, Promise<unknown>>();
+  return {
+    async translateText(input) {
+      const id = JSON.stringify([input.text.trim(), input.source ?? null, input.target]);
+      for (let pending = inFlight.get(id); pending; pending = inFlight.get(id)) await pending.catch(() => undefined);
+      const run = translateOnce(deps, input);
+      inFlight.set(id, run);
+      try {
+        return await run;
+      } finally {
+        if (inFlight.get(id) === run) inFlight.delete(id);
+      }
+    },
+  };
+}
+
+/** One translation: cache, cost check, split, requests, join, cache and history. */
+async function translateOnce(deps: TranslatorDeps, input: TranslateInput): Promise<TranslationResult> {
+  const text = input.text.trim();
+  if (!text) throw new ServiceError('invalidRequest', 'There is no text to translate. Select some text first.');
+  const target = languageByCode(input.target);
+  if (!target) throw new ServiceError('invalidRequest', `Translating into “${input.target}” is not supported. Pick another language.`);
+  // An unknown source (say a page's lang attribute we have no name for) is left to the service to detect.
+  const source = input.source ? (languageByCode(input.source) ?? null) : null;
+  const key = { source: source?.code ?? null, target: target.code };
+
+  const whole = await getCachedTranslation({ text, ...key });
+  if (whole) return finish(deps, text, whole, target, 0, true);
+
+  const { parts, separators } = splitForTranslation(text, deps.maxChars ?? MAX_TRANSLATE_CHARS, source?.code);
+  const known = await Promise.all(parts.map((part) => (parts.length > 1 ? getCachedTranslation({ text: part, ...key }) : null)));
+  const cost = translationCostOfParts(parts.filter((_, i) => !known[i]));
+  const balance = await deps.getBalance();
+  if (!canAfford(cost, balance)) throw notEnoughCredits(cost, balance!);
+
+  const done: CachedTranslation[] = [];
+  for (const [i, part] of parts.entries()) {
+    input.signal?.throwIfAborted();
+    done.push(known[i] ?? (await translatePart(deps, part, source, target, input.signal)));
+    if (!known[i] && parts.length > 1) await remember({ text: part, ...key }, done[i]!);
+  }
+  const first = done[0]!;
+  const result: CachedTranslation = {
+    translation: joinTranslations(done.map((d) => d.translation), separators).trim(),
+    sourceLanguage: first.sourceLanguage,
+    sourceName: first.sourceName,
+  };
+  await remember({ text, ...key }, result);
+  return finish(deps, text, result, target, cost, cost === 0);
+}
+
+async function translatePart(
+  deps: TranslatorDeps,
+  text: string,
+  source: Language | null,
+  target: Language,
+  signal: AbortSignal | undefined,
+): Promise<CachedTranslation> {
+  const request: TranslateRequest = { text, target_language: target.name };
+  if (source) request.source_language = source.name;
+  const response = await deps.translate(request, signal ? { signal } : {});
+  // Paid for now: note it at once, so the balance is right even if a later part fails.
+  await deps.noteSpent(translationCostOfParts([text]));
+  const named = response.source_language ? languageByName(response.source_language) : undefined;
+  return {
+    translation: response.translation,
+    sourceLanguage: named?.code ?? source?.code ?? null,
+    sourceName: named?.name ?? response.source_language ?? source?.name ?? '',
+  };
+}
+
+async function finish(
+  deps: TranslatorDeps,
+  sourceText: string,
+  entry: CachedTranslation,
+  target: Language,
+  cost: number,
+  cached: boolean,
+): Promise<TranslationResult> {
+  try {
+    await addHistory({ sourceText, translation: entry.translation, sourceLanguage: entry.sourceLanguage, targetLanguage: target.code, cost });
+  } catch {
+    // History is a convenience; a full storage must not hide a translation already paid for.
+  }
+  return { ...entry, targetLanguage: target.code, cost, cached, balance: await deps.getBalance() };
+}
+
+async function remember(input: { text: string; source: string | null; target: string }, value: CachedTranslation): Promise<void> {
+  try {
+    await putCachedTranslation(input, value);
+  } catch {
+    // Same as history: the translation was paid for and must still be shown.
+  }
+}
+
+function notEnoughCredits(cost: number, balance: number): ServiceError {
+  const n = (x: number) => x.toLocaleString('en');
+  return new ServiceError(
+    'insufficientCredits',
+    `Translating this text costs ${n(cost)} credit${cost === 1 ? '' : 's'}, but your balance is ${n(balance)}. ` +
+      'Top up your account, or select less text.',
+  );
+}
