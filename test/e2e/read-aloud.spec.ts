@@ -1,17 +1,157 @@
+import type { Page } from '@playwright/test';
 import { connectService, expect, test } from './fixtures';
-import { clickMenu, clickToolbarButton, emulatorLog, highlightedText, readingSession, selectText } from '../support/extension';
+import {
+  accessibleNodes,
+  badgeOf,
+  clickMenu,
+  clickToolbarButton,
+  highlightedText,
+  readingSession,
+  selectSnippet,
+  selectText,
+  speechRequests,
+  waitForStatus,
+} from '../support/extension';
+
+const FIRST = 'The morning was cool and bright.';
+const SECOND = 'Dr. Smith walked to the old oak tree at 7.30 a.m. and sat down on the bench.';
 
 test.describe('read aloud', () => {
-  test('reading a selection plays it and highlights the sentence being read', async ({ context, background, extensionId, emulator, pages }) => {
+  test('a selection is read in its sentences, and the highlight follows the sentence being read', async ({
+    context, background, extensionId, emulator, pages,
+  }) => {
     await connectService(background, emulator.url, 'demo-pro');
     const page = await context.newPage();
     await page.goto(`${pages.url}/fixtures/article.html`);
     await selectText(page, '#first');
     await clickToolbarButton(context, page, extensionId);
     await clickMenu(background, page, 'voxlate-read-selection');
-    await expect.poll(async () => (await readingSession(background))?.status, { timeout: 20_000 }).toBe('playing');
-    await expect.poll(() => highlightedText(page)).toBe('The morning was cool and bright.');
-    const tts = (await emulatorLog(emulator.url)).filter((r) => r.path === '/api/v1/tts');
-    expect(tts[0]?.textLength).toBe('The morning was cool and bright.'.length);
+    await waitForStatus(background, 'playing');
+    await expect.poll(() => highlightedText(page)).toBe(FIRST);
+    // The first request is the first sentence alone, so that sound starts fast.
+    const [first, second] = await speechRequests(emulator.url);
+    expect(first).toMatchObject({ textStart: FIRST, language: 'en', status: 200 });
+    expect(second?.textStart).toContain('Dr. Smith walked');
+    await expect.poll(() => highlightedText(page), { timeout: 20_000 }).toBe(SECOND);
+    expect(await badgeOf(background)).toMatchObject({ text: '▶' });
+  });
+
+  for (const { name, snippet, language } of [
+    { name: 'lemonde-1', snippet: 'Les députés ont, sans surprise, adopté à une large majorité', language: 'fr' },
+    { name: 'hukumusume', snippet: '肉をくわえたイヌが、橋を渡っていました。', language: 'ja' },
+    { name: 'qq', snippet: '这款产品具有极其重要的意义，因为这意味着未来的人工智能技术可能不需要人类来教它就能回答人类提出的问题。', language: 'zh' },
+    { name: 'heise', snippet: 'Das in der iOS-Version bereits enthaltene TOTP-Feature', language: 'de' },
+  ]) {
+    test(`a selection on a real ${language} page (${name}) is read in ${language}`, async ({ context, background, extensionId, emulator, pages }) => {
+      await connectService(background, emulator.url, 'demo-pro');
+      const page = await context.newPage();
+      await page.goto(`${pages.url}/pages/${name}/`);
+      await selectSnippet(page, snippet);
+      await clickToolbarButton(context, page, extensionId);
+      await clickMenu(background, page, 'voxlate-read-selection');
+      await waitForStatus(background, 'playing');
+      const [first] = await speechRequests(emulator.url);
+      expect(first?.language).toBe(language);
+      expect(first?.voiceId).toMatch(new RegExp(`^${language}-`));
+      expect(snippet.startsWith(first!.textStart!.slice(0, 10))).toBe(true);
+      await expect.poll(() => highlightedText(page)).not.toBeNull();
+      expect(snippet.replace(/\s+/g, ' ')).toContain((await highlightedText(page))!.slice(0, 10));
+    });
+  }
+
+  test('a selection on a right-to-left page is read and highlighted', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/pages/rtl-1/`);
+    await selectSnippet(page, 'Lorem ipsum dolor sit amet.');
+    await clickToolbarButton(context, page, extensionId);
+    await clickMenu(background, page, 'voxlate-read-selection');
+    await expect.poll(() => highlightedText(page), { timeout: 20_000 }).toBe('Lorem ipsum dolor sit amet.');
+    expect((await speechRequests(emulator.url))[0]?.textStart).toBe('Lorem ipsum dolor sit amet.');
+  });
+
+  test('reading a page reads the article, title first, not the navigation', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/pages/wikipedia/`);
+    await clickToolbarButton(context, page, extensionId);
+    await clickMenu(background, page, 'voxlate-read-page');
+    await waitForStatus(background, 'playing');
+    const spoken = await background.evaluate(async () => {
+      const { reading } = await chrome.storage.session.get('reading');
+      return (reading as { plan: { chunks: { text: string }[] } }).plan.chunks.map((c) => c.text).join(' ');
+    });
+    expect(spoken.startsWith('Mozilla - Wikipedia')).toBe(true);
+    expect(spoken).toContain('Mozilla is a free-software community, created in 1998 by members of Netscape.');
+    expect(spoken).not.toMatch(/Jump to navigation|Main page|Personal tools|Create account|What links here/);
+    const [first] = await speechRequests(emulator.url);
+    expect(first).toMatchObject({ textStart: 'Mozilla - Wikipedia', language: 'en' });
+    // Once past the title, the sentence being read is highlighted in the live article.
+    await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toMatch(/Mozilla|Industry|Open-source/);
+  });
+
+  test('pause, resume, next sentence and stop', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    const page = await startReadingFixture({ context, background, extensionId, pagesUrl: pages.url, selector: 'article' });
+    await waitForStatus(background, 'playing');
+    const popup = await context.newPage();
+    await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+    await popup.getByRole('button', { name: 'Pause' }).click();
+    await expect.poll(async () => (await readingSession(background))?.status).toBe('paused');
+    expect(await badgeOf(background)).toMatchObject({ text: '❚❚' });
+    const pausedAt = (await readingSession(background))!.elapsedSec;
+    await page.waitForTimeout(800);
+    expect((await readingSession(background))!.elapsedSec).toBe(pausedAt);
+    await popup.getByRole('button', { name: 'Resume' }).click();
+    await expect.poll(async () => (await readingSession(background))?.status).toBe('playing');
+    const before = (await readingSession(background))!.sentence;
+    await popup.getByRole('button', { name: 'Next sentence' }).click();
+    await expect.poll(async () => (await readingSession(background))!.sentence).toBeGreaterThan(before);
+    await expect(popup.getByRole('status').filter({ hasText: 'Sentence' })).toContainText(/Sentence \d+ of \d+/);
+    await popup.getByRole('button', { name: 'Stop' }).click();
+    await expect.poll(() => readingSession(background)).toBeNull();
+    await expect.poll(() => highlightedText(page)).toBeNull();
+    expect(await badgeOf(background)).toMatchObject({ text: '' });
+  });
+
+  test('playback goes on when the popup closes and when the service worker is stopped', async ({ context, background, extensionId, emulator }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    const popup = await context.newPage();
+    await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+    await popup.getByLabel('Text to read').fill(`${FIRST} ${SECOND} Birds sang in the branches above him. A small dog ran past, chasing a red ball.`);
+    await popup.getByRole('button', { name: 'Play' }).click();
+    await waitForStatus(background, 'playing');
+    await popup.close();
+    const watcher = await context.newPage();
+    await watcher.goto(`chrome-extension://${extensionId}/options.html`);
+    const elapsed = () => watcher.evaluate(async () => {
+      const { reading } = await chrome.storage.session.get('reading');
+      return (reading as { position?: { elapsedSec: number; sentence: number } } | undefined)?.position ?? null;
+    });
+    await expect.poll(async () => (await elapsed())?.sentence ?? 0, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+
+    // Chrome stops idle service workers; the offscreen player must not care.
+    const cdp = await context.newCDPSession(watcher);
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    const afterStop = (await elapsed())!.sentence;
+    await expect.poll(async () => (await elapsed())?.sentence ?? 99, { timeout: 20_000 }).toBeGreaterThan(afterStop);
   });
 });
+
+async function startReadingFixture(o: {
+  context: import('@playwright/test').BrowserContext;
+  background: import('@playwright/test').Worker;
+  extensionId: string;
+  pagesUrl: string;
+  selector: string;
+}): Promise<Page> {
+  const page = await o.context.newPage();
+  await page.goto(`${o.pagesUrl}/fixtures/article.html`);
+  await selectText(page, o.selector);
+  await clickToolbarButton(o.context, page, o.extensionId);
+  await clickMenu(o.background, page, 'voxlate-read-selection');
+  return page;
+}
+
+export { accessibleNodes };

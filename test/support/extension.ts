@@ -139,7 +139,62 @@ export async function selectText(page: Page, selector: string): Promise<string> 
 }
 
 /** The emulator's request log. */
-export async function emulatorLog(emulatorUrl: string): Promise<{ method: string; path: string; status: number; textLength: number | null }[]> {
+export interface LoggedServiceRequest {
+  method: string;
+  path: string;
+  status: number;
+  textLength: number | null;
+  textStart: string | null;
+  language: string | null;
+  voiceId: string | null;
+  hasAuthorization: boolean;
+}
+
+export async function emulatorLog(emulatorUrl: string): Promise<LoggedServiceRequest[]> {
   const response = await fetch(`${emulatorUrl}/__emulator/log`);
   return ((await response.json()) as { requests: never[] }).requests;
+}
+
+/** Selects the first occurrence of `snippet` in the page's text (inside one text node). */
+export async function selectSnippet(page: Page, snippet: string): Promise<void> {
+  await page.evaluate((wanted) => {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = (node as Text).data.indexOf(wanted);
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + wanted.length);
+      getSelection()!.removeAllRanges();
+      getSelection()!.addRange(range);
+      return;
+    }
+    throw new Error(`text not found: ${wanted}`);
+  }, snippet);
+}
+
+/** The toolbar button's badge text and tooltip. */
+export async function badgeOf(background: Worker): Promise<{ text: string; title: string }> {
+  return background.evaluate(async () => ({ text: await chrome.action.getBadgeText({}), title: await chrome.action.getTitle({}) }));
+}
+
+/** Speech requests the emulator answered (successfully or not). */
+export async function speechRequests(emulatorUrl: string) {
+  return (await emulatorLog(emulatorUrl)).filter((r) => r.path === '/api/v1/tts');
+}
+
+/**
+ * Waits until the reading reaches a status; fails at once, with the message the user would see,
+ * when the reading went wrong instead.
+ */
+export async function waitForStatus(background: Worker, status: string, timeout = 20_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const session = await readingSession(background);
+    if (session?.status === status) return;
+    const badge = await badgeOf(background);
+    if (badge.text === '!') throw new Error(`reading failed: ${badge.title}`);
+    if (Date.now() > deadline) throw new Error(`reading never reached "${status}" (now ${session?.status ?? 'no reading'})`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
