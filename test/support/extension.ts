@@ -27,7 +27,8 @@ export async function tabIdOf(background: Worker, page: Page): Promise<number> {
   const url = page.url();
   return background.evaluate(async (u) => {
     const tabs = await chrome.tabs.query({});
-    const tab = tabs.find((t) => t.url === u);
+    // Without host access the extension cannot see a tab's URL (e.g. chrome:// pages): take the newest.
+    const tab = tabs.find((t) => t.url === u) ?? tabs.filter((t) => !t.url).sort((a, b) => b.id! - a.id!)[0];
     if (!tab?.id) throw new Error(`no tab for ${u}`);
     return tab.id;
   }, url);
@@ -197,4 +198,32 @@ export async function waitForStatus(background: Worker, status: string, timeout 
     if (Date.now() > deadline) throw new Error(`reading never reached "${status}" (now ${session?.status ?? 'no reading'})`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * Text shown by our in-page UI (notices, overlays, bubble). It lives in closed shadow roots,
+ * out of reach of page scripts and of Playwright's locators, so it is read over CDP, which sees
+ * every shadow root.
+ */
+export async function inPageUiText(context: BrowserContext, page: Page, hostPrefix = 'voxlate-'): Promise<string> {
+  interface DomNode {
+    nodeName: string;
+    nodeType: number;
+    nodeValue: string;
+    children?: DomNode[];
+    shadowRoots?: DomNode[];
+    contentDocument?: DomNode;
+  }
+  const cdp = await context.newCDPSession(page);
+  const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
+  await cdp.detach();
+  const texts: string[] = [];
+  const collect = (node: DomNode, inside: boolean) => {
+    const within = inside || node.nodeName.toLowerCase().startsWith(hostPrefix);
+    if (within && node.nodeType === 3 && node.nodeValue.trim()) texts.push(node.nodeValue.trim());
+    if (node.nodeName === 'STYLE') return;
+    for (const child of [...(node.shadowRoots ?? []), ...(node.children ?? [])]) collect(child, within);
+  };
+  collect(root, false);
+  return texts.join(' ');
 }
