@@ -1,0 +1,108 @@
+import { readFile } from 'node:fs/promises';
+import { MPEGDecoder } from 'mpg123-decoder';
+import { connectService, expect, test } from './fixtures';
+import {
+  badgeOf,
+  clickMenu,
+  clickToolbarButton,
+  readingSession,
+  selectText,
+  speechRequests,
+  waitForStatus,
+} from '../support/extension';
+import type { Worker } from '@playwright/test';
+
+async function completedDownload(background: Worker): Promise<{ filename: string; mime: string }> {
+  let found: { filename: string; mime: string } | undefined;
+  await expect
+    .poll(async () => {
+      found = await background.evaluate(async () => {
+        const [item] = await chrome.downloads.search({ state: 'complete' });
+        return item && { filename: item.filename, mime: item.mime };
+      });
+      return found?.filename ?? '';
+    }, { timeout: 60_000 })
+    .not.toBe('');
+  return found!;
+}
+
+async function decodedSeconds(path: string): Promise<number> {
+  const decoder = new MPEGDecoder();
+  await decoder.ready;
+  const result = decoder.decode(new Uint8Array(await readFile(path)));
+  decoder.free();
+  return result.samplesDecoded / result.sampleRate;
+}
+
+test.describe('read aloud: download, replay, fields and frames', () => {
+  test('download saves one valid mp3 of the whole selection, named after the page', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/article.html`);
+    const text = await selectText(page, 'article');
+    await clickToolbarButton(context, page, extensionId);
+    await clickMenu(background, page, 'voxlate-download-selection');
+    const file = await completedDownload(background);
+    expect(file.filename).toMatch(/A short walk in the park( \(\d+\))?\.mp3$/);
+    const seconds = await decodedSeconds(file.filename);
+    // espeak at speed 1 speaks roughly 12 to 18 characters a second.
+    expect(seconds).toBeGreaterThan(text.length / 20);
+    expect(seconds).toBeLessThan(text.length / 8);
+    expect((await speechRequests(emulator.url)).length).toBeGreaterThan(1);
+  });
+
+  test('hearing the same text again costs no request and no credit', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/article.html`);
+    await selectText(page, '#first');
+    await clickToolbarButton(context, page, extensionId);
+    await clickMenu(background, page, 'voxlate-read-selection');
+    await waitForStatus(background, 'playing');
+    await expect.poll(() => readingSession(background), { timeout: 30_000 }).toBeNull();
+    const requests = (await speechRequests(emulator.url)).length;
+    const credits = async () => (await (await fetch(`${emulator.url}/api/v1/user`, { headers: { Authorization: 'Bearer demo-pro' } })).json()).user.credits;
+    const before = await credits();
+
+    await selectText(page, '#first');
+    await clickMenu(background, page, 'voxlate-read-selection');
+    await waitForStatus(background, 'playing');
+    await expect.poll(() => readingSession(background), { timeout: 30_000 }).toBeNull();
+    expect((await speechRequests(emulator.url)).length).toBe(requests);
+    expect(await credits()).toBe(before);
+    expect(await badgeOf(background)).toMatchObject({ text: '' });
+  });
+
+  test('a selection inside a textarea is read', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/forms.html`);
+    await page.getByLabel('Your notes').evaluate((el: HTMLTextAreaElement) => {
+      el.focus();
+      el.setSelectionRange(0, 'Buy milk on the way home. Call the plumber about the kitchen sink.'.length);
+    });
+    await clickToolbarButton(context, page, extensionId);
+    await clickMenu(background, page, 'voxlate-read-selection');
+    await waitForStatus(background, 'playing');
+    const texts = (await speechRequests(emulator.url)).map((r) => r.textStart);
+    expect(texts).toEqual(expect.arrayContaining(['Buy milk on the way home.', 'Call the plumber about the kitchen sink.']));
+  });
+
+  test('a selection inside a same-origin frame is read, in its language', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/forms.html`);
+    const frame = page.frameLocator('#frame');
+    await frame.locator('#story').evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      getSelection()!.removeAllRanges();
+      getSelection()!.addRange(range);
+    });
+    await clickToolbarButton(context, page, extensionId);
+    await clickMenu(background, page, 'voxlate-read-selection');
+    await waitForStatus(background, 'playing');
+    const requests = await speechRequests(emulator.url);
+    expect(requests.find((r) => r.textStart === 'Le petit chat dort sur le canapé.')).toMatchObject({ language: 'fr' });
+  });
+});
