@@ -26,13 +26,24 @@ function check(label: string, command: string, args: string[], env?: Record<stri
   else total.failed++;
 }
 
-function addReport(file: string, read: (json: any) => Counts, label: string): void {
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  numRuntimeErrorTestSuites?: number;
+}
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+}
+
+function addReport<R>(file: string, read: (json: R) => Counts, label: string): void {
   if (!existsSync(file)) {
     total.failed++;
     failures.push(`${label} (no report)`);
     return;
   }
-  const counts = read(JSON.parse(readFileSync(file, 'utf8')));
+  const counts = read(JSON.parse(readFileSync(file, 'utf8')) as R);
   total.passed += counts.passed;
   total.failed += counts.failed;
   total.skipped += counts.skipped;
@@ -46,14 +57,14 @@ check('build for Firefox', 'npx', ['wxt', 'build', '-b', 'firefox']);
 check('web-ext lint of the Firefox build', 'npx', ['tsx', 'scripts/lint-firefox.ts', '.output/firefox-mv2']);
 
 run('unit and contract tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/unit.json']);
-addReport(
+addReport<VitestReport>(
   'test-results/unit.json',
   (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0), skipped: r.numPendingTests + r.numTodoTests }),
   'unit tests',
 );
 
 run('end-to-end tests (Chromium)', 'npx', ['playwright', 'test']);
-addReport(
+addReport<PlaywrightReport>(
   'test-results/e2e.json',
   (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped }),
   'end-to-end tests',

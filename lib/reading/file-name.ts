@@ -5,7 +5,7 @@
 export function fileNameFromTitle(title: string, format: 'mp3' | 'wav'): string {
   const cleaned = title
     .normalize('NFC')
-    .replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ')
     // Words made only of dots ("..") are path tricks, not title words.
     .replace(/(^|\s)\.+(?=\s|$)/g, ' ')
     .replace(/\s+/g, ' ')
