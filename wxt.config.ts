@@ -32,6 +32,7 @@ export default defineConfig({
       'read-aloud': { suggested_key: { default: 'Alt+Shift+R' }, description: '__MSG_commandRead__' },
       'pause-resume': { suggested_key: { default: 'Alt+Shift+P' }, description: '__MSG_commandPause__' },
       'stop-reading': { suggested_key: { default: 'Alt+Shift+S' }, description: '__MSG_commandStop__' },
+      'translate-selection': { suggested_key: { default: 'Alt+Shift+T' }, description: '__MSG_commandTranslate__' },
     },
     optional_host_permissions: ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*'],
     ...(testBuild ? { host_permissions: ['http://127.0.0.1/*'] } : {}),

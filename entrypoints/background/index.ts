@@ -7,16 +7,17 @@ import { getVoices } from '@/lib/background/voices';
 import { registerHandlers } from '@/lib/messaging/router';
 import { cancelFetches, fetchChunk } from '@/lib/reading/chunk-fetcher';
 import { downloadSpeech } from '@/lib/reading/download';
-import { createReadingMenus, onReadingCommand, onReadingMenuClick } from '@/lib/reading/menus';
+import { createMenus, onCommand, onMenuClick } from '@/lib/background/menus';
+import { currentTargetLanguage, translate } from '@/lib/background/translation';
 import { controlReading, getPlayerStats, getReadingState, handlePlayerEvent, noteRetry, startReading } from '@/lib/reading/reading';
 
 export default defineBackground(() => {
   void closeStorageToContentScripts();
   browser.runtime.onInstalled.addListener(() => {
-    void browser.contextMenus.removeAll().then(createReadingMenus);
+    void browser.contextMenus.removeAll().then(createMenus);
   });
-  browser.contextMenus.onClicked.addListener((info, tab) => void onReadingMenuClick(info, tab));
-  browser.commands.onCommand.addListener((command, tab) => void onReadingCommand(command, tab));
+  browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClick(info, tab));
+  browser.commands.onCommand.addListener((command, tab) => void onCommand(command, tab));
 
   registerHandlers({
     getServiceStatus: () => getServiceStatus(),
@@ -32,6 +33,11 @@ export default defineBackground(() => {
     getReadingState: () => getReadingState(),
     getPlayerStats: () => getPlayerStats(),
 
+    translate: (input) => translate(input),
+    speakText: ({ text, language }, sender) =>
+      startReading({ text, language, title: text.slice(0, 60), tabId: sender.tabId ?? null, frameId: sender.frameId ?? null, highlight: false }),
+    getTargetLanguage: () => currentTargetLanguage(),
+
     fetchChunk: async (request) => ({
       cacheKey: await fetchChunk({ ...request, onRetry: (error, ms) => void noteRetry(request.sessionId, error, ms) }),
     }),
@@ -41,6 +47,6 @@ export default defineBackground(() => {
 
   if (__VOXLATE_TEST_HOOKS__) {
     // Tests call exactly what a menu click or a shortcut calls (they cannot be clicked headless).
-    Object.assign(globalThis, { voxlateTestHooks: { onReadingMenuClick, onReadingCommand } });
+    Object.assign(globalThis, { voxlateTestHooks: { onMenuClick, onCommand } });
   }
 });

@@ -43,3 +43,13 @@ export async function getAccount(refresh = false): Promise<AccountView> {
 export async function forgetAccount(): Promise<void> {
   await accountItem.removeValue();
 }
+
+/**
+ * Lowers the remembered balance after a paid request, so the next cost check and the UI are right
+ * without another call to the service (which counts against the plan's requests per minute).
+ */
+export async function noteCreditsSpent(credits: number): Promise<void> {
+  const cached = await accountItem.getValue();
+  if (!cached || credits <= 0) return;
+  await accountItem.setValue({ ...cached, credits: Math.max(0, cached.credits - credits) });
+}

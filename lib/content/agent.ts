@@ -3,6 +3,7 @@ import { registerHandlers } from '../messaging/router';
 import { sendMessage } from '../messaging/protocol';
 import { showPageNotice } from '../page/notice';
 import { readArticle, readSelection, type PageSource } from '../page/source';
+import { openTranslationBubble } from './translate-bubble';
 
 const STARTED = Symbol.for('voxlate.pageAgent');
 
@@ -25,6 +26,7 @@ export function startPageAgent(): void {
     },
     pageHighlight: ({ start, end }) => source?.highlight(start, end),
     pageClearHighlight: () => source?.clearHighlight(),
+    pageTranslate: ({ target }) => openTranslationBubble(window, target),
     pageNotice: ({ message, tone, action }) => {
       showPageNotice({
         message,

@@ -1,6 +1,7 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import { z } from 'zod';
 import type { Voice } from '../api/schemas';
+import type { TranslationResult } from '../translate/translate';
 import {
   playerActionSchema,
   playerEventSchema,
@@ -100,6 +101,24 @@ export const messageRules = {
   getReadingState: { input: z.undefined(), from: ['extension'] },
   getPlayerStats: { input: z.undefined(), from: ['extension'] },
 
+  // Translation, asked for by the bubble on a page or by the popup.
+  translate: {
+    input: z
+      .object({
+        text: z.string().max(MAX_READ_CHARS),
+        target: z.string().regex(/^[a-z]{2,3}$/),
+        source: z.string().regex(/^[a-z]{2,3}$/).nullable().optional(),
+      })
+      .strict(),
+    from: ['extension', 'content'],
+  },
+  /** Reads a translation aloud (the bubble's Listen button). */
+  speakText: {
+    input: z.object({ text: z.string().max(MAX_READ_CHARS), language: z.string().regex(/^[a-z]{2}$/).optional() }).strict(),
+    from: ['content'],
+  },
+  getTargetLanguage: { input: z.undefined(), from: ['extension'] },
+
   // From the player (offscreen document) to the background.
   fetchChunk: {
     input: z
@@ -132,6 +151,8 @@ export const messageRules = {
     from: ['extension'],
   },
   pageClearHighlight: { input: z.undefined(), from: ['extension'] },
+  /** Opens the translation bubble beside the frame's selection; answers false when none. */
+  pageTranslate: { input: z.object({ target: z.string().regex(/^[a-z]{2,3}$/) }).strict(), from: ['extension'] },
   pageNotice: {
     input: z
       .object({
@@ -161,6 +182,10 @@ export interface ProtocolMap {
   getReadingState(): Result<ReadingState | null>;
   getPlayerStats(): Result<PlayerStats | null>;
 
+  translate(data: In<'translate'>): Result<TranslationResult>;
+  speakText(data: In<'speakText'>): Result<{ sessionId: string }>;
+  getTargetLanguage(): Result<string>;
+
   fetchChunk(data: In<'fetchChunk'>): Result<{ cacheKey: string }>;
   cancelFetches(data: In<'cancelFetches'>): Result<void>;
   playerEvent(data: PlayerEvent): Result<void>;
@@ -173,6 +198,7 @@ export interface ProtocolMap {
   pageGetText(data: In<'pageGetText'>): Result<PageText | null>;
   pageHighlight(data: In<'pageHighlight'>): Result<void>;
   pageClearHighlight(): Result<void>;
+  pageTranslate(data: In<'pageTranslate'>): Result<boolean>;
   pageNotice(data: In<'pageNotice'>): Result<void>;
 }
 

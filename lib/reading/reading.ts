@@ -35,6 +35,8 @@ export interface ReadRequest extends SpeechChoices {
   title: string;
   tabId: number | null;
   frameId: number | null;
+  /** False when the text is not on the page (e.g. a translation): nothing to highlight there. */
+  highlight?: boolean;
 }
 
 /** Starts reading a text aloud, replacing any reading under way (one at a time). */
@@ -48,7 +50,13 @@ export async function startReading(request: ReadRequest): Promise<{ sessionId: s
   const { plan, sentences } = buildPlan({ sessionId, text: request.text, title: request.title, params });
   await stopReading();
   await lastErrorItem.setValue(null);
-  await sessionItem.setValue({ plan, sentences, tabId: request.tabId, frameId: request.frameId, position: null });
+  await sessionItem.setValue({
+    plan,
+    sentences: request.highlight === false ? [] : sentences,
+    tabId: request.tabId,
+    frameId: request.frameId,
+    position: null,
+  });
   await setBadge('loading');
   await playerHost().start(plan);
   return { sessionId };

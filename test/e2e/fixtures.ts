@@ -65,3 +65,11 @@ export async function connectService(background: Worker, serviceUrl: string, api
     [serviceUrl, apiKey] as const,
   );
 }
+
+/** Changes stored settings, as the options page would. */
+export async function setSettings(background: Worker, patch: Record<string, unknown>): Promise<void> {
+  await background.evaluate(async (p) => {
+    const { settings } = await chrome.storage.local.get('settings');
+    await chrome.storage.local.set({ settings: { ...((settings as object) ?? {}), ...p } });
+  }, patch);
+}

@@ -39,9 +39,9 @@ export async function clickMenu(background: Worker, page: Page, menuItemId: stri
   const tabId = await tabIdOf(background, page);
   await background.evaluate(
     async ([id, tab, frame]) => {
-      const hooks = (globalThis as never as { voxlateTestHooks: { onReadingMenuClick: (i: unknown, t: unknown) => boolean } }).voxlateTestHooks;
+      const hooks = (globalThis as never as { voxlateTestHooks: { onMenuClick: (i: unknown, t: unknown) => boolean } }).voxlateTestHooks;
       const t = await chrome.tabs.get(tab);
-      if (!hooks.onReadingMenuClick({ menuItemId: id, frameId: frame, editable: false, pageUrl: t.url }, t)) throw new Error(`menu ${id} not handled`);
+      if (!hooks.onMenuClick({ menuItemId: id, frameId: frame, editable: false, pageUrl: t.url }, t)) throw new Error(`menu ${id} not handled`);
     },
     [menuItemId, tabId, frameId] as const,
   );
@@ -52,8 +52,8 @@ export async function pressShortcut(background: Worker, command: string, page?: 
   const tabId = page ? await tabIdOf(background, page) : null;
   await background.evaluate(
     async ([name, tab]) => {
-      const hooks = (globalThis as never as { voxlateTestHooks: { onReadingCommand: (c: string, t?: unknown) => boolean } }).voxlateTestHooks;
-      hooks.onReadingCommand(name, tab === null ? undefined : await chrome.tabs.get(tab));
+      const hooks = (globalThis as never as { voxlateTestHooks: { onCommand: (c: string, t?: unknown) => boolean } }).voxlateTestHooks;
+      hooks.onCommand(name, tab === null ? undefined : await chrome.tabs.get(tab));
     },
     [command, tabId] as const,
   );
@@ -226,4 +226,32 @@ export async function inPageUiText(context: BrowserContext, page: Page, hostPref
   };
   collect(root, false);
   return texts.join(' ');
+}
+
+/** Runs a function on an element found in the accessibility tree (inside closed shadow roots too). */
+export async function callOnAxNode<T>(context: BrowserContext, page: Page, node: AxNode, fn: string, ...args: unknown[]): Promise<T> {
+  const cdp = await context.newCDPSession(page);
+  const { object } = (await cdp.send('DOM.resolveNode', { backendNodeId: node.backendDOMNodeId })) as { object: { objectId: string } };
+  const { result } = (await cdp.send('Runtime.callFunctionOn', {
+    objectId: object.objectId,
+    functionDeclaration: fn,
+    arguments: args.map((value) => ({ value })),
+    returnByValue: true,
+    awaitPromise: true,
+  })) as { result: { value: T } };
+  await cdp.detach();
+  return result.value;
+}
+
+/** Waits for an accessible node matching role and name (a string is matched exactly). */
+export async function findAxNode(context: BrowserContext, page: Page, role: string, name: string | RegExp, timeout = 20_000): Promise<AxNode> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const node = (await accessibleNodes(context, page)).find(
+      (n) => n.role === role && (typeof name === 'string' ? n.name === name : name.test(n.name)),
+    );
+    if (node) return node;
+    if (Date.now() > deadline) throw new Error(`no ${role} named ${String(name)}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
 }

@@ -1,6 +1,7 @@
 import { browser, type Browser } from 'wxt/browser';
 import { t } from '../i18n';
-import { controlFromShortcut, downloadFromTab, readFromTab, type TabRef } from './tab-actions';
+import { translateFromTab } from './translate-tab';
+import { controlFromShortcut, downloadFromTab, readFromTab, type TabRef } from '../reading/tab-actions';
 
 type TabAction = (tab: TabRef, frameId?: number) => Promise<void>;
 type Contexts = NonNullable<Parameters<typeof browser.contextMenus.create>[0]['contexts']>;
@@ -11,6 +12,7 @@ const MENUS: Record<string, [string, Contexts, TabAction]> = {
   'voxlate-download-selection': ['menuDownloadSelection', ['selection'], (tab, frame) => downloadFromTab(tab, frame)],
   // 'page' shows only when nothing more specific (a selection, a link…) was clicked.
   'voxlate-read-page': ['menuReadPage', ['page'], (tab, frame) => readFromTab(tab, 'auto', frame)],
+  'voxlate-translate-selection': ['menuTranslateSelection', ['selection'], (tab, frame) => translateFromTab(tab, frame)],
 };
 
 /** Keyboard commands declared in the manifest → what they do. */
@@ -18,25 +20,26 @@ const COMMANDS: Record<string, TabAction> = {
   'read-aloud': (tab) => readFromTab(tab, 'auto'),
   'pause-resume': () => controlFromShortcut('toggle'),
   'stop-reading': () => controlFromShortcut('stop'),
+  'translate-selection': (tab) => translateFromTab(tab),
 };
 
-/** (Re)creates the reading entries of the context menu; call when installed or updated. */
-export function createReadingMenus(): void {
+/** (Re)creates our context menu entries; call when installed or updated. */
+export function createMenus(): void {
   for (const [id, [title, contexts]] of Object.entries(MENUS)) {
     browser.contextMenus.create({ id, title: t(title), contexts });
   }
 }
 
-/** Runs the reading action of a menu entry; false when the entry is not one of ours. */
-export function onReadingMenuClick(info: Browser.contextMenus.OnClickData, tab?: Browser.tabs.Tab): boolean {
+/** Runs the action of a menu entry; false when the entry is not one of ours. */
+export function onMenuClick(info: Browser.contextMenus.OnClickData, tab?: Browser.tabs.Tab): boolean {
   const entry = MENUS[String(info.menuItemId)];
   if (!entry || tab?.id === undefined) return false;
   void entry[2]({ id: tab.id, title: tab.title }, info.frameId);
   return true;
 }
 
-/** Runs a reading shortcut; false when the command is not one of ours. */
-export function onReadingCommand(command: string, tab?: Browser.tabs.Tab): boolean {
+/** Runs a keyboard shortcut; false when the command is not one of ours. */
+export function onCommand(command: string, tab?: Browser.tabs.Tab): boolean {
   const action = COMMANDS[command];
   if (!action) return false;
   void action({ id: tab?.id ?? -1, title: tab?.title });

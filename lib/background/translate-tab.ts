@@ -1,0 +1,28 @@
+import { serializeError, ServiceError } from '../api/errors';
+import { sendMessage } from '../messaging/protocol';
+import { injectPageScript } from '../reading/page-link';
+import { reportProblem } from '../reading/reading';
+import type { TabRef } from '../reading/tab-actions';
+import { currentTargetLanguage } from './translation';
+
+/**
+ * Opens the translation bubble beside the selection of a tab the user just invoked us on. The
+ * page script asks for the translation itself (so the bubble can re-translate and show progress);
+ * credits are spent only then, on this explicit request.
+ */
+export async function translateFromTab(tab: TabRef, frameId?: number): Promise<void> {
+  let injected = false;
+  try {
+    const frames = await injectPageScript(tab.id);
+    injected = true;
+    const target = await currentTargetLanguage();
+    const ordered = [...new Set([frameId ?? 0, ...frames])].filter((f) => frames.includes(f));
+    for (const frame of ordered) {
+      const shown = await sendMessage('pageTranslate', { target }, { tabId: tab.id, frameId: frame }).catch(() => null);
+      if (shown?.ok && shown.value) return;
+    }
+    throw new ServiceError('invalidRequest', 'Nothing is selected. Select the text you want to translate first.');
+  } catch (error) {
+    await reportProblem(injected ? tab.id : null, serializeError(error));
+  }
+}

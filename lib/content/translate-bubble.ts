@@ -1,0 +1,100 @@
+import type { SerializedServiceError } from '../api/errors';
+import { createTranslationBubble, type TranslationBubble } from '../bubble/bubble';
+import type { BubbleLabels } from '../bubble/labels';
+import { captureEditableTarget, replaceSelection } from '../bubble/replace';
+import { t } from '../i18n';
+import { sendMessage } from '../messaging/protocol';
+import { isRtl, languageByCode, LANGUAGES } from '../translate/languages';
+
+function labels(): BubbleLabels {
+  return {
+    dialog: t('bubbleDialog'),
+    close: t('bubbleClose'),
+    target: t('bubbleTarget'),
+    waiting: t('bubbleWaiting'),
+    detected: t('bubbleDetected'),
+    costOne: t('bubbleCostOne'),
+    cost: t('bubbleCost'),
+    balance: t('bubbleBalance'),
+    fromCache: t('bubbleFromCache'),
+    copy: t('bubbleCopy'),
+    copied: t('bubbleCopied'),
+    listen: t('bubbleListen'),
+    replace: t('bubbleReplace'),
+  };
+}
+
+/** Where the selection is on screen, asked again as the page scrolls. */
+function selectionAnchor(win: Window): (() => DOMRect) | null {
+  const active = win.document.activeElement;
+  if (active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement) {
+    if (active.selectionStart !== active.selectionEnd) return () => active.getBoundingClientRect();
+  }
+  const selection = win.getSelection();
+  if (!selection || selection.isCollapsed || !selection.toString().trim()) return null;
+  const range = selection.getRangeAt(0).cloneRange();
+  return () => range.getBoundingClientRect();
+}
+
+function selectedText(win: Window): string {
+  const active = win.document.activeElement;
+  if (active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement) {
+    return active.value.slice(active.selectionStart ?? 0, active.selectionEnd ?? 0);
+  }
+  return win.getSelection()?.toString() ?? '';
+}
+
+/**
+ * Shows the translation bubble beside this frame's selection and drives it: translate (and
+ * re-translate from the picker), copy, listen, replace. Returns false when nothing is selected.
+ */
+export function openTranslationBubble(win: Window, target: string): boolean {
+  const anchor = selectionAnchor(win);
+  const text = selectedText(win).trim();
+  if (!anchor || !text) return false;
+  const editable = captureEditableTarget(win);
+  let translation = '';
+  let targetCode = target;
+  let bubble: TranslationBubble | null = null;
+
+  const showError = (error: SerializedServiceError) =>
+    bubble?.showError({
+      message: error.message,
+      action: error.kind === 'unauthorized' ? { label: t('openOptions'), onClick: () => void sendMessage('openOptions') } : undefined,
+    });
+
+  async function run(code: string) {
+    targetCode = code;
+    bubble?.showWaiting();
+    const result = await sendMessage('translate', { text, target: code }).catch(() => null);
+    if (!result) return showError({ kind: 'network', message: t('extensionUnavailable') });
+    if (!result.ok) return showError(result.error);
+    translation = result.value.translation;
+    bubble?.showResult({
+      translation,
+      sourceName: result.value.sourceName,
+      targetCode: code,
+      rtl: isRtl(code),
+      cost: result.value.cost,
+      cached: result.value.cached,
+      balance: result.value.balance,
+    });
+  }
+
+  bubble = createTranslationBubble({
+    anchor,
+    languages: LANGUAGES,
+    target,
+    labels: labels(),
+    onTarget: (code) => void run(code),
+    onCopy: () => navigator.clipboard.writeText(translation),
+    onListen: () =>
+      void sendMessage('speakText', { text: translation, language: languageByCode(targetCode)?.code.slice(0, 2) }).then(
+        (r) => (r.ok ? undefined : showError(r.error)),
+      ),
+    onReplace: editable ? () => replaceSelection(editable, translation) : undefined,
+    onClose: () => undefined,
+  });
+  void run(target);
+  return true;
+}
