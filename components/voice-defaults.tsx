@@ -40,8 +40,8 @@ export function VoiceDefaults({ enabled }: { enabled: boolean }) {
       <label htmlFor="default-voice">{t('defaultVoiceLabel')}</label>
       <select
         id="default-voice"
-        value={settings.voiceId ?? ''}
-        onChange={(e) => void update({ voiceId: e.target.value || null })}
+        value={settings.voices.default ?? ''}
+        onChange={(e) => void update({ voices: { ...settings.voices, default: e.target.value || null } })}
       >
         <option value="">{t('voiceAutomatic')}</option>
         {groups.map(([language, list]) => (

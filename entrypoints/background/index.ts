@@ -7,6 +7,7 @@ import { getVoices } from '@/lib/background/voices';
 import { registerHandlers } from '@/lib/messaging/router';
 import { cancelFetches, fetchChunk } from '@/lib/reading/chunk-fetcher';
 import { downloadSpeech } from '@/lib/reading/download';
+import { activeTabSelection } from '@/lib/reading/tab-actions';
 import { createMenus, onCommand, onMenuClick } from '@/lib/background/menus';
 import { currentTargetLanguage, translate } from '@/lib/background/translation';
 import { controlReading, getPlayerStats, getReadingState, handlePlayerEvent, noteRetry, startReading } from '@/lib/reading/reading';
@@ -37,6 +38,7 @@ export default defineBackground(() => {
     speakText: ({ text, language }, sender) =>
       startReading({ text, language, title: text.slice(0, 60), tabId: sender.tabId ?? null, frameId: sender.frameId ?? null, highlight: false }),
     getTargetLanguage: () => currentTargetLanguage(),
+    getSelectionText: () => activeTabSelection(),
 
     fetchChunk: async (request) => ({
       cacheKey: await fetchChunk({ ...request, onRetry: (error, ms) => void noteRetry(request.sessionId, error, ms) }),

@@ -1,15 +1,9 @@
-import { storage } from '#imports';
 import { planFromString } from '../api/schemas';
 import type { AccountView } from '../messaging/protocol';
+import { accountItem } from '../settings/cache-items';
 import { getSettings } from '../settings/items';
 import { callService, scheduler } from './service';
 
-interface CachedAccount extends AccountView {
-  /** The service the figures came from; a cache for another address is ignored. */
-  serviceUrl: string;
-}
-
-const accountItem = storage.defineItem<CachedAccount | null>('local:account', { fallback: null });
 
 /** The last known account for the configured service, or null. Also sets the scheduler's plan. */
 export async function cachedAccount(): Promise<AccountView | null> {

@@ -1,17 +1,11 @@
-import { storage } from '#imports';
 import type { VoicesView } from '../messaging/protocol';
 import type { Voice } from '../api/schemas';
+import { voicesItem } from '../settings/cache-items';
 import { getSettings } from '../settings/items';
 import { callService } from './service';
 
-interface CachedVoices extends VoicesView {
-  serviceUrl: string;
-}
-
 /** Voices change rarely; a day-old list is shown at once and refreshed on request. */
 const MAX_AGE_MS = 24 * 60 * 60 * 1000;
-
-const voicesItem = storage.defineItem<CachedVoices | null>('local:voices', { fallback: null });
 
 /** The voices list, from the cache when fresh, else from the service (then cached). */
 export async function getVoices(refresh = false): Promise<VoicesView> {

@@ -2,7 +2,9 @@ import { t } from '../i18n';
 import { registerHandlers } from '../messaging/router';
 import { sendMessage } from '../messaging/protocol';
 import { showPageNotice } from '../page/notice';
-import { readArticle, readSelection, type PageSource } from '../page/source';
+import type { PageSource } from '../page/page-source';
+import { readSelection } from '../page/selection';
+import { articleReader } from './article-reader';
 import { openTranslationBubble } from './translate-bubble';
 
 const STARTED = Symbol.for('voxlate.pageAgent');
@@ -21,7 +23,7 @@ export function startPageAgent(): void {
   registerHandlers({
     pageGetText: ({ mode }) => {
       source?.clearHighlight();
-      source = mode === 'page' ? readArticle(document) : readSelection(window);
+      source = mode === 'page' ? (articleReader()?.(document) ?? null) : readSelection(window);
       return source && { kind: source.kind, text: source.text, title: source.title, languageHint: source.languageHint };
     },
     pageHighlight: ({ start, end }) => source?.highlight(start, end),

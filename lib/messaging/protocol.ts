@@ -1,5 +1,6 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { int, languageCode, matching, num, text } from './fields';
 import type { Voice } from '../api/schemas';
 import type { TranslationResult } from '../translate/translate';
 import {
@@ -58,35 +59,32 @@ export interface PlayerStats {
   chunksPlayed: number;
 }
 
-const refreshInput = z.object({ refresh: z.boolean().optional() }).strict().optional();
-const sessionInput = z.object({ sessionId: z.string().min(1).max(100) }).strict();
+const refreshInput = z.optional(z.strictObject({ refresh: z.optional(z.boolean()) }));
+const sessionInput = z.strictObject({ sessionId: text(1, 100) });
 /** Text the user asked to hear: the service takes 5,000 characters a request; we split longer text. */
 const MAX_READ_CHARS = 1_000_000;
-const readTextInput = z
-  .object({
-    text: z.string().max(MAX_READ_CHARS),
-    title: z.string().max(500).optional(),
-    language: z.string().regex(/^[a-z]{2}$/).optional(),
-    voiceId: z.string().min(1).max(200).optional(),
-    speed: z.number().min(0.5).max(2).optional(),
-    format: z.enum(['mp3', 'wav']).optional(),
-  })
-  .strict();
+const targetCode = matching(/^[a-z]{2,3}$/);
+const readTextInput = z.strictObject({
+  text: text(0, MAX_READ_CHARS),
+  title: z.optional(text(0, 500)),
+  language: z.optional(languageCode),
+  voiceId: z.optional(text(1, 200)),
+  speed: z.optional(num(0.5, 2)),
+  format: z.optional(z.enum(['mp3', 'wav'])),
+});
 
 /**
- * Zod schema of every message's data, and which senders may send it. The background checks both
- * before acting (lib/messaging/router.ts); a message not listed here has no handler.
+ * Zod schema of every message's data, and which senders may send it. Whichever context handles a
+ * message checks both before acting (lib/messaging/router.ts); a message not listed here has no handler.
  */
 export const messageRules = {
   getServiceStatus: { input: z.undefined(), from: ['extension'] },
   saveService: {
-    input: z
-      .object({
-        serviceUrl: z.string().max(2048),
-        /** A new key; absent keeps the saved one. */
-        apiKey: z.string().trim().min(1).max(1024).optional(),
-      })
-      .strict(),
+    input: z.strictObject({
+      serviceUrl: text(0, 2048),
+      /** A new key; absent keeps the saved one. */
+      apiKey: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(1024))),
+    }),
     from: ['extension'],
   },
   clearApiKey: { input: z.undefined(), from: ['extension'] },
@@ -97,39 +95,37 @@ export const messageRules = {
   // Reading aloud, asked for by the popup.
   readText: { input: readTextInput, from: ['extension'] },
   downloadText: { input: readTextInput, from: ['extension'] },
-  readingControl: { input: z.object({ action: playerActionSchema }).strict(), from: ['extension'] },
+  readingControl: { input: z.strictObject({ action: playerActionSchema }), from: ['extension'] },
   getReadingState: { input: z.undefined(), from: ['extension'] },
   getPlayerStats: { input: z.undefined(), from: ['extension'] },
 
   // Translation, asked for by the bubble on a page or by the popup.
   translate: {
-    input: z
-      .object({
-        text: z.string().max(MAX_READ_CHARS),
-        target: z.string().regex(/^[a-z]{2,3}$/),
-        source: z.string().regex(/^[a-z]{2,3}$/).nullable().optional(),
-      })
-      .strict(),
+    input: z.strictObject({
+      text: text(0, MAX_READ_CHARS),
+      target: targetCode,
+      source: z.optional(z.nullable(targetCode)),
+    }),
     from: ['extension', 'content'],
   },
   /** Reads a translation aloud (the bubble's Listen button). */
   speakText: {
-    input: z.object({ text: z.string().max(MAX_READ_CHARS), language: z.string().regex(/^[a-z]{2}$/).optional() }).strict(),
+    input: z.strictObject({ text: text(0, MAX_READ_CHARS), language: z.optional(languageCode) }),
     from: ['content'],
   },
   getTargetLanguage: { input: z.undefined(), from: ['extension'] },
+  /** The active tab's selection, to prefill the popup (opening the popup grants activeTab). */
+  getSelectionText: { input: z.undefined(), from: ['extension'] },
 
   // From the player (offscreen document) to the background.
   fetchChunk: {
-    input: z
-      .object({
-        sessionId: z.string().min(1).max(100),
-        chunkIndex: z.number().int().min(0),
-        text: z.string().min(1).max(5000),
-        params: speechParamsSchema,
-        priority: z.number().int().min(-1000).max(1000),
-      })
-      .strict(),
+    input: z.strictObject({
+      sessionId: text(1, 100),
+      chunkIndex: int(0),
+      text: text(1, 5000),
+      params: speechParamsSchema,
+      priority: int(-1000, 1000),
+    }),
     from: ['extension'],
   },
   cancelFetches: { input: sessionInput, from: ['extension'] },
@@ -137,33 +133,28 @@ export const messageRules = {
 
   // From the background to the player (handled in the offscreen document).
   playerStart: {
-    input: z.object({ plan: readingPlanSchema, startSentence: z.number().int().min(0).optional() }).strict(),
+    input: z.strictObject({ plan: readingPlanSchema, startSentence: z.optional(int(0)) }),
     from: ['extension'],
   },
-  playerControl: { input: z.object({ action: playerActionSchema }).strict(), from: ['extension'] },
+  playerControl: { input: z.strictObject({ action: playerActionSchema }), from: ['extension'] },
   playerState: { input: z.undefined(), from: ['extension'] },
   playerStats: { input: z.undefined(), from: ['extension'] },
 
   // From the background to the content script in a tab.
-  pageGetText: { input: z.object({ mode: z.enum(['selection', 'page', 'auto']) }).strict(), from: ['extension'] },
-  pageHighlight: {
-    input: z.object({ start: z.number().int().min(0), end: z.number().int().min(0) }).strict(),
-    from: ['extension'],
-  },
+  pageGetText: { input: z.strictObject({ mode: z.enum(['selection', 'page', 'auto']) }), from: ['extension'] },
+  pageHighlight: { input: z.strictObject({ start: int(0), end: int(0) }), from: ['extension'] },
   pageClearHighlight: { input: z.undefined(), from: ['extension'] },
   /** Opens the translation bubble beside the frame's selection; answers false when none. */
-  pageTranslate: { input: z.object({ target: z.string().regex(/^[a-z]{2,3}$/) }).strict(), from: ['extension'] },
+  pageTranslate: { input: z.strictObject({ target: targetCode }), from: ['extension'] },
   pageNotice: {
-    input: z
-      .object({
-        message: z.string().min(1).max(2000),
-        tone: z.enum(['info', 'error']),
-        action: z.enum(['openOptions']).optional(),
-      })
-      .strict(),
+    input: z.strictObject({
+      message: text(1, 2000),
+      tone: z.enum(['info', 'error']),
+      action: z.optional(z.enum(['openOptions'])),
+    }),
     from: ['extension'],
   },
-} as const satisfies Record<string, { input: z.ZodType; from: readonly SenderKind[] }>;
+} as const satisfies Record<string, { input: z.ZodMiniType; from: readonly SenderKind[] }>;
 
 type In<K extends keyof typeof messageRules> = z.input<(typeof messageRules)[K]['input']>;
 
@@ -185,6 +176,7 @@ export interface ProtocolMap {
   translate(data: In<'translate'>): Result<TranslationResult>;
   speakText(data: In<'speakText'>): Result<{ sessionId: string }>;
   getTargetLanguage(): Result<string>;
+  getSelectionText(): Result<PageText | null>;
 
   fetchChunk(data: In<'fetchChunk'>): Result<{ cacheKey: string }>;
   cancelFetches(data: In<'cancelFetches'>): Result<void>;

@@ -1,5 +1,5 @@
 import { browser, type Browser } from 'wxt/browser';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { serializeError } from '../api/errors';
 import { messageRules, onMessage, type ProtocolMap } from './protocol';
 import type { Result } from './result';

@@ -3,6 +3,7 @@ import { ServiceError } from '../api/errors';
 import { sendMessage, type PageText } from '../messaging/protocol';
 
 const PAGE_SCRIPT = '/content-scripts/page.js';
+const ARTICLE_SCRIPT = '/content-scripts/article.js';
 
 /**
  * Injects the page script into the tab's frames that the user's click (activeTab) opened to us:
@@ -37,6 +38,8 @@ export async function readPageText(
     if (result?.ok && result.value) return { ...result.value, frameId };
   }
   if (mode === 'auto') {
+    // The article reader (Readability) is only injected when the whole page is wanted.
+    await browser.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: [ARTICLE_SCRIPT] }).catch(() => undefined);
     const result = await sendMessage('pageGetText', { mode: 'page' }, { tabId, frameId: 0 }).catch(() => null);
     if (result?.ok && result.value) return { ...result.value, frameId: 0 };
   }

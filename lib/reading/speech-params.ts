@@ -20,7 +20,7 @@ export interface SpeechChoices {
 export async function chooseSpeechParams(text: string, choices: SpeechChoices, settings: Settings): Promise<SpeechParams> {
   const { voices } = await getVoices();
   const detected = choices.language ?? (await detectLanguage(text, choices.languageHint ?? null));
-  const voice = choices.voiceId ? voices.find((v) => v.id === choices.voiceId) : pickVoice(voices, detected, settings.voiceId);
+  const voice = choices.voiceId ? voices.find((v) => v.id === choices.voiceId) : pickVoice(voices, detected, settings.voices.byLanguage[detected] ?? settings.voices.default);
   if (!voice) {
     throw new ServiceError(
       'badResponse',

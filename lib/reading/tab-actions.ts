@@ -1,4 +1,6 @@
+import { browser } from 'wxt/browser';
 import { serializeError } from '../api/errors';
+import type { PageText } from '../messaging/protocol';
 import { downloadSpeech } from './download';
 import { injectPageScript, readPageText } from './page-link';
 import { controlReading, reportProblem, startReading } from './reading';
@@ -53,4 +55,20 @@ export async function downloadFromTab(tab: TabRef, frameId?: number): Promise<vo
 /** Pause/resume or stop from a keyboard shortcut; nothing to do when nothing is being read. */
 export async function controlFromShortcut(action: 'toggle' | 'stop'): Promise<void> {
   await controlReading(action).catch(() => undefined);
+}
+
+/**
+ * The selection of the active tab, for the popup: opening the popup grants activeTab, so the page
+ * script may be injected now. Null where there is none or the page is off limits.
+ */
+export async function activeTabSelection(): Promise<PageText | null> {
+  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  if (tab?.id === undefined) return null;
+  try {
+    const frames = await injectPageScript(tab.id);
+    const found = await readPageText(tab.id, frames, 'selection');
+    return found && { kind: found.kind, text: found.text, title: found.title, languageHint: found.languageHint };
+  } catch {
+    return null;
+  }
 }

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import v1 from './fixtures/settings-v1.json';
+import v2 from './fixtures/settings-v2.json';
 import { DEFAULT_SETTINGS } from './schema';
 
 async function load() {
@@ -18,10 +19,25 @@ describe('settings storage', () => {
     expect(await getSettings()).toEqual(DEFAULT_SETTINGS);
   });
 
-  it('reads the frozen v1 settings unchanged at the current version', async () => {
+  it('migrates the frozen v1 settings to v2: the default voice is kept, per-language voices start empty', async () => {
     await fakeBrowser.storage.local.set({ settings: v1, settings$: { v: 1 } });
     const { getSettings } = await load();
-    expect(await getSettings()).toEqual(v1);
+    const { voiceId, ...rest } = v1;
+    expect(await getSettings()).toEqual({ ...rest, voices: { default: voiceId, byLanguage: {} } });
+    expect(await fakeBrowser.storage.local.get('settings$')).toEqual({ settings$: { v: 2 } });
+  });
+
+  it('reads the frozen v2 settings unchanged at the current version', async () => {
+    await fakeBrowser.storage.local.set({ settings: v2, settings$: { v: 2 } });
+    const { getSettings } = await load();
+    expect(await getSettings()).toEqual(v2);
+  });
+
+  it('keeps v1 settings and their version when the migration fails, so nothing is lost', async () => {
+    await fakeBrowser.storage.local.set({ settings: 'garbage', settings$: { v: 1 } });
+    const { settingsItem } = await load();
+    await settingsItem.getValue();
+    expect(await fakeBrowser.storage.local.get(['settings', 'settings$'])).toEqual({ settings: 'garbage', settings$: { v: 1 } });
   });
 
   it('repairs damaged fields with defaults and keeps the good ones', async () => {

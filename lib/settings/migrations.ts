@@ -3,6 +3,19 @@
  * when it cannot (WXT then keeps the old value and version, so nothing is lost or half-migrated).
  * Every version has a frozen example in ./fixtures and a test that migrates it to the latest.
  */
-export const SETTINGS_VERSION = 1;
+export const SETTINGS_VERSION = 2;
 
-export const settingsMigrations: Record<number, (old: unknown) => unknown> = {};
+function asObject(value: unknown, version: number): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new Error(`settings v${version - 1} are not an object`);
+  }
+  return value as Record<string, unknown>;
+}
+
+export const settingsMigrations: Record<number, (old: unknown) => unknown> = {
+  /** v2: one default voice became a default plus a voice per language. */
+  2: (old) => {
+    const { voiceId, ...rest } = asObject(old, 2);
+    return { ...rest, voices: { default: typeof voiceId === 'string' ? voiceId : null, byLanguage: {} } };
+  },
+};

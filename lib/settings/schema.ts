@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Everything the user sets except the API key (which is its own storage item, read only by the
@@ -6,15 +6,22 @@ import { z } from 'zod';
  */
 export const settingsSchema = z.object({
   /** Base address of the service; empty until the user sets it up. */
-  serviceUrl: z.string().catch(''),
-  /** Default voice id; null lets the extension pick one for the text's language. */
-  voiceId: z.string().nullable().catch(null),
-  speed: z.number().min(0.5).max(2).catch(1),
-  format: z.enum(['mp3', 'wav']).catch('mp3'),
+  serviceUrl: z.catch(z.string(), ''),
+  voices: z.catch(
+    z.object({
+      /** Default voice id for any language; null lets the extension pick one for the text's language. */
+      default: z.catch(z.nullable(z.string()), null),
+      /** The user's voice per language code (e.g. { fr: 'fr-amelie' }); wins over `default`. */
+      byLanguage: z.catch(z.record(z.string(), z.string()), {}),
+    }),
+    { default: null, byLanguage: {} },
+  ),
+  speed: z.catch(z.number().check(z.gte(0.5), z.lte(2)), 1),
+  format: z.catch(z.enum(['mp3', 'wav']), 'mp3'),
   /** Highlight the sentence being read on the page. */
-  highlight: z.boolean().catch(true),
+  highlight: z.catch(z.boolean(), true),
   /** Translation target as a language code; null follows the browser's language. */
-  targetLanguage: z.string().nullable().catch(null),
+  targetLanguage: z.catch(z.nullable(z.string()), null),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

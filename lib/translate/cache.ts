@@ -1,5 +1,5 @@
 import { storage } from '#imports';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { createSerial } from './serial';
 
 /*
@@ -41,7 +41,7 @@ interface IndexEntry {
 type CacheIndex = Record<string, IndexEntry>;
 
 const indexItem = storage.defineItem<CacheIndex>('local:translationCacheIndex', { fallback: {} });
-const entrySchema = z.object({ translation: z.string(), sourceLanguage: z.string().nullable(), sourceName: z.string() });
+const entrySchema = z.object({ translation: z.string(), sourceLanguage: z.nullable(z.string()), sourceName: z.string() });
 const serial = createSerial();
 
 // A copy: WXT hands out the fallback object itself, and mutating it would leak into later reads.

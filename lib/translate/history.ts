@@ -1,5 +1,5 @@
 import { storage } from '#imports';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { createSerial } from './serial';
 
 /** A translation the user made, kept on this device only (never sent anywhere). */
@@ -27,11 +27,11 @@ const entrySchema = z.object({
   id: z.string(),
   sourceText: z.string(),
   translation: z.string(),
-  sourceLanguage: z.string().nullable(),
+  sourceLanguage: z.nullable(z.string()),
   targetLanguage: z.string(),
   cost: z.number(),
   at: z.number(),
-  truncated: z.boolean().optional(),
+  truncated: z.optional(z.boolean()),
 });
 
 const historyItem = storage.defineItem<unknown[]>('local:translationHistory', { fallback: [] });

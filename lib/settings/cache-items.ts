@@ -1,0 +1,24 @@
+import { storage } from '#imports';
+import type { Voice } from '../api/schemas';
+import type { AccountView } from '../messaging/protocol';
+
+/** The last account figures read from the service (never the key). */
+export interface CachedAccount extends AccountView {
+  /** The service the figures came from; a cache for another address is ignored. */
+  serviceUrl: string;
+}
+
+/** The last voices list read from the service. */
+export interface CachedVoices {
+  voices: Voice[];
+  fetchedAt: number;
+  serviceUrl: string;
+}
+
+/**
+ * What the background last learned from the service. Only the background writes these; the
+ * popup and options page read them to show something the instant they open, then ask the
+ * background for fresh figures.
+ */
+export const accountItem = storage.defineItem<CachedAccount | null>('local:account', { fallback: null });
+export const voicesItem = storage.defineItem<CachedVoices | null>('local:voices', { fallback: null });
