@@ -7,6 +7,7 @@ import { defineConfig } from 'wxt';
  * "Allow" on the permission prompt that "Save and test" raises for the service's address.
  */
 const testBuild = process.env.VOXLATE_TEST_BUILD === '1';
+const SERVICE_ORIGINS = ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*'];
 
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
@@ -15,7 +16,7 @@ export default defineConfig({
     // Test builds expose the handlers of menus and shortcuts, which a headless browser cannot click.
     define: { __VOXLATE_TEST_HOOKS__: JSON.stringify(testBuild) },
   }),
-  manifest: ({ browser }) => ({
+  manifest: ({ browser, manifestVersion }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
@@ -34,7 +35,8 @@ export default defineConfig({
       'stop-reading': { suggested_key: { default: 'Alt+Shift+S' }, description: '__MSG_commandStop__' },
       'translate-selection': { suggested_key: { default: 'Alt+Shift+T' }, description: '__MSG_commandTranslate__' },
     },
-    optional_host_permissions: ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*'],
+    // The service's address, asked for when the user saves it (MV2 has no optional_host_permissions).
+    ...(manifestVersion === 2 ? { optional_permissions: SERVICE_ORIGINS } : { optional_host_permissions: SERVICE_ORIGINS }),
     ...(testBuild ? { host_permissions: ['http://127.0.0.1/*'] } : {}),
     ...(browser === 'firefox'
       ? { browser_specific_settings: {

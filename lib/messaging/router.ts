@@ -3,7 +3,7 @@ import type * as z from 'zod/mini';
 import { serializeError } from '../api/errors';
 import { messageRules, onMessage, type ProtocolMap } from './protocol';
 import type { Result } from './result';
-import { classifySender, type SenderKind } from './sender';
+import { classifySender, originOf, type SenderKind } from './sender';
 
 type Name = keyof ProtocolMap & keyof typeof messageRules;
 type Output<K extends Name> = ReturnType<ProtocolMap[K]> extends Result<infer T> ? T : never;
@@ -26,13 +26,13 @@ const refused = (message: string) => ({ ok: false as const, error: { kind: 'inva
  */
 export function registerHandlers(handlers: Partial<Handlers>): void {
   const id = browser.runtime.id;
-  const origin = new URL(browser.runtime.getURL('/')).origin;
+  const origin = originOf(browser.runtime.getURL('/'));
   for (const name of Object.keys(handlers) as Name[]) {
     const rule = messageRules[name];
     const handle = handlers[name] as Handler<Name> | undefined;
     if (!handle) continue;
     onMessage(name, async ({ data, sender }) => {
-      const kind = classifySender(sender as Browser.runtime.MessageSender, id, origin);
+      const kind = origin ? classifySender(sender as Browser.runtime.MessageSender, id, origin) : null;
       if (!kind || !(rule.from as readonly SenderKind[]).includes(kind)) {
         return refused(`“${name}” is not accepted from this sender.`);
       }

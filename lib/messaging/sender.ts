@@ -21,7 +21,8 @@ export function classifySender(
   return null;
 }
 
-function originOf(url: string | undefined): string | undefined {
+/** scheme://host of a URL, or undefined. */
+export function originOf(url: string | undefined): string | undefined {
   if (!url) return undefined;
   try {
     // Built by hand: URL.origin is "null" for non-web schemes (moz-extension:) in some engines.
