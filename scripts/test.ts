@@ -49,6 +49,17 @@ function addReport<R>(file: string, read: (json: R) => Counts, label: string): v
   total.skipped += counts.skipped;
 }
 
+/** Runs a suite that prints its own "N passed, N failed" line, and adds its counts. */
+function countedRun(label: string, command: string, args: string[]): void {
+  console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  process.stdout.write(result.stdout ?? '');
+  const counts = /(\d+) passed, (\d+) failed/.exec(result.stdout ?? '');
+  if (!counts || result.status !== 0) failures.push(label);
+  total.passed += Number(counts?.[1] ?? 0);
+  total.failed += counts ? Number(counts[2]) : 1;
+}
+
 rmSync('test-results', { recursive: true, force: true });
 check('types', 'npx', ['tsc', '--noEmit', '-p', '.']);
 check('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
@@ -69,6 +80,9 @@ addReport<PlaywrightReport>(
   (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped }),
   'end-to-end tests',
 );
+
+check('build for Firefox (test build)', 'npx', ['wxt', 'build', '-b', 'firefox'], { VOXLATE_TEST_BUILD: '1' });
+countedRun('end-to-end tests (Firefox)', 'npx', ['tsx', 'test/firefox/read-aloud.ts']);
 
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);

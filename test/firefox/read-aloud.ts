@@ -37,7 +37,8 @@ async function main(): Promise<number> {
   // The Firefox test build may reach 127.0.0.1 (as the Chrome one does), so no toolbar click is
   // needed to let it act on the page: Firefox offers no headless way to make one.
   const pagesUrl = pages.url.replace('localhost', '127.0.0.1');
-  const browser = await puppeteer.launch({
+  // Not named `browser`: that is the WebExtension global the evaluated functions below use.
+  const firefox = await puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX,
     headless: true,
@@ -50,14 +51,14 @@ async function main(): Promise<number> {
   });
   const results: [string, boolean, string?][] = [];
   try {
-    await browser.installExtension(EXTENSION);
-    const ext = await browser.newPage();
+    await firefox.installExtension(EXTENSION);
+    const ext = await firefox.newPage();
     await openExtensionPage(ext, 'popup.html');
     await ext.evaluate(async (url) => {
       await browser.storage.local.set({ apiKey: 'demo-pro', settings: { serviceUrl: url } });
     }, emulator.url);
 
-    const page = await browser.newPage();
+    const page = await firefox.newPage();
     await page.goto(`${pagesUrl}/fixtures/article.html`);
     await page.evaluate(() => {
       const range = document.createRange();
@@ -103,7 +104,7 @@ async function main(): Promise<number> {
       ),
     );
   } finally {
-    await browser.close();
+    await firefox.close();
     await pages.close();
     await emulator.close();
   }
