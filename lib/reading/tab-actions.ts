@@ -1,10 +1,9 @@
 import { browser } from 'wxt/browser';
-import { serializeError } from '../api/errors';
+import { serializeError, ServiceError } from '../api/errors';
 import type { PageText } from '../messaging/protocol';
 import { downloadSpeech } from './download';
 import { injectPageScript, readPageText } from './page-link';
 import { controlReading, reportProblem, startReading } from './reading';
-import { ServiceError } from '../api/errors';
 
 export interface TabRef {
   id: number;
