@@ -20,12 +20,15 @@ export function startPageAgent(): void {
   scope[STARTED] = true;
 
   let source: PageSource | null = null;
+  const describe = (s: PageSource | null) => s && { kind: s.kind, text: s.text, title: s.title, languageHint: s.languageHint };
   registerHandlers({
     pageGetText: ({ mode }) => {
       source?.clearHighlight();
       source = mode === 'page' ? (articleReader()?.(document) ?? null) : readSelection(window);
-      return source && { kind: source.kind, text: source.text, title: source.title, languageHint: source.languageHint };
+      return describe(source);
     },
+    // The reading under way keeps its source: a peek must not take its highlight away.
+    pagePeekSelection: () => describe(readSelection(window)),
     pageHighlight: ({ start, end }) => source?.highlight(start, end),
     pageClearHighlight: () => source?.clearHighlight(),
     pageTranslate: ({ target }) => openTranslationBubble(window, target),

@@ -141,7 +141,10 @@ export const messageRules = {
   playerStats: { input: z.undefined(), from: ['extension'] },
 
   // From the background to the content script in a tab.
+  /** Text to read: the frame keeps it (and its place on the page) to highlight what is read. */
   pageGetText: { input: z.strictObject({ mode: z.enum(['selection', 'page', 'auto']) }), from: ['extension'] },
+  /** The selection's text only (to prefill the popup); changes nothing on the page. */
+  pagePeekSelection: { input: z.undefined(), from: ['extension'] },
   pageHighlight: { input: z.strictObject({ start: int(0), end: int(0) }), from: ['extension'] },
   pageClearHighlight: { input: z.undefined(), from: ['extension'] },
   /** Opens the translation bubble beside the frame's selection; answers false when none. */
@@ -188,6 +191,7 @@ export interface ProtocolMap {
   playerStats(): Result<PlayerStats | null>;
 
   pageGetText(data: In<'pageGetText'>): Result<PageText | null>;
+  pagePeekSelection(): Result<PageText | null>;
   pageHighlight(data: In<'pageHighlight'>): Result<void>;
   pageClearHighlight(): Result<void>;
   pageTranslate(data: In<'pageTranslate'>): Result<boolean>;

@@ -24,17 +24,22 @@ export async function injectPageScript(tabId: number): Promise<number[]> {
 
 /**
  * Asks the page for text: the selection (from the frame that has one, the clicked frame first),
- * or, in 'auto' mode with no selection anywhere, the article of the top page.
+ * or, in 'auto' mode with no selection anywhere, the article of the top page. 'peek' only looks
+ * at the selection, leaving what the page highlights for a reading under way alone.
  */
 export async function readPageText(
   tabId: number,
   frames: number[],
-  mode: 'selection' | 'auto',
+  mode: 'selection' | 'auto' | 'peek',
   preferredFrame?: number,
 ): Promise<(PageText & { frameId: number }) | null> {
   const ordered = [...new Set([preferredFrame ?? 0, ...frames])].filter((f) => frames.includes(f));
   for (const frameId of ordered) {
-    const result = await sendMessage('pageGetText', { mode: 'selection' }, { tabId, frameId }).catch(() => null);
+    const target = { tabId, frameId };
+    const result = await (mode === 'peek'
+      ? sendMessage('pagePeekSelection', undefined, target)
+      : sendMessage('pageGetText', { mode: 'selection' }, target)
+    ).catch(() => null);
     if (result?.ok && result.value) return { ...result.value, frameId };
   }
   if (mode === 'auto') {

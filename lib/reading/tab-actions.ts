@@ -65,7 +65,7 @@ export async function activeTabSelection(): Promise<PageText | null> {
   if (tab?.id === undefined) return null;
   try {
     const frames = await injectPageScript(tab.id);
-    const found = await readPageText(tab.id, frames, 'selection');
+    const found = await readPageText(tab.id, frames, 'peek');
     return found && { kind: found.kind, text: found.text, title: found.title, languageHint: found.languageHint };
   } catch {
     return null;
