@@ -169,6 +169,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const language = body.language ?? body.target_language;
       if (typeof language === 'string') entry.language = language;
       if (typeof body.voice_id === 'string') entry.voiceId = body.voice_id;
+      if (typeof body.speed === 'number') entry.speed = body.speed;
+      if (typeof body.format === 'string') entry.format = body.format;
     } else {
       req.resume();
     }
@@ -283,6 +285,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       textStart: null,
       language: null,
       voiceId: null,
+      speed: null,
+      format: null,
       durationMs: 0,
       hasAuthorization: req.headers.authorization !== undefined,
     };

@@ -24,6 +24,10 @@ export interface LogEntry {
   language: string | null;
   /** `voice_id` of a tts request, else null. */
   voiceId: string | null;
+  /** `speed` of a tts request as sent, else null. */
+  speed: number | null;
+  /** `format` of a tts request as sent, else null. */
+  format: string | null;
   durationMs: number;
   hasAuthorization: boolean;
 }

@@ -1,10 +1,14 @@
 import { useEffect, useState } from 'react';
 import { t } from '@/lib/i18n';
 import { sendMessage, type ServiceStatus } from '@/lib/messaging/protocol';
+import { PermissionList } from './permission-list';
 import { ServiceForm } from './service-form';
+import { ShortcutList } from './shortcut-list';
+import { StoredData } from './stored-data';
+import { TranslationDefaults } from './translation-defaults';
 import { VoiceDefaults } from './voice-defaults';
 
-/** The options page: the service connection first, then the reading defaults. */
+/** The options page: the service connection first, then defaults, shortcuts, stored data, permissions. */
 export function OptionsApp() {
   const [status, setStatus] = useState<ServiceStatus | null>(null);
   const refresh = () => void sendMessage('getServiceStatus').then((r) => r.ok && setStatus(r.value));
@@ -14,12 +18,16 @@ export function OptionsApp() {
   }, []);
 
   return (
-    <main style={{ maxWidth: 640, margin: '0 auto', padding: '1.5em' }}>
+    <main className="options">
       <h1>{t('optionsTitle')}</h1>
       {status ? (
         <>
           <ServiceForm status={status} onChange={refresh} />
           <VoiceDefaults enabled={Boolean(status.account)} />
+          <TranslationDefaults />
+          <ShortcutList />
+          <StoredData />
+          <PermissionList serviceUrl={status.serviceUrl} />
         </>
       ) : null}
     </main>

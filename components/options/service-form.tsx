@@ -4,8 +4,8 @@ import type { SerializedServiceError } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
 import { sendMessage, type AccountView, type ServiceStatus } from '@/lib/messaging/protocol';
 import { checkServiceUrl } from '@/lib/settings/service-url';
-import { AccountSummary } from './account-summary';
-import { ErrorNotice } from './error-notice';
+import { AccountSummary } from '../account-summary';
+import { ErrorNotice } from '../error-notice';
 
 type State =
   | { status: 'idle' }

@@ -1,38 +1,24 @@
-import { useEffect, useMemo, useState } from 'react';
-import type { SerializedServiceError } from '@/lib/api/errors';
-import type { Voice } from '@/lib/api/schemas';
+import { useEffect, useRef, useState } from 'react';
 import { t } from '@/lib/i18n';
-import { sendMessage, type VoicesView } from '@/lib/messaging/protocol';
-import { ErrorNotice } from './error-notice';
-import { useSettings } from './use-settings';
+import { ErrorNotice } from '../error-notice';
+import { useSettings } from '../use-settings';
+import { LanguageVoices } from './language-voices';
+import { languageName, voiceLabel, voicesByLanguage } from './language-names';
+import { useVoices } from './use-voices';
 
-function groupByLanguage(voices: Voice[]): [string, Voice[]][] {
-  const groups = new Map<string, Voice[]>();
-  for (const voice of voices) groups.set(voice.language, [...(groups.get(voice.language) ?? []), voice]);
-  return [...groups].sort(([a], [b]) => a.localeCompare(b));
-}
-
-/** Default voice, speed, format and highlighting; the voices list is cached by the background. */
+/** Default voice (and one per language), speed, format and highlighting. */
 export function VoiceDefaults({ enabled }: { enabled: boolean }) {
   const [settings, update] = useSettings();
-  const [voices, setVoices] = useState<VoicesView | null>(null);
-  const [error, setError] = useState<SerializedServiceError | null>(null);
-  const [loading, setLoading] = useState(false);
-
-  async function load(refresh: boolean) {
-    setLoading(true);
-    const result = await sendMessage('getVoices', { refresh });
-    setLoading(false);
-    if (result.ok) {
-      setVoices(result.value);
-      setError(null);
-    } else setError(result.error);
-  }
+  const { voices, error, loading, refresh } = useVoices(enabled);
+  const groups = voicesByLanguage(voices?.voices ?? []);
+  // The slider moves at once and storage catches up; echoes of earlier writes must not move it back.
+  const [speed, setSpeed] = useState<number | null>(null);
+  const writing = useRef(0);
   useEffect(() => {
-    if (enabled) void load(false);
-  }, [enabled]);
-  const groups = useMemo(() => groupByLanguage(voices?.voices ?? []), [voices]);
+    if (!writing.current) setSpeed(settings?.speed ?? null);
+  }, [settings?.speed]);
   if (!settings) return null;
+  const shownSpeed = speed ?? settings.speed;
 
   return (
     <section className="card" aria-labelledby="defaults-heading">
@@ -40,37 +26,46 @@ export function VoiceDefaults({ enabled }: { enabled: boolean }) {
       <label htmlFor="default-voice">{t('defaultVoiceLabel')}</label>
       <select
         id="default-voice"
+        aria-describedby="default-voice-hint"
         value={settings.voices.default ?? ''}
         onChange={(e) => void update({ voices: { ...settings.voices, default: e.target.value || null } })}
       >
         <option value="">{t('voiceAutomatic')}</option>
-        {groups.map(([language, list]) => (
-          <optgroup key={language} label={language}>
+        {groups.map(([code, list]) => (
+          <optgroup key={code} label={languageName(code)}>
             {list.map((voice) => (
-              <option key={voice.id} value={voice.id}>{`${voice.name} (${voice.gender})`}</option>
+              <option key={voice.id} value={voice.id}>{voiceLabel(voice)}</option>
             ))}
           </optgroup>
         ))}
       </select>
+      <p className="hint" id="default-voice-hint">{t('optionsDefaultVoiceHint')}</p>
       <div className="row" style={{ marginTop: '0.5em' }}>
         <span className="hint" role="status">
           {voices ? t('voicesCount', [String(voices.voices.length), String(groups.length)]) : t('voicesNotLoaded')}
         </span>
-        <button type="button" onClick={() => void load(true)} disabled={!enabled || loading}>
+        <button type="button" onClick={refresh} disabled={!enabled || loading}>
           {loading ? t('loading') : t('refreshVoices')}
         </button>
       </div>
       {error ? <ErrorNotice error={error} /> : null}
 
-      <label htmlFor="default-speed">{t('speedLabel', settings.speed.toFixed(2))}</label>
+      <LanguageVoices groups={groups} settings={settings} update={update} />
+
+      <label htmlFor="default-speed">{t('speedLabel', shownSpeed.toFixed(2))}</label>
       <input
         id="default-speed"
         type="range"
         min={0.5}
         max={2}
         step={0.05}
-        value={settings.speed}
-        onChange={(e) => void update({ speed: Number(e.target.value) })}
+        value={shownSpeed}
+        aria-valuetext={`${shownSpeed.toFixed(2)}×`}
+        onChange={(e) => {
+          setSpeed(Number(e.target.value));
+          writing.current++;
+          void update({ speed: Number(e.target.value) }).finally(() => writing.current--);
+        }}
       />
       <label htmlFor="default-format">{t('formatLabel')}</label>
       <select
@@ -81,12 +76,12 @@ export function VoiceDefaults({ enabled }: { enabled: boolean }) {
         <option value="mp3">MP3</option>
         <option value="wav">WAV</option>
       </select>
-      <label style={{ fontWeight: 400 }}>
+      <label className="check">
         <input
           type="checkbox"
           checked={settings.highlight}
           onChange={(e) => void update({ highlight: e.target.checked })}
-        />{' '}
+        />
         {t('highlightLabel')}
       </label>
     </section>

@@ -12,19 +12,20 @@ export function ReadingControls({ reading }: { reading: ReadingState }) {
   const control = (action: PlayerAction) => void sendMessage('readingControl', { action });
   const paused = reading.status === 'paused';
   return (
-    <section className="card" aria-label={t('nowReading')}>
-      <p style={{ margin: 0, fontWeight: 600 }} dir="auto">{reading.title || t('untitled')}</p>
+    <section className="card reading" aria-label={t('nowReading')}>
+      <p className="reading-title" dir="auto">{reading.title || t('untitled')}</p>
       <p className="hint" role="status">
         {t('progress', [String(reading.sentence + 1), String(reading.sentenceCount), formatTime(reading.elapsedSec)])}
-        {reading.status === 'loading' ? ` · ${t('loading')}` : ''}
+        {reading.status === 'loading' ? ` · ${t('loading')}` : paused ? ` · ${t('popupPaused')}` : ''}
       </p>
+      <progress max={reading.sentenceCount} value={reading.sentence + 1} aria-label={t('nowReading')} />
       <div className="actions">
-        <button type="button" onClick={() => control('previous')}>{t('previousSentence')}</button>
         <button type="button" className="primary" onClick={() => control(paused ? 'resume' : 'pause')}>
           {paused ? t('resume') : t('pause')}
         </button>
-        <button type="button" onClick={() => control('next')}>{t('nextSentence')}</button>
         <button type="button" onClick={() => control('stop')}>{t('stop')}</button>
+        <button type="button" onClick={() => control('previous')} aria-label={t('previousSentence')} title={t('previousSentence')}>⏮</button>
+        <button type="button" onClick={() => control('next')} aria-label={t('nextSentence')} title={t('nextSentence')}>⏭</button>
       </div>
     </section>
   );

@@ -1,40 +1,76 @@
 import { useState } from 'react';
 import type { SerializedServiceError } from '@/lib/api/errors';
+import type { Voice } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/protocol';
-import { ErrorNotice } from './error-notice';
-import { ReadingControls } from './reading-controls';
-import { useReading } from './use-reading';
+import { baseCode } from '@/lib/translate/languages';
+import type { Settings } from '@/lib/settings/schema';
+import { ErrorNotice } from '../error-notice';
+import { SpeechOptions } from './speech-options';
+import { usePreview } from './use-preview';
+import { usePrefilledText } from './use-selection';
+import { VoicePicker } from './voice-picker';
 
-/** Type or paste any text, hear it or download it; controls whatever reading is under way. */
-export function SpeakPanel() {
-  const [text, setText] = useState('');
+interface Props {
+  selection: string;
+  voices: Voice[] | null;
+  settings: Settings;
+  updateSettings: (patch: Partial<Settings>) => void;
+}
+
+/** Type, paste or take the page's selection; hear it or download it, in the voice chosen here. */
+export function SpeakPanel({ selection, voices, settings, updateSettings }: Props) {
+  const [text, setText] = usePrefilledText(selection);
+  const [voice, setVoice] = useState<Voice | null>(null);
+  const [busy, setBusy] = useState<'readText' | 'downloadText' | null>(null);
   const [error, setError] = useState<SerializedServiceError | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const reading = useReading();
+  const [saved, setSaved] = useState<string | null>(null);
+  const preview = usePreview();
 
   async function run(kind: 'readText' | 'downloadText') {
-    setBusy(true);
+    setBusy(kind);
     setError(null);
-    setNotice(null);
-    const result = await sendMessage(kind, { text, title: text.trim().slice(0, 60) });
-    setBusy(false);
+    setSaved(null);
+    preview.audioRef.current?.pause();
+    const result = await sendMessage(kind, {
+      text,
+      title: text.trim().slice(0, 60),
+      speed: settings.speed,
+      format: settings.format,
+      ...(voice ? { voiceId: voice.id } : {}),
+    });
+    setBusy(null);
     if (!result.ok) setError(result.error);
-    else if (kind === 'downloadText' && 'fileName' in result.value) setNotice(t('downloaded', result.value.fileName));
+    else if ('fileName' in result.value) setSaved(result.value.fileName);
   }
 
+  const makeDefault = (v: Voice) =>
+    updateSettings({ voices: { ...settings.voices, byLanguage: { ...settings.voices.byLanguage, [baseCode(v.language)]: v.id } } });
+
   return (
-    <section aria-label={t('speakHeading')}>
+    <>
       <label htmlFor="speak-text">{t('speakTextLabel')}</label>
-      <textarea id="speak-text" rows={5} dir="auto" value={text} onChange={(e) => setText(e.target.value)} />
+      <textarea id="speak-text" rows={4} dir="auto" value={text} onChange={(e) => setText(e.target.value)} />
       <div className="actions">
-        <button type="button" className="primary" disabled={busy} onClick={() => void run('readText')}>{t('play')}</button>
-        <button type="button" disabled={busy} onClick={() => void run('downloadText')}>{t('download')}</button>
+        <button type="button" className="primary" disabled={busy !== null || !text.trim()} onClick={() => void run('readText')}>
+          {t('play')}
+        </button>
+        <button type="button" disabled={busy !== null || !text.trim()} onClick={() => void run('downloadText')}>
+          {busy === 'downloadText' ? t('popupPreparingDownload') : t('download')}
+        </button>
       </div>
-      {notice ? <div className="notice ok" role="status">{notice}</div> : null}
+      <div aria-live="polite">{saved ? <p className="notice ok">{t('downloaded', saved)}</p> : null}</div>
       {error ? <ErrorNotice error={error} /> : null}
-      {reading ? <ReadingControls reading={reading} /> : null}
-    </section>
+      <SpeechOptions speed={settings.speed} format={settings.format} onChange={updateSettings} />
+      <VoicePicker
+        voices={voices}
+        selected={voice}
+        onSelect={setVoice}
+        defaults={settings.voices}
+        onMakeDefault={makeDefault}
+        preview={preview}
+      />
+      <audio ref={preview.audioRef} preload="none" hidden />
+    </>
   );
 }

@@ -1,7 +1,9 @@
 import '@/lib/zod-setup';
 import { createRoot } from 'react-dom/client';
-import { OptionsApp } from '@/components/options-app';
+import { OptionsApp } from '@/components/options/options-app';
+import { applyUiLanguage } from '@/lib/i18n';
 import '@/components/theme.css';
+import '@/components/options/options.css';
 
-document.documentElement.lang = navigator.language;
+applyUiLanguage();
 createRoot(document.getElementById('root')!).render(<OptionsApp />);

@@ -1,7 +1,16 @@
 import '@/lib/zod-setup';
 import { createRoot } from 'react-dom/client';
-import { PopupApp } from '@/components/popup-app';
+import { applyUiLanguage } from '@/lib/i18n';
+import { readCachedData } from '@/components/popup/cached-data';
+import { PopupApp } from '@/components/popup/popup-app';
 import '@/components/theme.css';
+import '@/components/popup/popup.css';
 
-document.documentElement.lang = navigator.language;
-createRoot(document.getElementById('root')!).render(<PopupApp />);
+// Marks split the time to first render (window.__voxlateFirstRender) into loading and storage.
+performance.mark('voxlate:script');
+applyUiLanguage();
+// The first render waits only for local storage (a few ms), so it already shows what is known.
+void readCachedData().then((cached) => {
+  performance.mark('voxlate:cached');
+  createRoot(document.getElementById('root')!).render(<PopupApp cached={cached} />);
+});

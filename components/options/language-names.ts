@@ -1,0 +1,33 @@
+import type { Voice } from '@/lib/api/schemas';
+import { t } from '@/lib/i18n';
+import { baseCode, languageByCode } from '@/lib/translate/languages';
+
+let names: Intl.DisplayNames | null = null;
+
+/** A language's name in the UI language ("Französisch" in German), from its code. */
+export function languageName(code: string): string {
+  try {
+    names ??= new Intl.DisplayNames([document.documentElement.lang || 'en'], { type: 'language' });
+    const name = names.of(code);
+    if (name && name !== code) return name;
+  } catch {
+    // An unusual code Intl rejects: fall through to our own table.
+  }
+  return languageByCode(code)?.name ?? code;
+}
+
+/** Voices grouped by base language code ('en-GB' and 'en' together), sorted by the shown name. */
+export function voicesByLanguage(voices: readonly Voice[]): [string, Voice[]][] {
+  const groups = new Map<string, Voice[]>();
+  for (const voice of voices) {
+    const code = baseCode(voice.language);
+    groups.set(code, [...(groups.get(code) ?? []), voice]);
+  }
+  return [...groups].sort(([a], [b]) => languageName(a).localeCompare(languageName(b)));
+}
+
+/** "Amélie (female)", with the gender in the UI language when it is one we know. */
+export function voiceLabel(voice: Voice): string {
+  const key = voice.gender === 'female' ? 'optionsGenderFemale' : voice.gender === 'male' ? 'optionsGenderMale' : null;
+  return `${voice.name} (${key ? t(key) : voice.gender})`;
+}

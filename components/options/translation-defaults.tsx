@@ -1,0 +1,39 @@
+import { browser } from 'wxt/browser';
+import { t } from '@/lib/i18n';
+import { languageByCode, LANGUAGES } from '@/lib/translate/languages';
+import { useSettings } from '../use-settings';
+import { languageName } from './language-names';
+
+/** "Français (French)": the language's own name, and its name in the UI language when they differ. */
+function optionText(code: string, native: string): string {
+  const local = languageName(code);
+  return local.toLowerCase() === native.toLowerCase() ? native : `${native} (${local})`;
+}
+
+/** The language translations go into; "Browser language" (null) follows the browser's UI language. */
+export function TranslationDefaults() {
+  const [settings, update] = useSettings();
+  if (!settings) return null;
+  const browserLanguage = languageByCode(browser.i18n.getUILanguage())?.code ?? 'en';
+
+  return (
+    <section className="card" aria-labelledby="translation-heading">
+      <h2 id="translation-heading">{t('optionsTranslationHeading')}</h2>
+      <label htmlFor="target-language">{t('optionsTargetLabel')}</label>
+      <select
+        id="target-language"
+        aria-describedby="target-language-hint"
+        value={settings.targetLanguage ?? ''}
+        onChange={(e) => void update({ targetLanguage: e.target.value || null })}
+      >
+        <option value="">{t('optionsTargetBrowser', languageName(browserLanguage))}</option>
+        {LANGUAGES.map((language) => (
+          <option key={language.code} value={language.code} lang={language.code}>
+            {optionText(language.code, language.native)}
+          </option>
+        ))}
+      </select>
+      <p className="hint" id="target-language-hint">{t('optionsTargetHint')}</p>
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import { useEffect, useRef, useState } from 'react';
+import { browser } from 'wxt/browser';
+import type { SerializedServiceError } from '@/lib/api/errors';
+import { t } from '@/lib/i18n';
+import { sendMessage } from '@/lib/messaging/protocol';
+import { translationCost } from '@/lib/translate/cost';
+import type { HistoryEntry } from '@/lib/translate/history';
+import { defaultTargetLanguage } from '@/lib/translate/languages';
+import type { TranslationResult } from '@/lib/translate/translate';
+import { ErrorNotice } from '../error-notice';
+import { LanguageSelect } from './language-select';
+import { TranslationHistory } from './translation-history';
+import { useHistory } from './use-history';
+import { usePrefilledText } from './use-selection';
+import { languageLabel } from './voice-filter';
+
+const credits = (n: number) => t(n === 1 ? 'popupCreditsOne' : 'popupCredits', n.toLocaleString());
+
+/** Translate any text: languages, the cost before sending, the result with copy and listen, history. */
+export function TranslatePanel({ selection, lastTarget }: { selection: string; lastTarget: string | null }) {
+  const [text, setText] = usePrefilledText(selection);
+  const [source, setSource] = useState('auto');
+  const [target, setTarget] = useState(() => defaultTargetLanguage(browser.i18n.getUILanguage(), lastTarget));
+  const targetChosen = useRef(false);
+  const [result, setResult] = useState<TranslationResult | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const [error, setError] = useState<SerializedServiceError | null>(null);
+  const history = useHistory();
+  const cost = translationCost(text.trim());
+
+  useEffect(() => {
+    // Asked once on open; the user's own choice wins over a late answer.
+    void sendMessage('getTargetLanguage').then((r) => r.ok && !targetChosen.current && setTarget(r.value));
+  }, []);
+
+  async function translate() {
+    setBusy(true);
+    setError(null);
+    setCopied(false);
+    const response = await sendMessage('translate', { text, target, source: source === 'auto' ? null : source });
+    setBusy(false);
+    setResult(response.ok ? response.value : null);
+    if (!response.ok) setError(response.error);
+    history.reload();
+  }
+
+  const detected = source === 'auto' ? result?.sourceLanguage ?? null : source;
+  function swap() {
+    if (!detected) return;
+    setSource(target);
+    setTarget(detected);
+    targetChosen.current = true;
+    if (result) setText(result.translation);
+    setResult(null);
+  }
+
+  function chooseTarget(code: string) {
+    targetChosen.current = true;
+    setTarget(code);
+  }
+
+  function pick(entry: HistoryEntry) {
+    setText(entry.sourceText);
+    setSource(entry.sourceLanguage ?? 'auto');
+    chooseTarget(entry.targetLanguage);
+    setResult(null);
+  }
+
+  async function copy() {
+    await navigator.clipboard.writeText(result!.translation).then(() => setCopied(true), () => setCopied(false));
+  }
+
+  const listen = () => void sendMessage('readText', { text: result!.translation, language: result!.targetLanguage, title: result!.translation.slice(0, 60) })
+    .then((r) => !r.ok && setError(r.error));
+
+  return (
+    <>
+      <label htmlFor="translate-text">{t('popupTranslateTextLabel')}</label>
+      <textarea id="translate-text" rows={4} dir="auto" value={text} onChange={(e) => setText(e.target.value)} />
+      <div className="row filters languages">
+        <LanguageSelect id="translate-source" label={t('popupSourceLanguage')} value={source} onChange={setSource} automatic />
+        <button type="button" className="swap" onClick={swap} disabled={!detected} aria-label={t('popupSwapLanguages')} title={t('popupSwapLanguages')}>⇄</button>
+        <LanguageSelect id="translate-target" label={t('popupTargetLanguage')} value={target} onChange={chooseTarget} />
+      </div>
+      <div className="row actions">
+        <button type="button" className="primary" disabled={busy || !text.trim()} onClick={() => void translate()}>
+          {busy ? t('bubbleWaiting') : t('popupTranslate')}
+        </button>
+        <span className="hint" id="translate-cost">{text.trim() ? t('popupCost', credits(cost)) : ''}</span>
+      </div>
+      {error ? <ErrorNotice error={error} /> : null}
+      <div aria-live="polite">
+        {result ? (
+          <section className="card result" aria-label={t('popupTranslation')}>
+            {source === 'auto' && result.sourceLanguage ? (
+              <p className="hint">{t('popupDetected', languageLabel(result.sourceLanguage))}</p>
+            ) : null}
+            <p className="translation" dir="auto" lang={result.targetLanguage}>{result.translation}</p>
+            <p className="hint">
+              {result.cached ? t('bubbleFromCache') : t('popupSpent', credits(result.cost))}
+              {result.balance !== null ? ` · ${t('popupBalance', credits(result.balance))}` : ''}
+            </p>
+            <div className="actions">
+              <button type="button" onClick={() => void copy()}>{copied ? t('bubbleCopied') : t('bubbleCopy')}</button>
+              <button type="button" onClick={listen}>{t('bubbleListen')}</button>
+            </div>
+          </section>
+        ) : null}
+      </div>
+      <TranslationHistory entries={history.entries} onClear={history.clear} onPick={pick} />
+    </>
+  );
+}

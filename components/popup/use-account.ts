@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+import type { SerializedServiceError } from '@/lib/api/errors';
+import { sendMessage, type AccountView } from '@/lib/messaging/protocol';
+import { accountItem } from '@/lib/settings/cache-items';
+
+export interface AccountState {
+  account: AccountView | null;
+  /** False when no address or no key is saved; null until the background said. */
+  setUp: boolean | null;
+  /** Why the account could not be refreshed (the cached figures stay shown). */
+  error: SerializedServiceError | null;
+}
+
+/**
+ * The account: the cached figures at once, then fresh ones from the service. Follows the cache,
+ * which the background lowers after every paid call, so the credits shown are always current.
+ */
+export function useAccount(initial: AccountView | null, serviceUrl: string): AccountState {
+  const [account, setAccount] = useState(initial);
+  const [setUp, setSetUp] = useState<boolean | null>(serviceUrl ? (initial ? true : null) : false);
+  const [error, setError] = useState<SerializedServiceError | null>(null);
+
+  useEffect(() => {
+    const unwatch = accountItem.watch((value) => {
+      if (value && value.serviceUrl === serviceUrl) setAccount(value);
+    });
+    void (async () => {
+      const status = await sendMessage('getServiceStatus');
+      if (!status.ok) return setError(status.error);
+      const ready = Boolean(status.value.serviceUrl) && status.value.hasKey;
+      setSetUp(ready);
+      if (!ready) return;
+      const fresh = await sendMessage('getAccount', { refresh: true });
+      if (fresh.ok) setAccount(fresh.value);
+      setError(fresh.ok ? null : fresh.error);
+    })();
+    return unwatch;
+  }, [serviceUrl]);
+
+  return { account, setUp, error };
+}

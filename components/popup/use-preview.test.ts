@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { safePreviewUrl } from './use-preview';
+
+describe('safePreviewUrl', () => {
+  it('accepts web addresses only', () => {
+    expect(safePreviewUrl('https://api.example.com/samples/en-emma.mp3')).toBe('https://api.example.com/samples/en-emma.mp3');
+    expect(safePreviewUrl('http://127.0.0.1:8787/samples/syn-0001.mp3')).toBe('http://127.0.0.1:8787/samples/syn-0001.mp3');
+    for (const bad of ['javascript:alert(1)', 'data:audio/mpeg;base64,AAAA', 'file:///etc/passwd', 'chrome-extension://x/a.mp3', '/samples/a.mp3', '']) {
+      expect(safePreviewUrl(bad)).toBeNull();
+    }
+  });
+});
