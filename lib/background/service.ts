@@ -1,10 +1,25 @@
 import { createServiceClient, type ServiceClient } from '../api/client';
 import { ServiceError } from '../api/errors';
 import { createRequestScheduler, type ScheduleOptions } from '../api/scheduler';
+import { planFromString } from '../api/schemas';
+import { accountItem } from '../settings/cache-items';
 import { apiKeyItem, getSettings } from '../settings/items';
 
 /** One scheduler for the worker's life: every call to the service goes through its limits. */
 export const scheduler = createRequestScheduler();
+
+let planKnown: Promise<void> | null = null;
+
+/**
+ * A restarted worker starts with the free plan's limits; the last known account tells the real
+ * plan without a request, so a pro user's reading is not slowed to free limits.
+ */
+function learnPlanFromCache(): Promise<void> {
+  planKnown ??= accountItem.getValue().then((account) => {
+    if (account) scheduler.setPlan(planFromString(account.plan));
+  });
+  return planKnown;
+}
 
 /**
  * A client for the configured service. The key is read here and nowhere else; it goes only into
@@ -26,6 +41,6 @@ export async function callService<T>(
   run: (client: ServiceClient, signal: AbortSignal) => Promise<T>,
   options: CallOptions,
 ): Promise<T> {
-  const client = await getClient();
+  const [client] = await Promise.all([getClient(), learnPlanFromCache()]);
   return scheduler.schedule((signal) => run(client, signal), options);
 }

@@ -38,8 +38,12 @@ function setup(durations = DURATIONS) {
     audioContext: () => asAudioContext(ctx),
     now: () => 1000 + ctx.currentTime * 1000,
   });
+  /** Answers the requests of these chunks in turn (later ones are only asked once chunk 0 answered). */
   const resolve = async (...chunks: number[]) => {
-    for (const c of chunks) requests.find((r) => r.chunkIndex === c && r.sessionId === plan.sessionId)!.resolve();
+    for (const c of chunks) {
+      await flush();
+      requests.find((r) => r.chunkIndex === c && r.sessionId === plan.sessionId)!.resolve();
+    }
     await flush();
   };
   /** Runs the clock in 50 ms steps, as the audio thread would. */
@@ -63,13 +67,15 @@ afterEach(() => {
 });
 
 describe('createPlayer', () => {
-  it('requests the first chunk at top priority at once and reports loading', () => {
+  it('requests the first chunk alone at top priority, and the next ones once it has answered', async () => {
     const t = setup();
     current = t.player;
     t.player.start(plan);
+    expect(t.requests.map((r) => r.chunkIndex)).toEqual([0]);
     expect(t.requests[0]).toMatchObject({ chunkIndex: 0, priority: 10, text: 'One.', params: plan.params });
-    expect(t.requests.map((r) => r.priority)).toEqual([10, 9, 8, 7]);
     expect(t.events).toEqual([{ sessionId: 's1', status: 'loading', sentence: 0, chunk: 0, elapsedSec: 0 }]);
+    await t.resolve(0);
+    expect(t.requests.map((r) => r.priority)).toEqual([10, 9, 8, 7]);
   });
 
   it('schedules each chunk exactly at the end of the previous one', async () => {
@@ -204,7 +210,7 @@ describe('createPlayer', () => {
     expect(t.requests.filter((r) => r.sessionId === 's2')[0]).toMatchObject({ chunkIndex: 0, priority: 10 });
   });
 
-  it('does not request the whole of a long reading up front', () => {
+  it('does not request the whole of a long reading up front', async () => {
     const t = setup();
     current = t.player;
     const long = 'x'.repeat(4999) + '.';
@@ -216,6 +222,9 @@ describe('createPlayer', () => {
       sentenceOffsets: [0],
     }));
     t.player.start({ ...plan, chunks, sentenceCount: 20 });
+    await flush();
+    t.requests[0]!.resolve();
+    await flush();
     expect(t.requests.map((r) => r.chunkIndex)).toEqual([0, 1, 2]);
   });
 });

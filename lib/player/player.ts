@@ -137,6 +137,12 @@ export function createPlayer(deps: PlayerDeps): Player {
   function requestAhead(s: Session, t: number): void {
     const { chunk, inChunkSec } = positionOf(s, t);
     const { starts } = timelineOf(s);
+    // Until the awaited chunk has answered, ask for nothing else: requests in flight together
+    // share the service's (and the network's) capacity, and the listener is waiting for this one.
+    if (s.fetcher.state(chunk).status !== 'ready') {
+      s.fetcher.request(chunk, fetchPriority(chunk, chunk));
+      return;
+    }
     for (const i of fetchWindow(starts, chunk, starts[chunk]! + inChunkSec)) {
       s.fetcher.request(i, fetchPriority(i, chunk));
     }

@@ -1,3 +1,4 @@
+import { ServiceError } from '../api/errors';
 import { audioCacheKey, hasAudio, putAudio } from '../speech/cache';
 import { callService } from '../background/service';
 import type { SpeechParams } from './types';
@@ -16,6 +17,13 @@ export interface ChunkRequest {
 const inflight = new Map<string, { job: Promise<string>; signal: AbortSignal }>();
 /** One controller per reading, so stopping it cancels everything it still waits for. */
 const controllers = new Map<string, AbortController>();
+/** Readings that were stopped: nothing more is ever fetched for them (no orphaned paid request). */
+const ended = new Set<string>();
+const MAX_ENDED = 100;
+
+function refuseIfEnded(sessionId: string): void {
+  if (ended.has(sessionId)) throw new ServiceError('cancelled', 'The reading was stopped.');
+}
 
 function controllerFor(sessionId: string): AbortController {
   let controller = controllers.get(sessionId);
@@ -32,8 +40,12 @@ function controllerFor(sessionId: string): AbortController {
  */
 export async function fetchChunk(request: ChunkRequest): Promise<string> {
   const { text, params } = request;
+  refuseIfEnded(request.sessionId);
   const key = await audioCacheKey({ text, ...params });
   if (await hasAudio(key)) return key;
+  // Checked again after the awaits, with nothing async before the request is scheduled: a stop
+  // that came meanwhile must not be followed by a paid request.
+  refuseIfEnded(request.sessionId);
   const pending = inflight.get(key);
   // A request of a reading that was stopped is being cancelled: never share it.
   if (pending && !pending.signal.aborted) return pending.job;
@@ -54,8 +66,15 @@ export async function fetchChunk(request: ChunkRequest): Promise<string> {
   return job;
 }
 
-/** Cancels the reading's queued and running requests (stop, skip, or a new reading). */
+/** Cancels the reading's queued and running requests (the player skipped far ahead or back). */
 export function cancelFetches(sessionId: string): void {
   controllers.get(sessionId)?.abort();
   controllers.delete(sessionId);
+}
+
+/** The reading is over: cancels its requests and refuses any later one. */
+export function endFetches(sessionId: string): void {
+  ended.add(sessionId);
+  if (ended.size > MAX_ENDED) ended.delete(ended.values().next().value!);
+  cancelFetches(sessionId);
 }

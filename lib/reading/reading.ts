@@ -4,7 +4,7 @@ import { fetchAccount } from '../background/account';
 import type { ReadingState } from '../messaging/protocol';
 import { getSettings } from '../settings/items';
 import { setBadge } from './badge';
-import { cancelFetches, fetchChunk } from './chunk-fetcher';
+import { cancelFetches, endFetches, fetchChunk } from './chunk-fetcher';
 import { createLocalHost } from './local-host';
 import { createOffscreenHost } from './offscreen-host';
 import { tellPage } from './page-link';
@@ -48,6 +48,8 @@ export async function startReading(request: ReadRequest): Promise<{ sessionId: s
   const params = await chooseSpeechParams(request.text, request, settings);
   const sessionId = crypto.randomUUID();
   const { plan, sentences } = buildPlan({ sessionId, text: request.text, title: request.title, params });
+  // Ask for the first sentence now, while the player starts: it joins this request when it asks.
+  void fetchChunk({ sessionId, text: plan.chunks[0]!.text, params, priority: 10 }).catch(() => undefined);
   await stopReading();
   await lastErrorItem.setValue(null);
   await sessionItem.setValue({
@@ -67,8 +69,9 @@ export async function stopReading(): Promise<void> {
   const session = await sessionItem.getValue();
   if (!session) return;
   await sessionItem.setValue(null);
-  cancelFetches(session.plan.sessionId);
+  // The player first, so that it does not ask again for what is cancelled next.
   await playerHost().control('stop').catch(() => false);
+  endFetches(session.plan.sessionId);
   if (session.tabId !== null) await tellPage(session.tabId, session.frameId ?? 0, { type: 'pageClearHighlight' });
   await setBadge('idle');
 }

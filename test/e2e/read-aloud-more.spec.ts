@@ -105,4 +105,26 @@ test.describe('read aloud: download, replay, fields and frames', () => {
     const requests = await speechRequests(emulator.url);
     expect(requests.find((r) => r.textStart === 'Le petit chat dort sur le canapé.')).toMatchObject({ language: 'fr' });
   });
+
+  test('stopping a long reading leaves nothing running: no request reaches the service afterwards', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    // A cloud-like service, so that requests are still in flight when the user stops.
+    await fetch(`${emulator.url}/__emulator/config`, { method: 'PATCH', body: JSON.stringify({ latencyMs: 300, msPerChar: 1 }) });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/pages/wikipedia/`);
+    await clickToolbarButton(context, page, extensionId);
+    await clickMenu(background, page, 'voxlate-read-page');
+    await waitForStatus(background, 'playing');
+    await background.evaluate(async () => {
+      const hooks = (globalThis as never as { voxlateTestHooks: { onCommand: (c: string) => boolean } }).voxlateTestHooks;
+      hooks.onCommand('stop-reading');
+    });
+    const stoppedAt = Date.now();
+    await expect.poll(() => readingSession(background)).toBeNull();
+    await page.waitForTimeout(2500);
+    const late = (await speechRequests(emulator.url)).filter((r) => Date.parse(r.time) > stoppedAt + 50);
+    expect(late).toEqual([]);
+    expect(await badgeOf(background)).toMatchObject({ text: '' });
+    await fetch(`${emulator.url}/__emulator/config`, { method: 'PATCH', body: JSON.stringify({ latencyMs: 0, msPerChar: 0 }) });
+  });
 });

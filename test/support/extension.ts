@@ -141,6 +141,8 @@ export async function selectText(page: Page, selector: string): Promise<string> 
 
 /** The emulator's request log. */
 export interface LoggedServiceRequest {
+  /** ISO time the request arrived. */
+  time: string;
   method: string;
   path: string;
   status: number;
