@@ -5,12 +5,19 @@ import { closeStorageToContentScripts } from '@/lib/background/lockdown';
 import { clearApiKey, getServiceStatus, saveService } from '@/lib/background/service-config';
 import { getVoices } from '@/lib/background/voices';
 import { registerHandlers } from '@/lib/messaging/router';
-import { cancelFetches, fetchChunk } from '@/lib/reading/chunk-fetcher';
+import { cancelFetches } from '@/lib/reading/chunk-fetcher';
 import { downloadSpeech } from '@/lib/reading/download';
 import { activeTabSelection } from '@/lib/reading/tab-actions';
 import { createMenus, onCommand, onMenuClick } from '@/lib/background/menus';
 import { currentTargetLanguage, translate } from '@/lib/background/translation';
-import { controlReading, getPlayerStats, getReadingState, handlePlayerEvent, noteRetry, startReading } from '@/lib/reading/reading';
+import {
+  controlReading,
+  fetchChunkForPlayer,
+  getPlayerStats,
+  getReadingState,
+  handlePlayerEvent,
+  startReading,
+} from '@/lib/reading/reading';
 
 export default defineBackground(() => {
   void closeStorageToContentScripts();
@@ -40,9 +47,7 @@ export default defineBackground(() => {
     getTargetLanguage: () => currentTargetLanguage(),
     getSelectionText: () => activeTabSelection(),
 
-    fetchChunk: async (request) => ({
-      cacheKey: await fetchChunk({ ...request, onRetry: (error, ms) => void noteRetry(request.sessionId, error, ms) }),
-    }),
+    fetchChunk: (request) => fetchChunkForPlayer(request),
     cancelFetches: ({ sessionId }) => cancelFetches(sessionId),
     playerEvent: (event) => handlePlayerEvent(event),
   });

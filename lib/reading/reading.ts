@@ -12,7 +12,7 @@ import { buildPlan } from './plan';
 import type { PlayerHost } from './player-host';
 import { sessionItem } from './session-store';
 import { chooseSpeechParams, type SpeechChoices } from './speech-params';
-import type { PlayerAction, PlayerEvent } from './types';
+import type { PlayerAction, PlayerEvent, SpeechParams } from './types';
 
 /** The last problem, for the popup to show when it was not shown on a page (e.g. restricted page). */
 export const lastErrorItem = storage.defineItem<SerializedServiceError | null>('session:lastError', { fallback: null });
@@ -22,12 +22,18 @@ let host: PlayerHost | null = null;
 function playerHost(): PlayerHost {
   host ??= import.meta.env.FIREFOX
     ? createLocalHost({
-        fetchChunk: async (req) => ({ cacheKey: await fetchChunk({ ...req, onRetry: (e, ms) => void noteRetry(req.sessionId, e, ms) }) }),
+        fetchChunk: fetchChunkForPlayer,
         cancelFetches,
         onEvent: (event) => void handlePlayerEvent(event),
       })
     : createOffscreenHost();
   return host;
+}
+
+/** What the player asks for: a chunk's audio in the cache, with rate-limit waits told to the user. */
+export async function fetchChunkForPlayer(request: { sessionId: string; text: string; params: SpeechParams; priority: number }) {
+  const cacheKey = await fetchChunk({ ...request, onRetry: (error, ms) => void noteRetry(request.sessionId, error, ms) });
+  return { cacheKey };
 }
 
 export interface ReadRequest extends SpeechChoices {
