@@ -55,7 +55,7 @@ export async function startReading(request: ReadRequest): Promise<{ sessionId: s
   const sessionId = crypto.randomUUID();
   const { plan, sentences } = buildPlan({ sessionId, text: request.text, title: request.title, params });
   // Ask for the first sentence now, while the player starts: it joins this request when it asks.
-  void fetchChunk({ sessionId, text: plan.chunks[0]!.text, params, priority: 10 }).catch(() => undefined);
+  void fetchChunkForPlayer({ sessionId, text: plan.chunks[0]!.text, params, priority: 10 }).catch(() => undefined);
   await stopReading();
   await lastErrorItem.setValue(null);
   await sessionItem.setValue({
