@@ -6,8 +6,8 @@
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext } from '@playwright/test';
-import { CHROMIUM_PATH, EXTENSION_DIR } from '../test/support/browser';
+import type { BrowserContext } from '@playwright/test';
+import { EXTENSION_DIR, launchWithExtension } from '../test/support/browser';
 
 /** Copies the test build to a temporary folder; returns it and how to remove it. */
 export function snapshotExtension(): { dir: string; remove: () => void } {
@@ -18,20 +18,7 @@ export function snapshotExtension(): { dir: string; remove: () => void } {
   return { dir, remove: () => rmSync(root, { recursive: true, force: true }) };
 }
 
-/** Headless Chromium with a fresh profile and the extension in `dir` (as test/support/browser.ts). */
-export async function launchWith(dir: string): Promise<BrowserContext> {
-  return chromium.launchPersistentContext('', {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      `--disable-extensions-except=${dir}`,
-      `--load-extension=${dir}`,
-      '--enable-unsafe-extension-debugging',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
+/** Headless Chromium with a fresh profile and the extension in `dir`. */
+export function launchWith(dir: string): Promise<BrowserContext> {
+  return launchWithExtension({ extensionDir: dir });
 }

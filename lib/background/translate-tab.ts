@@ -13,9 +13,8 @@ import { currentTargetLanguage } from './translation';
 export async function translateFromTab(tab: TabRef, frameId?: number): Promise<void> {
   let injected = false;
   try {
-    const frames = await injectPageScript(tab.id);
+    const [frames, target] = await Promise.all([injectPageScript(tab.id), currentTargetLanguage()]);
     injected = true;
-    const target = await currentTargetLanguage();
     const ordered = [...new Set([frameId ?? 0, ...frames])].filter((f) => frames.includes(f));
     for (const frame of ordered) {
       const shown = await sendMessage('pageTranslate', { target }, { tabId: tab.id, frameId: frame }).catch(() => null);

@@ -22,7 +22,8 @@ export async function currentTargetLanguage(): Promise<string> {
 export async function translate(input: { text: string; target: string; source?: string | null }): Promise<TranslationResult> {
   const result = await translator.translateText(input);
   if ((await getSettings()).targetLanguage !== input.target) await updateSettings({ targetLanguage: input.target });
-  // The balance is shown with every translation: ask the service once if it is not known yet.
+  // The balance is shown with every translation. It is known once the service was set up (saving
+  // it reads the account); only when it is not does this ask, after the charge, so it is right.
   if (result.balance === null) {
     const account = await fetchAccount(50).catch(() => null);
     if (account) return { ...result, balance: account.credits };

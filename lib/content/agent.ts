@@ -29,6 +29,7 @@ export function startPageAgent(): void {
     },
     // The reading under way keeps its source: a peek must not take its highlight away.
     pagePeekSelection: () => describe(readSelection(window)),
+    pagePing: () => true as const,
     pageHighlight: ({ start, end }) => source?.highlight(start, end),
     pageClearHighlight: () => source?.clearHighlight(),
     pageTranslate: ({ target }) => openTranslationBubble(window, target),

@@ -24,6 +24,16 @@ function labels(): BubbleLabels {
   };
 }
 
+/**
+ * Test builds mark when the bubble appears and when the translation is shown (after paint), so
+ * the benchmark can time them against the request and the service's answer.
+ */
+function mark(name: string): void {
+  if (!__VOXLATE_TEST_HOOKS__) return;
+  performance.mark(`voxlate:${name}`);
+  requestAnimationFrame(() => setTimeout(() => performance.mark(`voxlate:${name}-painted`), 0));
+}
+
 /** Where the selection is on screen, asked again as the page scrolls. */
 function selectionAnchor(win: Window): (() => DOMRect) | null {
   const active = win.document.activeElement;
@@ -66,7 +76,9 @@ export function openTranslationBubble(win: Window, target: string): boolean {
   async function run(code: string) {
     targetCode = code;
     bubble?.showWaiting();
+    mark('bubble-waiting');
     const result = await sendMessage('translate', { text, target: code }).catch(() => null);
+    mark('translation-received');
     if (!result) return showError({ kind: 'network', message: t('extensionUnavailable') });
     if (!result.ok) return showError(result.error);
     translation = result.value.translation;
@@ -79,6 +91,7 @@ export function openTranslationBubble(win: Window, target: string): boolean {
       cached: result.value.cached,
       balance: result.value.balance,
     });
+    mark('bubble-result');
   }
 
   bubble = createTranslationBubble({

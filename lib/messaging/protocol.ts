@@ -143,6 +143,8 @@ export const messageRules = {
   // From the background to the content script in a tab.
   /** Text to read: the frame keeps it (and its place on the page) to highlight what is read. */
   pageGetText: { input: z.strictObject({ mode: z.enum(['selection', 'page', 'auto']) }), from: ['extension'] },
+  /** Is the page script already running in this frame? */
+  pagePing: { input: z.undefined(), from: ['extension'] },
   /** The selection's text only (to prefill the popup); changes nothing on the page. */
   pagePeekSelection: { input: z.undefined(), from: ['extension'] },
   pageHighlight: { input: z.strictObject({ start: int(0), end: int(0) }), from: ['extension'] },
@@ -192,6 +194,7 @@ export interface ProtocolMap {
 
   pageGetText(data: In<'pageGetText'>): Result<PageText | null>;
   pagePeekSelection(): Result<PageText | null>;
+  pagePing(): Result<true>;
   pageHighlight(data: In<'pageHighlight'>): Result<void>;
   pageClearHighlight(): Result<void>;
   pageTranslate(data: In<'pageTranslate'>): Result<boolean>;

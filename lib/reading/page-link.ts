@@ -4,6 +4,8 @@ import { sendMessage, type PageText } from '../messaging/protocol';
 
 const PAGE_SCRIPT = '/content-scripts/page.js';
 const ARTICLE_SCRIPT = '/content-scripts/article.js';
+/** Frames of each tab the page script was injected into, while this worker lives. */
+const injectedFrames = new Map<number, number[]>();
 
 /**
  * Injects the page script into the tab's frames that the user's click (activeTab) opened to us:
@@ -11,9 +13,15 @@ const ARTICLE_SCRIPT = '/content-scripts/article.js';
  * forbids extensions (its own pages, the web store, other extensions' pages).
  */
 export async function injectPageScript(tabId: number): Promise<number[]> {
+  // Already there (a second invocation on the same page): a message is much quicker than
+  // running the script again. A navigation drops the script, and the ping then fails.
+  const known = injectedFrames.get(tabId);
+  if (known && (await sendMessage('pagePing', undefined, { tabId, frameId: 0 }).catch(() => null))?.ok) return known;
   try {
     const results = await browser.scripting.executeScript({ target: { tabId, allFrames: true }, files: [PAGE_SCRIPT] });
-    return results.map((r) => r.frameId);
+    const frames = results.map((r) => r.frameId);
+    injectedFrames.set(tabId, frames);
+    return frames;
   } catch {
     throw new ServiceError(
       'invalidRequest',

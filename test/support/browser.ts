@@ -19,7 +19,10 @@ async function freePort(): Promise<number> {
 const debugPorts = new WeakMap<BrowserContext, number>();
 
 /** Launches Chromium with a fresh profile and the built extension loaded. */
-export async function launchWithExtension(options: { headless?: boolean; locale?: string; colorScheme?: 'light' | 'dark' } = {}): Promise<BrowserContext> {
+export async function launchWithExtension(
+  options: { headless?: boolean; locale?: string; colorScheme?: 'light' | 'dark'; extensionDir?: string } = {},
+): Promise<BrowserContext> {
+  const extension = options.extensionDir ?? EXTENSION_DIR;
   // A debugging port (loopback only) gives tests a browser-level CDP session, which clicking the
   // toolbar button needs; a persistent context offers page-level sessions only.
   const port = await freePort();
@@ -30,8 +33,8 @@ export async function launchWithExtension(options: { headless?: boolean; locale?
     colorScheme: options.colorScheme,
     acceptDownloads: true,
     args: [
-      `--disable-extensions-except=${EXTENSION_DIR}`,
-      `--load-extension=${EXTENSION_DIR}`,
+      `--disable-extensions-except=${extension}`,
+      `--load-extension=${extension}`,
       '--enable-unsafe-extension-debugging',
       '--no-first-run',
       '--disable-background-networking',

@@ -151,6 +151,7 @@ export interface LoggedServiceRequest {
   language: string | null;
   voiceId: string | null;
   hasAuthorization: boolean;
+  durationMs: number;
 }
 
 export async function emulatorLog(emulatorUrl: string): Promise<LoggedServiceRequest[]> {
