@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { startEmulator } from '../emulator/server';
 import { launchWithExtension, serviceWorkerOf } from '../test/support/browser';
-import { clickMenu, clickToolbarButton, readingSession, selectText } from '../test/support/extension';
+import { clickMenu, clickToolbarButton, inPageUiText, readingSession, selectText } from '../test/support/extension';
 import { startPageServer } from '../test/support/page-server';
 
 const OUT = path.resolve('demo-output');
@@ -66,8 +66,15 @@ async function main() {
   await popup.screenshot({ path: path.join(OUT, 'popup-reading.png') });
   console.log('✓ Popup: the reading under way, with its controls (popup-reading.png)');
 
+  await popup.getByRole('button', { name: 'Stop' }).click();
+  await article.bringToFront();
+  await selectText(article, '#second');
+  await clickMenu(background, article, 'voxlate-translate-selection');
+  await waitFor('the translation', async () => (await inPageUiText(context, article, 'voxlate-bubble')).includes('Cost:'));
+  await article.screenshot({ path: path.join(OUT, 'translation-bubble.png') });
+  console.log('✓ Translate: the bubble beside the selection, with cost and balance (translation-bubble.png)');
+
   if (headless) {
-    await popup.getByRole('button', { name: 'Stop' }).click();
     await context.close();
     await pages.close();
     await emulator.close();
