@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { clickMenu, clickToolbarButton, selectText, waitForStatus } from '../support/extension';
+import { selectText, waitForStatus,  chooseMenuEntry } from '../support/extension';
 
 /** The isolated worlds (content scripts) of extensions in a page's main frame, found over CDP. */
 async function contentScriptWorlds(context: BrowserContext, page: Page) {
@@ -30,8 +30,7 @@ test('the API key reaches only the configured service: never the page, its origi
   expect(worlds).toEqual([]);
 
   await selectText(page, '#first');
-  await clickToolbarButton(context, page, extensionId);
-  await clickMenu(background, page, 'voxlate-read-selection');
+  await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
   await waitForStatus(background, 'playing');
 
   // The page's origin never saw the key, in any header or URL.

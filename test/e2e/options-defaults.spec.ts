@@ -2,14 +2,12 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
   clickMenu,
-  clickToolbarButton,
   emulatorLog,
   inPageUiText,
   pressShortcut,
   selectText,
   speechRequests,
-  waitForStatus,
-} from '../support/extension';
+  waitForStatus,  chooseMenuEntry } from '../support/extension';
 
 const FIRST = 'The morning was cool and bright.';
 
@@ -54,8 +52,7 @@ test.describe('options: defaults', () => {
     const page = await context.newPage();
     await page.goto(`${pages.url}/fixtures/article.html`);
     await selectText(page, '#first');
-    await clickToolbarButton(context, page, extensionId);
-    await clickMenu(background, page, 'voxlate-read-selection');
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
     await waitForStatus(background, 'playing');
     const requests = (await speechRequests(emulator.url)) as unknown as TtsLine[];
     expect(requests.length).toBeGreaterThan(0);
@@ -131,8 +128,7 @@ test.describe('options: stored data', () => {
     const readFirst = async () => {
       await page.bringToFront();
       await selectText(page, '#first');
-      await clickToolbarButton(context, page, extensionId);
-      await clickMenu(background, page, 'voxlate-read-selection');
+      await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
       await waitForStatus(background, 'playing');
       await pressShortcut(background, 'stop-reading');
     };
@@ -176,8 +172,7 @@ test.describe('options: stored data', () => {
     const page = await context.newPage();
     await page.goto(`${pages.url}/fixtures/article.html`);
     await selectText(page, '#second');
-    await clickToolbarButton(context, page, extensionId);
-    await clickMenu(background, page, 'voxlate-translate-selection');
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-translate-selection');
     await expect.poll(() => inPageUiText(context, page, 'voxlate-bubble')).toContain('Balance');
 
     await options.bringToFront();

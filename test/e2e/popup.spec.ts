@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import type { Page, Worker } from '@playwright/test';
-import { MPEGDecoder } from 'mpg123-decoder';
 import { connectService, expect, test } from './fixtures';
-import { clickMenu, clickToolbarButton, emulatorLog, readingSession, selectText, speechRequests, waitForStatus } from '../support/extension';
+import { completedDownload, decodedSeconds } from '../support/downloads';
+import { clickToolbarButton, emulatorLog, readingSession, selectText, speechRequests, waitForStatus,  chooseMenuEntry } from '../support/extension';
 
 const TEXT = 'The morning was cool and bright. Birds sang in the branches above him. A small dog ran past, chasing a red ball.';
 
@@ -16,24 +15,7 @@ async function storedSettings(background: Worker): Promise<Record<string, unknow
   return background.evaluate(async () => ((await chrome.storage.local.get('settings')).settings ?? {}) as Record<string, unknown>);
 }
 
-async function completedDownload(background: Worker): Promise<string> {
-  let found = '';
-  await expect
-    .poll(async () => {
-      found = await background.evaluate(async () => (await chrome.downloads.search({ state: 'complete' }))[0]?.filename ?? '');
-      return found;
-    }, { timeout: 60_000 })
-    .not.toBe('');
-  return found;
-}
 
-async function decodedSeconds(path: string): Promise<number> {
-  const decoder = new MPEGDecoder();
-  await decoder.ready;
-  const result = decoder.decode(new Uint8Array(await readFile(path)));
-  decoder.free();
-  return result.samplesDecoded / result.sampleRate;
-}
 
 test.describe('popup', () => {
   test('not set up: it says so and leads to the options', async ({ context, extensionId }) => {
@@ -108,7 +90,7 @@ test.describe('popup', () => {
     await expect(popup.getByRole('button', { name: 'Pause', exact: true })).toHaveCount(0);
 
     await popup.getByRole('button', { name: 'Download', exact: true }).click();
-    const file = await completedDownload(background);
+    const { filename: file } = await completedDownload(background);
     await expect(popup.getByText(/^Saved as .+\.mp3\.$/)).toBeVisible();
     expect(await decodedSeconds(file)).toBeGreaterThan(1);
     for (const request of await speechRequests(emulator.url)) expect(request.voiceId).toBe('syn-0777');
@@ -119,8 +101,7 @@ test.describe('popup', () => {
     const page = await context.newPage();
     await page.goto(`${pages.url}/fixtures/article.html`);
     await selectText(page, 'article');
-    await clickToolbarButton(context, page, extensionId);
-    await clickMenu(background, page, 'voxlate-read-selection');
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
     await waitForStatus(background, 'playing');
     const popup = await openPopup(await context.newPage(), extensionId);
     await expect(popup.getByRole('region', { name: 'Now reading' })).toContainText('A short walk in the park');

@@ -1,38 +1,14 @@
-import { readFile } from 'node:fs/promises';
-import { MPEGDecoder } from 'mpg123-decoder';
 import { connectService, expect, test } from './fixtures';
+import { completedDownload, decodedSeconds } from '../support/downloads';
 import {
   badgeOf,
   clickMenu,
-  clickToolbarButton,
   readingSession,
   selectText,
   speechRequests,
-  waitForStatus,
-} from '../support/extension';
-import type { Worker } from '@playwright/test';
+  waitForStatus,  chooseMenuEntry } from '../support/extension';
 
-async function completedDownload(background: Worker): Promise<{ filename: string; mime: string }> {
-  let found: { filename: string; mime: string } | undefined;
-  await expect
-    .poll(async () => {
-      found = await background.evaluate(async () => {
-        const [item] = await chrome.downloads.search({ state: 'complete' });
-        return item && { filename: item.filename, mime: item.mime };
-      });
-      return found?.filename ?? '';
-    }, { timeout: 60_000 })
-    .not.toBe('');
-  return found!;
-}
 
-async function decodedSeconds(path: string): Promise<number> {
-  const decoder = new MPEGDecoder();
-  await decoder.ready;
-  const result = decoder.decode(new Uint8Array(await readFile(path)));
-  decoder.free();
-  return result.samplesDecoded / result.sampleRate;
-}
 
 test.describe('read aloud: download, replay, fields and frames', () => {
   test('download saves one valid mp3 of the whole selection, named after the page', async ({ context, background, extensionId, emulator, pages }) => {
@@ -40,8 +16,7 @@ test.describe('read aloud: download, replay, fields and frames', () => {
     const page = await context.newPage();
     await page.goto(`${pages.url}/fixtures/article.html`);
     const text = await selectText(page, 'article');
-    await clickToolbarButton(context, page, extensionId);
-    await clickMenu(background, page, 'voxlate-download-selection');
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-download-selection');
     const file = await completedDownload(background);
     expect(file.filename).toMatch(/A short walk in the park( \(\d+\))?\.mp3$/);
     const seconds = await decodedSeconds(file.filename);
@@ -56,8 +31,7 @@ test.describe('read aloud: download, replay, fields and frames', () => {
     const page = await context.newPage();
     await page.goto(`${pages.url}/fixtures/article.html`);
     await selectText(page, '#first');
-    await clickToolbarButton(context, page, extensionId);
-    await clickMenu(background, page, 'voxlate-read-selection');
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
     await waitForStatus(background, 'playing');
     await expect.poll(() => readingSession(background), { timeout: 30_000 }).toBeNull();
     const requests = (await speechRequests(emulator.url)).length;
@@ -81,8 +55,7 @@ test.describe('read aloud: download, replay, fields and frames', () => {
       el.focus();
       el.setSelectionRange(0, 'Buy milk on the way home. Call the plumber about the kitchen sink.'.length);
     });
-    await clickToolbarButton(context, page, extensionId);
-    await clickMenu(background, page, 'voxlate-read-selection');
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
     await waitForStatus(background, 'playing');
     const texts = (await speechRequests(emulator.url)).map((r) => r.textStart);
     expect(texts).toEqual(expect.arrayContaining(['Buy milk on the way home.', 'Call the plumber about the kitchen sink.']));
@@ -99,8 +72,7 @@ test.describe('read aloud: download, replay, fields and frames', () => {
       getSelection()!.removeAllRanges();
       getSelection()!.addRange(range);
     });
-    await clickToolbarButton(context, page, extensionId);
-    await clickMenu(background, page, 'voxlate-read-selection');
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
     await waitForStatus(background, 'playing');
     const requests = await speechRequests(emulator.url);
     expect(requests.find((r) => r.textStart === 'Le petit chat dort sur le canapé.')).toMatchObject({ language: 'fr' });
@@ -112,8 +84,7 @@ test.describe('read aloud: download, replay, fields and frames', () => {
     await fetch(`${emulator.url}/__emulator/config`, { method: 'PATCH', body: JSON.stringify({ latencyMs: 300, msPerChar: 1 }) });
     const page = await context.newPage();
     await page.goto(`${pages.url}/pages/wikipedia/`);
-    await clickToolbarButton(context, page, extensionId);
-    await clickMenu(background, page, 'voxlate-read-page');
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
     await waitForStatus(background, 'playing');
     await background.evaluate(async () => {
       const hooks = (globalThis as never as { voxlateTestHooks: { onCommand: (c: string) => boolean } }).voxlateTestHooks;

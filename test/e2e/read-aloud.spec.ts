@@ -10,8 +10,7 @@ import {
   selectSnippet,
   selectText,
   speechRequests,
-  waitForStatus,
-} from '../support/extension';
+  waitForStatus,  chooseMenuEntry } from '../support/extension';
 
 const FIRST = 'The morning was cool and bright.';
 const SECOND = 'Dr. Smith walked to the old oak tree at 7.30 a.m. and sat down on the bench.';
@@ -24,8 +23,7 @@ test.describe('read aloud', () => {
     const page = await context.newPage();
     await page.goto(`${pages.url}/fixtures/article.html`);
     await selectText(page, '#first');
-    await clickToolbarButton(context, page, extensionId);
-    await clickMenu(background, page, 'voxlate-read-selection');
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
     await waitForStatus(background, 'playing');
     await expect.poll(() => highlightedText(page)).toBe(FIRST);
     // The first sentence is a request of its own, so that sound starts fast.
@@ -47,8 +45,7 @@ test.describe('read aloud', () => {
       const page = await context.newPage();
       await page.goto(`${pages.url}/pages/${name}/`);
       await selectSnippet(page, snippet);
-      await clickToolbarButton(context, page, extensionId);
-      await clickMenu(background, page, 'voxlate-read-selection');
+      await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
       await waitForStatus(background, 'playing');
       const requests = await speechRequests(emulator.url);
       const first = requests.find((r) => snippet.startsWith(r.textStart!.slice(0, 10)));
@@ -67,8 +64,7 @@ test.describe('read aloud', () => {
     const page = await context.newPage();
     await page.goto(`${pages.url}/pages/rtl-1/`);
     await selectSnippet(page, 'Lorem ipsum dolor sit amet.');
-    await clickToolbarButton(context, page, extensionId);
-    await clickMenu(background, page, 'voxlate-read-selection');
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
     await expect.poll(() => highlightedText(page), { timeout: 20_000 }).toBe('Lorem ipsum dolor sit amet.');
     await expect.poll(async () => (await speechRequests(emulator.url)).map((r) => r.textStart)).toContain('Lorem ipsum dolor sit amet.');
   });
@@ -77,8 +73,7 @@ test.describe('read aloud', () => {
     await connectService(background, emulator.url, 'demo-pro');
     const page = await context.newPage();
     await page.goto(`${pages.url}/pages/wikipedia/`);
-    await clickToolbarButton(context, page, extensionId);
-    await clickMenu(background, page, 'voxlate-read-page');
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
     await waitForStatus(background, 'playing');
     const spoken = await background.evaluate(async () => {
       const { reading } = await chrome.storage.session.get('reading');

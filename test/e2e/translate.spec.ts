@@ -4,18 +4,15 @@ import {
   callOnAxNode,
   clickAxNode,
   clickMenu,
-  clickToolbarButton,
   emulatorLog,
   findAxNode,
   inPageUiText,
   selectSnippet,
   selectText,
-  speechRequests,
-} from '../support/extension';
+  speechRequests,  chooseMenuEntry } from '../support/extension';
 
 async function translateSelection(context: BrowserContext, background: Worker, extensionId: string, page: Page) {
-  await clickToolbarButton(context, page, extensionId);
-  await clickMenu(background, page, 'voxlate-translate-selection');
+  await chooseMenuEntry(context, background, extensionId, page, 'voxlate-translate-selection');
 }
 
 const bubbleText = (context: BrowserContext, page: Page) => inPageUiText(context, page, 'voxlate-bubble');

@@ -116,12 +116,25 @@ export async function accessibleNodes(context: BrowserContext, page: Page): Prom
     .map((n) => ({ role: n.role?.value ?? '', name: n.name?.value ?? '', backendDOMNodeId: n.backendDOMNodeId }));
 }
 
-/** Clicks an element found in the accessibility tree (works inside closed shadow roots). */
+/**
+ * Clicks an element found in the accessibility tree (works inside closed shadow roots), once its
+ * box has stopped moving (our bubble re-places itself on the next frame after it grows).
+ */
 export async function clickAxNode(context: BrowserContext, page: Page, node: AxNode): Promise<void> {
   const cdp = await context.newCDPSession(page);
-  const { model } = (await cdp.send('DOM.getBoxModel', { backendNodeId: node.backendDOMNodeId })) as { model: { content: number[] } };
+  const box = async () => {
+    const { model } = (await cdp.send('DOM.getBoxModel', { backendNodeId: node.backendDOMNodeId })) as { model: { content: number[] } };
+    return model.content.join(',');
+  };
+  let last = await box();
+  for (let i = 0; i < 20; i++) {
+    await page.waitForTimeout(50);
+    const now = await box();
+    if (now === last) break;
+    last = now;
+  }
   await cdp.detach();
-  const [x1, y1, , , x3, y3] = model.content as [number, number, number, number, number, number];
+  const [x1, y1, , , x3, y3] = last.split(',').map(Number) as [number, number, number, number, number, number];
   await page.mouse.click((x1 + x3) / 2, (y1 + y3) / 2);
 }
 
@@ -257,4 +270,14 @@ export async function findAxNode(context: BrowserContext, page: Page, role: stri
     if (Date.now() > deadline) throw new Error(`no ${role} named ${String(name)}`);
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
+}
+
+/**
+ * What choosing one of our context-menu entries on a page does: the click grants activeTab for
+ * the tab (done here through the toolbar button, the one grant a headless browser can make), then
+ * the entry's handler runs.
+ */
+export async function chooseMenuEntry(context: BrowserContext, background: Worker, extensionId: string, page: Page, menuItemId: string): Promise<void> {
+  await clickToolbarButton(context, page, extensionId);
+  await clickMenu(background, page, menuItemId);
 }
