@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { selectText, waitForStatus,  chooseMenuEntry } from '../support/extension';
+import { chooseMenuEntry, selectText, waitForStatus } from '../support/extension';
 
 /** The isolated worlds (content scripts) of extensions in a page's main frame, found over CDP. */
 async function contentScriptWorlds(context: BrowserContext, page: Page) {

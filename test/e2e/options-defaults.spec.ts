@@ -1,13 +1,15 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
+  chooseMenuEntry,
   clickMenu,
   emulatorLog,
   inPageUiText,
   pressShortcut,
   selectText,
   speechRequests,
-  waitForStatus,  chooseMenuEntry } from '../support/extension';
+  waitForStatus,
+} from '../support/extension';
 
 const FIRST = 'The morning was cool and bright.';
 

@@ -1,7 +1,15 @@
 import type { Page, Worker } from '@playwright/test';
 import { connectService, expect, test } from './fixtures';
 import { completedDownload, decodedSeconds } from '../support/downloads';
-import { clickToolbarButton, emulatorLog, readingSession, selectText, speechRequests, waitForStatus,  chooseMenuEntry } from '../support/extension';
+import {
+  chooseMenuEntry,
+  clickToolbarButton,
+  emulatorLog,
+  readingSession,
+  selectText,
+  speechRequests,
+  waitForStatus,
+} from '../support/extension';
 
 const TEXT = 'The morning was cool and bright. Birds sang in the branches above him. A small dog ran past, chasing a red ball.';
 
@@ -14,8 +22,6 @@ async function openPopup(page: Page, extensionId: string): Promise<Page> {
 async function storedSettings(background: Worker): Promise<Record<string, unknown>> {
   return background.evaluate(async () => ((await chrome.storage.local.get('settings')).settings ?? {}) as Record<string, unknown>);
 }
-
-
 
 test.describe('popup', () => {
   test('not set up: it says so and leads to the options', async ({ context, extensionId }) => {

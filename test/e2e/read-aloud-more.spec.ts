@@ -2,13 +2,15 @@ import { connectService, expect, test } from './fixtures';
 import { completedDownload, decodedSeconds } from '../support/downloads';
 import {
   badgeOf,
+  chooseMenuEntry,
   clickMenu,
+  highlightedText,
+  pressShortcut,
   readingSession,
   selectText,
   speechRequests,
-  waitForStatus,  chooseMenuEntry } from '../support/extension';
-
-
+  waitForStatus,
+} from '../support/extension';
 
 test.describe('read aloud: download, replay, fields and frames', () => {
   test('download saves one valid mp3 of the whole selection, named after the page', async ({ context, background, extensionId, emulator, pages }) => {
@@ -97,5 +99,24 @@ test.describe('read aloud: download, replay, fields and frames', () => {
     expect(late).toEqual([]);
     expect(await badgeOf(background)).toMatchObject({ text: '' });
     await fetch(`${emulator.url}/__emulator/config`, { method: 'PATCH', body: JSON.stringify({ latencyMs: 0, msPerChar: 0 }) });
+  });
+
+  test('after a long pause Chrome closes the player; resuming starts a new one at the same sentence', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/article.html`);
+    await selectText(page, 'article');
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
+    await waitForStatus(background, 'playing');
+    await expect.poll(async () => (await readingSession(background))?.sentence ?? 0, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    await pressShortcut(background, 'pause-resume');
+    await waitForStatus(background, 'paused');
+    const pausedAt = (await readingSession(background))!.sentence;
+    // What Chrome does to an offscreen document that has been silent for about 30 seconds.
+    await background.evaluate(() => chrome.offscreen.closeDocument());
+    await pressShortcut(background, 'pause-resume');
+    await waitForStatus(background, 'playing');
+    expect((await readingSession(background))!.sentence).toBe(pausedAt);
+    await expect.poll(() => highlightedText(page)).not.toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { connectService, expect, test } from './fixtures';
 import {
   accessibleNodes,
   badgeOf,
+  chooseMenuEntry,
   clickMenu,
   clickToolbarButton,
   highlightedText,
@@ -10,7 +11,8 @@ import {
   selectSnippet,
   selectText,
   speechRequests,
-  waitForStatus,  chooseMenuEntry } from '../support/extension';
+  waitForStatus,
+} from '../support/extension';
 
 const FIRST = 'The morning was cool and bright.';
 const SECOND = 'Dr. Smith walked to the old oak tree at 7.30 a.m. and sat down on the bench.';

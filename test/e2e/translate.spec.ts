@@ -2,6 +2,7 @@ import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { connectService, expect, setSettings, test } from './fixtures';
 import {
   callOnAxNode,
+  chooseMenuEntry,
   clickAxNode,
   clickMenu,
   emulatorLog,
@@ -9,7 +10,8 @@ import {
   inPageUiText,
   selectSnippet,
   selectText,
-  speechRequests,  chooseMenuEntry } from '../support/extension';
+  speechRequests,
+} from '../support/extension';
 
 async function translateSelection(context: BrowserContext, background: Worker, extensionId: string, page: Page) {
   await chooseMenuEntry(context, background, extensionId, page, 'voxlate-translate-selection');
