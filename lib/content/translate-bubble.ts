@@ -5,6 +5,8 @@ import { captureEditableTarget, replaceSelection } from '../bubble/replace';
 import { t } from '../i18n';
 import { sendMessage } from '../messaging/protocol';
 import { isRtl, languageByCode, LANGUAGES } from '../translate/languages';
+import type { PageSource } from '../page/page-source';
+import { readSelection } from '../page/selection';
 
 function labels(): BubbleLabels {
   return {
@@ -35,23 +37,11 @@ function mark(name: string): void {
 }
 
 /** Where the selection is on screen, asked again as the page scrolls. */
-function selectionAnchor(win: Window): (() => DOMRect) | null {
+function selectionAnchor(win: Window, kind: PageSource['kind']): () => DOMRect {
   const active = win.document.activeElement;
-  if (active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement) {
-    if (active.selectionStart !== active.selectionEnd) return () => active.getBoundingClientRect();
-  }
-  const selection = win.getSelection();
-  if (!selection || selection.isCollapsed || !selection.toString().trim()) return null;
-  const range = selection.getRangeAt(0).cloneRange();
+  if (kind === 'field' && active) return () => active.getBoundingClientRect();
+  const range = win.getSelection()!.getRangeAt(0).cloneRange();
   return () => range.getBoundingClientRect();
-}
-
-function selectedText(win: Window): string {
-  const active = win.document.activeElement;
-  if (active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement) {
-    return active.value.slice(active.selectionStart ?? 0, active.selectionEnd ?? 0);
-  }
-  return win.getSelection()?.toString() ?? '';
 }
 
 /**
@@ -59,13 +49,17 @@ function selectedText(win: Window): string {
  * re-translate from the picker), copy, listen, replace. Returns false when nothing is selected.
  */
 export function openTranslationBubble(win: Window, target: string): boolean {
-  const anchor = selectionAnchor(win);
-  const text = selectedText(win).trim();
-  if (!anchor || !text) return false;
+  // The same reader as for reading aloud: visible text only, and never a password field.
+  const selected = readSelection(win);
+  const text = selected?.text.trim();
+  if (!selected || !text) return false;
+  const anchor = selectionAnchor(win, selected.kind);
   const editable = captureEditableTarget(win);
   let translation = '';
   let targetCode = target;
   let bubble: TranslationBubble | null = null;
+  // Answers can arrive out of order when the user changes the target quickly: only the latest counts.
+  let latest = 0;
 
   const showError = (error: SerializedServiceError) =>
     bubble?.showError({
@@ -74,10 +68,12 @@ export function openTranslationBubble(win: Window, target: string): boolean {
     });
 
   async function run(code: string) {
+    const ask = ++latest;
     targetCode = code;
     bubble?.showWaiting();
     mark('bubble-waiting');
-    const result = await sendMessage('translate', { text, target: code }).catch(() => null);
+    const result = await sendMessage('translate', { text: text!, target: code }).catch(() => null);
+    if (ask !== latest) return;
     mark('translation-received');
     if (!result) return showError({ kind: 'network', message: t('extensionUnavailable') });
     if (!result.ok) return showError(result.error);
@@ -102,7 +98,7 @@ export function openTranslationBubble(win: Window, target: string): boolean {
     onTarget: (code) => void run(code),
     onCopy: () => navigator.clipboard.writeText(translation),
     onListen: () =>
-      void sendMessage('speakText', { text: translation, language: languageByCode(targetCode)?.code.slice(0, 2) }).then(
+      void sendMessage('speakText', { text: translation, language: languageByCode(targetCode)?.code }).then(
         (r) => (r.ok ? undefined : showError(r.error)),
       ),
     onReplace: editable ? () => replaceSelection(editable, translation) : undefined,

@@ -101,6 +101,17 @@ test.describe('selection translation', () => {
     });
   }
 
+  test('a selected password is never sent anywhere', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'de' });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/forms.html`);
+    await page.getByLabel('Password').evaluate((el: HTMLInputElement) => { el.focus(); el.select(); });
+    await translateSelection(context, background, extensionId, page);
+    await expect.poll(() => inPageUiText(context, page)).toContain('Nothing is selected');
+    expect(await translateRequests(emulator.url)).toEqual([]);
+  });
+
   test('replace in a contenteditable, and undo restores the original', async ({ context, background, extensionId, emulator, pages }) => {
     await connectService(background, emulator.url, 'demo-pro');
     await setSettings(background, { targetLanguage: 'de' });
