@@ -40,7 +40,8 @@ export function ServiceForm({ status, onChange }: { status: ServiceStatus; onCha
     const granted = await browser.permissions.request({ origins: [check.originPattern] }).catch(() => false);
     if (!granted) return fail(t('permissionDenied', check.origin));
     setUrl(check.baseUrl);
-    const result = await sendMessage('saveService', { serviceUrl: check.baseUrl, apiKey: apiKey || undefined });
+    const result = await sendMessage('saveService', { serviceUrl: check.baseUrl, apiKey: apiKey || undefined }).catch(() => null);
+    if (!result) return fail(t('extensionUnavailable'));
     setKey('');
     onChange();
     setState(result.ok ? { status: 'ok', account: result.value } : { status: 'error', error: result.error });

@@ -3,7 +3,8 @@ import { browser } from 'wxt/browser';
 import type { SerializedServiceError } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/protocol';
-import { translationCost } from '@/lib/translate/cost';
+import { translationCostOfParts } from '@/lib/translate/cost';
+import { splitForTranslation } from '@/lib/translate/split';
 import type { HistoryEntry } from '@/lib/translate/history';
 import { defaultTargetLanguage } from '@/lib/translate/languages';
 import type { TranslationResult } from '@/lib/translate/translate';
@@ -27,7 +28,8 @@ export function TranslatePanel({ selection, lastTarget }: { selection: string; l
   const [copied, setCopied] = useState(false);
   const [error, setError] = useState<SerializedServiceError | null>(null);
   const history = useHistory();
-  const cost = translationCost(text.trim());
+  // What the service will charge: long text goes in parts, each rounded up on its own.
+  const cost = translationCostOfParts(splitForTranslation(text.trim()).parts);
 
   useEffect(() => {
     // Asked once on open; the user's own choice wins over a late answer.

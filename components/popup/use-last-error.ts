@@ -1,20 +1,13 @@
 import { useEffect, useState } from 'react';
-import { storage } from '#imports';
 import type { SerializedServiceError } from '@/lib/api/errors';
+import { lastErrorItem } from '@/lib/reading/session-store';
 
-/**
- * The background's last reading problem ('session:lastError', written in lib/reading/reading.ts
- * where a page could not show it). Read by key: importing that module would pull the whole
- * reading engine into the popup.
- */
-const KEY = 'session:lastError';
-
-/** The last problem of a reading, shown in the popup; null when the last reading went well. */
+/** The last problem that no page could show (e.g. a restricted page); null when there is none. */
 export function useLastError(): SerializedServiceError | null {
   const [error, setError] = useState<SerializedServiceError | null>(null);
   useEffect(() => {
-    void storage.getItem<SerializedServiceError>(KEY).then(setError);
-    return storage.watch<SerializedServiceError>(KEY, setError);
+    void lastErrorItem.getValue().then(setError);
+    return lastErrorItem.watch(setError);
   }, []);
   return error;
 }

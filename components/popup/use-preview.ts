@@ -1,11 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Voice } from '@/lib/api/schemas';
+import { isLoopback } from '@/lib/settings/service-url';
 
-/** The sample address if it is a web address; anything else (javascript:, data:, file:) is refused. */
+/**
+ * The sample address if it is one the service may send: https, or http on this computer (as for
+ * the service itself, see checkServiceUrl); anything else (javascript:, data:, file:, plain http
+ * elsewhere) is refused.
+ */
 export function safePreviewUrl(url: string): string | null {
   try {
     const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+    const allowed = parsed.protocol === 'https:' || (parsed.protocol === 'http:' && isLoopback(parsed.hostname));
+    return allowed ? parsed.href : null;
   } catch {
     return null;
   }

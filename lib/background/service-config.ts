@@ -3,12 +3,13 @@ import { apiKeyItem, getSettings, updateSettings } from '../settings/items';
 import { checkServiceUrl } from '../settings/service-url';
 import { ServiceError } from '../api/errors';
 import { cachedAccount, fetchAccount, forgetAccount } from './account';
+import { hasApiKey } from './service';
 import { forgetVoices } from './voices';
 
 /** What the options page and popup need to know about the connection; never the key itself. */
 export async function getServiceStatus(): Promise<ServiceStatus> {
-  const [settings, key] = await Promise.all([getSettings(), apiKeyItem.getValue()]);
-  return { serviceUrl: settings.serviceUrl, hasKey: Boolean(key), account: await cachedAccount() };
+  const [settings, hasKey] = await Promise.all([getSettings(), hasApiKey()]);
+  return { serviceUrl: settings.serviceUrl, hasKey, account: await cachedAccount() };
 }
 
 /**

@@ -34,12 +34,15 @@ export async function getClient(): Promise<ServiceClient> {
   return createServiceClient({ baseUrl: settings.serviceUrl, apiKey });
 }
 
-export type CallOptions = ScheduleOptions;
+/** Whether a key is saved, without handing it out. */
+export async function hasApiKey(): Promise<boolean> {
+  return Boolean(await apiKeyItem.getValue());
+}
 
 /** Runs one service call through the plan-aware scheduler. */
 export async function callService<T>(
   run: (client: ServiceClient, signal: AbortSignal) => Promise<T>,
-  options: CallOptions,
+  options: ScheduleOptions,
 ): Promise<T> {
   const [client] = await Promise.all([getClient(), learnPlanFromCache()]);
   return scheduler.schedule((signal) => run(client, signal), options);

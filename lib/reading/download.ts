@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { ServiceError } from '../api/errors';
 import { joinAudio } from '../audio/join';
+import { keepAliveDuring } from '../background/keep-alive';
 import { getSettings } from '../settings/items';
 import { getAudio } from '../speech/cache';
 import { fetchChunk } from './chunk-fetcher';
@@ -14,7 +15,11 @@ const MIME = { mp3: 'audio/mpeg', wav: 'audio/wav' } as const;
  * Saves the audio of a whole text as one file. It is planned exactly like a reading, so audio
  * already heard comes from the cache and costs nothing; the parts are joined frame-correctly.
  */
-export async function downloadSpeech(input: SpeechChoices & { text: string; title: string }): Promise<{ fileName: string }> {
+export function downloadSpeech(input: SpeechChoices & { text: string; title: string }): Promise<{ fileName: string }> {
+  return keepAliveDuring(() => download(input));
+}
+
+async function download(input: SpeechChoices & { text: string; title: string }): Promise<{ fileName: string }> {
   if (!input.text.trim()) throw new ServiceError('invalidRequest', 'There is no text to download. Select or type some text first.');
   const params = await chooseSpeechParams(input.text, input, await getSettings());
   const sessionId = `download-${crypto.randomUUID()}`;

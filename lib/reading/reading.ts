@@ -1,4 +1,3 @@
-import { storage } from '#imports';
 import { isServiceError, ServiceError, type ServiceErrorKind, type SerializedServiceError } from '../api/errors';
 import { fetchAccount } from '../background/account';
 import type { ReadingState } from '../messaging/protocol';
@@ -10,12 +9,13 @@ import { createOffscreenHost } from './offscreen-host';
 import { tellPage } from './page-link';
 import { buildPlan } from './plan';
 import type { PlayerHost } from './player-host';
-import { sessionItem } from './session-store';
+import { lastErrorItem, sessionItem } from './session-store';
+import { createSerial } from '../serial';
 import { chooseSpeechParams, type SpeechChoices } from './speech-params';
 import type { PlayerAction, PlayerEvent, SpeechParams } from './types';
 
-/** The last problem, for the popup to show when it was not shown on a page (e.g. restricted page). */
-export const lastErrorItem = storage.defineItem<SerializedServiceError | null>('session:lastError', { fallback: null });
+/** Start, stop and the player's reports change the one current reading: one at a time. */
+const serial = createSerial();
 
 let host: PlayerHost | null = null;
 
@@ -56,22 +56,32 @@ export async function startReading(request: ReadRequest): Promise<{ sessionId: s
   const { plan, sentences } = buildPlan({ sessionId, text: request.text, title: request.title, params });
   // Ask for the first sentence now, while the player starts: it joins this request when it asks.
   void fetchChunkForPlayer({ sessionId, text: plan.chunks[0]!.text, params, priority: 10 }).catch(() => undefined);
-  await stopReading();
-  await lastErrorItem.setValue(null);
-  await sessionItem.setValue({
-    plan,
-    sentences: request.highlight === false ? [] : sentences,
-    tabId: request.tabId,
-    frameId: request.frameId,
-    position: null,
+  return serial(async () => {
+    await stopCurrent();
+    await lastErrorItem.setValue(null);
+    await sessionItem.setValue({
+      plan,
+      sentences: request.highlight === false ? [] : sentences,
+      tabId: request.tabId,
+      frameId: request.frameId,
+      position: null,
+    });
+    await setBadge('loading');
+    try {
+      await playerHost().start(plan);
+    } catch (error) {
+      // Nothing half-started: no session, badge or request is left behind.
+      await stopCurrent();
+      throw error;
+    }
+    return { sessionId };
   });
-  await setBadge('loading');
-  await playerHost().start(plan);
-  return { sessionId };
 }
 
 /** Ends the current reading: requests cancelled, highlight and badge cleared. */
-export async function stopReading(): Promise<void> {
+export const stopReading = (): Promise<void> => serial(stopCurrent);
+
+async function stopCurrent(): Promise<void> {
   const session = await sessionItem.getValue();
   if (!session) return;
   await sessionItem.setValue(null);
@@ -112,11 +122,14 @@ export async function getReadingState(): Promise<ReadingState | null> {
 export const getPlayerStats = () => playerHost().stats();
 
 /** Follows the player: remembers the position, highlights the sentence, keeps the badge true. */
-export async function handlePlayerEvent(event: PlayerEvent): Promise<void> {
+export const handlePlayerEvent = (event: PlayerEvent): Promise<void> => serial(() => followPlayer(event));
+
+async function followPlayer(event: PlayerEvent): Promise<void> {
   const session = await sessionItem.getValue();
   if (!session || session.plan.sessionId !== event.sessionId) return;
   const finished = event.status === 'ended' || event.status === 'stopped' || event.status === 'error';
   await sessionItem.setValue(finished ? null : { ...session, position: event });
+  if (finished) endFetches(event.sessionId);
   await setBadge(event.status, event.error?.message);
   if (event.status === 'error' && event.error) {
     await reportProblem(session.tabId, { kind: event.error.kind as ServiceErrorKind, message: event.error.message });
@@ -133,21 +146,23 @@ export async function handlePlayerEvent(event: PlayerEvent): Promise<void> {
 }
 
 /**
- * Shows a problem where the user is: on the page when we can reach it, else on the toolbar button
- * (and in the popup, which reads lastErrorItem).
+ * Shows a problem where the user is: on the page when we can reach it; else on the toolbar button
+ * and in the popup (which reads lastErrorItem), e.g. on a page the browser keeps us out of.
  */
 export async function reportProblem(tabId: number | null, problem: SerializedServiceError): Promise<void> {
   if (problem.kind === 'cancelled') return;
   const error = problem.kind === 'insufficientCredits' ? await withBalance(problem) : problem;
+  const shown =
+    tabId !== null &&
+    (await tellPage(tabId, 0, {
+      type: 'pageNotice',
+      message: error.message,
+      tone: 'error',
+      action: error.kind === 'unauthorized' ? 'openOptions' : undefined,
+    }));
+  if (shown) return setBadge('idle');
   await lastErrorItem.setValue(error);
   await setBadge('problem', error.message);
-  if (tabId === null) return;
-  await tellPage(tabId, 0, {
-    type: 'pageNotice',
-    message: error.message,
-    tone: 'error',
-    action: error.kind === 'unauthorized' ? 'openOptions' : undefined,
-  });
 }
 
 /** Adds the current balance to a "not enough credits" message, when the service tells it. */

@@ -1,4 +1,5 @@
 import { storage } from '#imports';
+import type { SerializedServiceError } from '../api/errors';
 import type { PlayerEvent, ReadingPlan } from './types';
 
 /** The current reading, kept in session storage so it outlives a stopped service worker. */
@@ -13,3 +14,6 @@ export interface ReadingSession {
 }
 
 export const sessionItem = storage.defineItem<ReadingSession | null>('session:reading', { fallback: null });
+
+/** The last problem that could not be shown on a page (e.g. a restricted one), for the popup. */
+export const lastErrorItem = storage.defineItem<SerializedServiceError | null>('session:lastError', { fallback: null });

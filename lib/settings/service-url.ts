@@ -5,7 +5,8 @@ export type ServiceUrlCheck =
 
 const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);
 
-function isLoopback(hostname: string): boolean {
+/** 127.0.0.0/8, localhost or [::1]: addresses on this computer. */
+export function isLoopback(hostname: string): boolean {
   return LOOPBACK_HOSTS.has(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname);
 }
 

@@ -1,6 +1,6 @@
 import { storage } from '#imports';
 import * as z from 'zod/mini';
-import { createSerial } from './serial';
+import { createSerial } from '../serial';
 
 /*
  * Where: storage.local through WXT storage, not IndexedDB. Entries are short text (a bounded few

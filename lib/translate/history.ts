@@ -1,6 +1,6 @@
 import { storage } from '#imports';
 import * as z from 'zod/mini';
-import { createSerial } from './serial';
+import { createSerial } from '../serial';
 
 /** A translation the user made, kept on this device only (never sent anywhere). */
 export interface HistoryEntry {

@@ -1,7 +1,7 @@
 /**
- * Runs async read-modify-write steps one after another. Storage has no transactions, and two
- * translations finishing together would otherwise each write back a list missing the other's entry.
- * Only the background writes these items, so serialising within it is enough.
+ * Runs async read-modify-write steps one after another, within one context. Storage has no
+ * transactions: two steps that read, then write, would otherwise undo each other (two
+ * translations finishing together, a player event racing a stop).
  */
 export function createSerial(): <T>(step: () => Promise<T>) => Promise<T> {
   let tail: Promise<unknown> = Promise.resolve();
