@@ -59,8 +59,9 @@ test.describe('read aloud: download, replay, fields and frames', () => {
     });
     await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
     await waitForStatus(background, 'playing');
-    const texts = (await speechRequests(emulator.url)).map((r) => r.textStart);
-    expect(texts).toEqual(expect.arrayContaining(['Buy milk on the way home.', 'Call the plumber about the kitchen sink.']));
+    await expect
+      .poll(async () => (await speechRequests(emulator.url)).map((r) => r.textStart))
+      .toEqual(expect.arrayContaining(['Buy milk on the way home.', 'Call the plumber about the kitchen sink.']));
   });
 
   test('a selection inside a same-origin frame is read, in its language', async ({ context, background, extensionId, emulator, pages }) => {
