@@ -2,6 +2,7 @@ import { defineExtensionMessaging } from '@webext-core/messaging';
 import * as z from 'zod/mini';
 import { int, languageCode, matching, num, text } from './fields';
 import type { Voice } from '../api/schemas';
+import type { PlayerStats } from '../player/types';
 import type { TranslationResult } from '../translate/translate';
 import {
   playerActionSchema,
@@ -51,13 +52,7 @@ export interface PageText {
 }
 
 /** Timing figures of the current reading, for benchmarks and tests. */
-export interface PlayerStats {
-  sessionId: string;
-  startedAt: number;
-  firstAudioAt: number | null;
-  gapsMs: number[];
-  chunksPlayed: number;
-}
+export type { PlayerStats };
 
 const refreshInput = z.optional(z.strictObject({ refresh: z.optional(z.boolean()) }));
 const sessionInput = z.strictObject({ sessionId: text(1, 100) });

@@ -12,8 +12,8 @@ export interface BuiltPlan {
  * Turns text into a reading: sentences (with their place in the original text) grouped into
  * service requests, the first one short so that sound starts fast.
  */
-export function buildPlan(input: { sessionId: string; text: string; title: string; params: SpeechParams; chunkChars?: number }): BuiltPlan {
-  const { sentences, chunks } = prepareSpeech(input.text, input.params.language, input.chunkChars ? { firstChars: input.chunkChars } : undefined);
+export function buildPlan(input: { sessionId: string; text: string; title: string; params: SpeechParams }): BuiltPlan {
+  const { sentences, chunks } = prepareSpeech(input.text, input.params.language);
   if (chunks.length === 0) {
     throw new ServiceError('invalidRequest', 'There is no text to read here. Select some text, or open an article, and try again.');
   }
