@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { t } from '@/lib/i18n';
 import { ErrorNotice } from '../error-notice';
+import { FormatSelect, SpeedInput } from '../speech-fields';
 import { useSettings } from '../use-settings';
 import { LanguageVoices } from './language-voices';
 import { languageName, voiceLabel, voicesByLanguage } from './language-names';
@@ -52,30 +53,16 @@ export function VoiceDefaults({ enabled }: { enabled: boolean }) {
 
       <LanguageVoices groups={groups} settings={settings} update={update} />
 
-      <label htmlFor="default-speed">{t('speedLabel', shownSpeed.toFixed(2))}</label>
-      <input
+      <SpeedInput
         id="default-speed"
-        type="range"
-        min={0.5}
-        max={2}
-        step={0.05}
         value={shownSpeed}
-        aria-valuetext={`${shownSpeed.toFixed(2)}×`}
-        onChange={(e) => {
-          setSpeed(Number(e.target.value));
+        onChange={(speed) => {
+          setSpeed(speed);
           writing.current++;
-          void update({ speed: Number(e.target.value) }).finally(() => writing.current--);
+          void update({ speed }).finally(() => writing.current--);
         }}
       />
-      <label htmlFor="default-format">{t('formatLabel')}</label>
-      <select
-        id="default-format"
-        value={settings.format}
-        onChange={(e) => void update({ format: e.target.value as 'mp3' | 'wav' })}
-      >
-        <option value="mp3">MP3</option>
-        <option value="wav">WAV</option>
-      </select>
+      <FormatSelect id="default-format" value={settings.format} onChange={(format) => void update({ format })} />
       <label className="check">
         <input
           type="checkbox"
