@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createServiceClient } from './client';
-import type { ServiceError } from './errors';
 import { fakeFetch, makeMp3, makeWav } from './test-fixtures';
+import { rejection } from './scheduler-test-helpers';
 
 const KEY = 'sk-live-9f8e7d6c5b4a';
 const MP3 = makeMp3(1);
@@ -15,15 +15,6 @@ function speak(answer: () => Response, format?: 'mp3' | 'wav') {
 
 const audio = (bytes: Uint8Array | null, type: string, headers: Record<string, string> = {}) => () =>
   new Response(bytes as BodyInit | null, { status: 200, headers: { 'content-type': type, ...headers } });
-
-async function failure(p: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await p;
-  } catch (e) {
-    return e as ServiceError;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('tts', () => {
   it('returns validated mp3 audio with its duration and file name', async () => {
@@ -58,18 +49,18 @@ describe('tts', () => {
     ['truncated audio', audio(MP3.slice(0, Math.floor(MP3.length / 2) + 7), 'audio/mpeg'), 'cut off'],
     ['wav bytes labelled mp3', audio(WAV, 'audio/mpeg'), 'not MP3'],
   ])('rejects %s as badResponse', async (_, answer, reason) => {
-    const e = await failure(speak(answer).result);
+    const e = await rejection(speak(answer).result);
     expect(e.kind).toBe('badResponse');
     expect(e.message).toContain(reason);
   });
 
   it('rejects truncated wav', async () => {
-    const e = await failure(speak(audio(WAV.slice(0, 1001), 'audio/wav'), 'wav').result);
+    const e = await rejection(speak(audio(WAV.slice(0, 1001), 'audio/wav'), 'wav').result);
     expect(e.kind).toBe('badResponse');
   });
 
   it('rejects a 2xx other than 200', async () => {
-    const e = await failure(speak(() => new Response(MP3 as BodyInit, { status: 203, headers: { 'content-type': 'audio/mpeg' } })).result);
+    const e = await rejection(speak(() => new Response(MP3 as BodyInit, { status: 203, headers: { 'content-type': 'audio/mpeg' } })).result);
     expect(e.kind).toBe('badResponse');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createServiceClient } from './client';
-import type { ServiceError } from './errors';
 import { fakeFetch, hangUntilAborted, json } from './test-fixtures';
+import { rejection } from './scheduler-test-helpers';
 
 const KEY = 'sk-live-9f8e7d6c5b4a';
 const user = { id: 'usr_1', email: 'a@example.com', credits: 1234, plan: 'pro' };
@@ -10,15 +10,6 @@ const voice = { id: 'en-1', name: 'Ada', language: 'en', gender: 'female', previ
 function client(answer: Parameters<typeof fakeFetch>[0], timeoutMs?: number) {
   const fake = fakeFetch(answer);
   return { ...fake, api: createServiceClient({ baseUrl: 'https://api.example.com//', apiKey: KEY, fetch: fake.fetch, timeoutMs }) };
-}
-
-async function failure(p: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await p;
-  } catch (e) {
-    return e as ServiceError;
-  }
-  throw new Error('expected a rejection');
 }
 
 describe('createServiceClient requests', () => {
@@ -50,7 +41,7 @@ describe('createServiceClient requests', () => {
 
   it('treats success: false as a bad response', async () => {
     const { api } = client(() => json(200, { success: false, translation: '' }));
-    expect((await failure(api.translate({ text: 'Hi', target_language: 'Spanish' }))).kind).toBe('badResponse');
+    expect((await rejection(api.translate({ text: 'Hi', target_language: 'Spanish' }))).kind).toBe('badResponse');
   });
 
   it('validates requests before any fetch', async () => {
@@ -62,7 +53,7 @@ describe('createServiceClient requests', () => {
       api.tts({ text: 'hi', voice_id: 'v', format: 'ogg' as 'mp3' }),
       api.translate({ text: '', target_language: 'Spanish' }),
     ];
-    const errors = await Promise.all(cases.map(failure));
+    const errors = await Promise.all(cases.map(rejection));
     expect(errors.map((e) => e.kind)).toEqual(Array(5).fill('invalidRequest'));
     expect(errors[1]!.message).toBe('The text is 6,200 characters; the service takes at most 5,000 per request.');
     expect(spy).not.toHaveBeenCalled();
@@ -73,14 +64,14 @@ describe('createServiceClient transport failures', () => {
   it('maps a fetch TypeError to network, naming only the origin', async () => {
     const { fetch } = fakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     const api = createServiceClient({ baseUrl: 'https://user:pw@api.example.com/base/', apiKey: KEY, fetch });
-    const e = await failure(api.getUser());
+    const e = await rejection(api.getUser());
     expect(e.kind).toBe('network');
     expect(e.message).toBe("Can't reach the service at https://api.example.com. Check the address and your connection.");
   });
 
   it('times out with kind timeout', async () => {
     const { api } = client(hangUntilAborted, 30);
-    const e = await failure(api.getVoices());
+    const e = await rejection(api.getVoices());
     expect(e.kind).toBe('timeout');
     expect(e.message).toContain("didn't answer within 1 s");
   });
@@ -90,18 +81,18 @@ describe('createServiceClient transport failures', () => {
     const controller = new AbortController();
     const pending = api.getVoices({ signal: controller.signal });
     controller.abort();
-    expect((await failure(pending)).kind).toBe('cancelled');
+    expect((await rejection(pending)).kind).toBe('cancelled');
   });
 
   it('does not fetch when already cancelled', async () => {
     const { api, spy } = client(() => json(200, { voices: [] }));
-    expect((await failure(api.getVoices({ signal: AbortSignal.abort() }))).kind).toBe('cancelled');
+    expect((await rejection(api.getVoices({ signal: AbortSignal.abort() }))).kind).toBe('cancelled');
     expect(spy).not.toHaveBeenCalled();
   });
 
   it('maps a body that fails to arrive to network', async () => {
     const body = new ReadableStream({ pull: (c) => c.error(new TypeError('terminated')) });
     const { api } = client(() => new Response(body, { status: 200, headers: { 'content-type': 'application/json' } }));
-    expect((await failure(api.getUser())).kind).toBe('network');
+    expect((await rejection(api.getUser())).kind).toBe('network');
   });
 });

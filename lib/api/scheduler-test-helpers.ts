@@ -38,6 +38,7 @@ export function maxInAnyWindow(starts: number[], windowMs: number): number {
   return Math.max(0, ...starts.map((t) => starts.filter((u) => u >= t && u - t < windowMs).length));
 }
 
+/** The ServiceError a promise rejects with; fails the test if it resolves. */
 export async function rejection(p: Promise<unknown>): Promise<ServiceError> {
   return p.then(
     () => {

@@ -2,9 +2,10 @@
 import { MPEGDecoder } from 'mpg123-decoder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../lib/api/client';
-import { serializeError, type ServiceError } from '../../lib/api/errors';
+import { serializeError } from '../../lib/api/errors';
 import { planFromString } from '../../lib/api/schemas';
 import { useEmulator } from './emulator-harness';
+import { rejection } from '../../lib/api/scheduler-test-helpers';
 
 const emu = useEmulator();
 let decoder: MPEGDecoder;
@@ -14,15 +15,6 @@ beforeAll(async () => {
   await decoder.ready;
 });
 afterAll(() => decoder.free());
-
-async function failure(p: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await p;
-  } catch (e) {
-    return e as ServiceError;
-  }
-  throw new Error('expected a rejection');
-}
 
 async function englishVoice(api: ServiceClient): Promise<string> {
   const voice = (await api.getVoices()).find((v) => v.language === 'en');
@@ -93,21 +85,21 @@ describe('endpoints', () => {
 
 describe('error statuses', () => {
   it('400 → invalidRequest with the server message', async () => {
-    const e = await failure(emu.client('demo-pro').tts({ text: 'Hi', voice_id: 'no-such-voice' }));
+    const e = await rejection(emu.client('demo-pro').tts({ text: 'Hi', voice_id: 'no-such-voice' }));
     expect(e).toMatchObject({ kind: 'invalidRequest', status: 400 });
     expect(e.message).toContain('Service said: "Unknown voice_id');
   });
 
   it('401 → unauthorized, without the key anywhere', async () => {
     const key = 'sk-not-a-real-key-5a5a5a';
-    const e = await failure(emu.client(key).getUser());
+    const e = await rejection(emu.client(key).getUser());
     expect(e).toMatchObject({ kind: 'unauthorized', status: 401 });
     expect(JSON.stringify([e.message, e.serverMessage, serializeError(e)])).not.toContain(key);
   });
 
   it('402 → insufficientCredits, nothing charged', async () => {
     const api = emu.client('demo-low');
-    const e = await failure(api.tts({ text: SENTENCE.repeat(20), voice_id: await englishVoice(api) }));
+    const e = await rejection(api.tts({ text: SENTENCE.repeat(20), voice_id: await englishVoice(api) }));
     expect(e).toMatchObject({ kind: 'insufficientCredits', status: 402 });
     expect((await api.getUser()).credits).toBe(5);
   });
@@ -115,14 +107,14 @@ describe('error statuses', () => {
   it('429 → rateLimited with Retry-After once the free window is used up', async () => {
     const api = emu.client('demo-free');
     for (let i = 0; i < 10; i++) await api.getUser();
-    const e = await failure(api.getUser());
+    const e = await rejection(api.getUser());
     expect(e).toMatchObject({ kind: 'rateLimited', status: 429 });
     expect(e.retryAfterMs).toBeGreaterThan(0);
   });
 
   it('500 → server', async () => {
     await emu.fault('server-error', { path: '/api/v1/user' });
-    const e = await failure(emu.client('demo-pro').getUser());
+    const e = await rejection(emu.client('demo-pro').getUser());
     expect(e).toMatchObject({ kind: 'server', status: 500 });
     expect(e.message).toContain('Service said: "Internal error: upstream voice engine crashed"');
   });
@@ -139,14 +131,14 @@ describe('faults', () => {
   ] as const)('%s on %s → %s', async (type, path, kind) => {
     await emu.fault(type, { path });
     const api = emu.client('demo-pro');
-    const e = await failure(path === '/api/v1/user' ? api.getUser() : api.getVoices());
+    const e = await rejection(path === '/api/v1/user' ? api.getUser() : api.getVoices());
     expect(e.kind).toBe(kind);
     if (kind === 'rateLimited') expect(e.retryAfterMs).toBe(2000);
   });
 
   it('missing-fields on translate → badResponse', async () => {
     await emu.fault('missing-fields', { path: '/api/v1/translate' });
-    const e = await failure(emu.client('demo-pro').translate({ text: 'Hello', target_language: 'French' }));
+    const e = await rejection(emu.client('demo-pro').translate({ text: 'Hello', target_language: 'French' }));
     expect(e.kind).toBe('badResponse');
     expect(e.message).toContain('"translation"');
   });
@@ -155,18 +147,18 @@ describe('faults', () => {
     const api = emu.client('demo-pro');
     const voice_id = await englishVoice(api);
     await emu.fault(type, { path: '/api/v1/tts' });
-    expect((await failure(api.tts({ text: SENTENCE, voice_id }))).kind).toBe('badResponse');
+    expect((await rejection(api.tts({ text: SENTENCE, voice_id }))).kind).toBe('badResponse');
   });
 
   it('slow → timeout', async () => {
     await emu.fault('slow', { path: '/api/v1/user', delayMs: 2000 });
-    const e = await failure(emu.client('demo-pro', 300).getUser());
+    const e = await rejection(emu.client('demo-pro', 300).getUser());
     expect(e.kind).toBe('timeout');
   });
 
   it("slow + caller's abort → cancelled", async () => {
     await emu.fault('slow', { path: '/api/v1/user', delayMs: 2000 });
     const pending = emu.client('demo-pro', 10_000).getUser({ signal: AbortSignal.timeout(200) });
-    expect((await failure(pending)).kind).toBe('cancelled');
+    expect((await rejection(pending)).kind).toBe('cancelled');
   });
 });

@@ -1,6 +1,7 @@
 import { test as base, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { launchWithExtension, serviceWorkerOf } from '../support/browser';
+import { chooseMenuEntry, selectText, waitForStatus } from '../support/extension';
 import { startPageServer, type PageServer } from '../support/page-server';
 
 interface WorkerFixtures {
@@ -72,4 +73,21 @@ export async function setSettings(background: Worker, patch: Record<string, unkn
     const { settings } = await chrome.storage.local.get('settings');
     await chrome.storage.local.set({ settings: { ...((settings as object) ?? {}), ...p } });
   }, patch);
+}
+
+/**
+ * The usual start of a reading test: the service connected (demo-pro), the sample article open,
+ * `selector`'s text selected, "Read aloud" chosen from the context menu, and playback under way.
+ */
+export async function readArticleSelection(
+  f: { context: BrowserContext; background: Worker; extensionId: string; emulator: Emulator; pages: PageServer },
+  selector: string,
+): Promise<Page> {
+  await connectService(f.background, f.emulator.url, 'demo-pro');
+  const page = await f.context.newPage();
+  await page.goto(`${f.pages.url}/fixtures/article.html`);
+  await selectText(page, selector);
+  await chooseMenuEntry(f.context, f.background, f.extensionId, page, 'voxlate-read-selection');
+  await waitForStatus(f.background, 'playing');
+  return page;
 }

@@ -1,8 +1,7 @@
 import type { Page, Worker } from '@playwright/test';
-import { connectService, expect, test } from './fixtures';
+import { connectService, expect, readArticleSelection, test } from './fixtures';
 import { completedDownload, decodedSeconds } from '../support/downloads';
 import {
-  chooseMenuEntry,
   clickToolbarButton,
   emulatorLog,
   readingSession,
@@ -103,12 +102,7 @@ test.describe('popup', () => {
   });
 
   test('a reading started on a page shows in the popup and can be stopped there', async ({ context, background, extensionId, emulator, pages }) => {
-    await connectService(background, emulator.url, 'demo-pro');
-    const page = await context.newPage();
-    await page.goto(`${pages.url}/fixtures/article.html`);
-    await selectText(page, 'article');
-    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
-    await waitForStatus(background, 'playing');
+    await readArticleSelection({ context, background, extensionId, emulator, pages }, 'article');
     const popup = await openPopup(await context.newPage(), extensionId);
     await expect(popup.getByRole('region', { name: 'Now reading' })).toContainText('A short walk in the park');
     await popup.getByRole('button', { name: 'Stop', exact: true }).click();

@@ -1,4 +1,4 @@
-import { connectService, expect, test } from './fixtures';
+import { connectService, expect, readArticleSelection, test } from './fixtures';
 import { completedDownload, decodedSeconds } from '../support/downloads';
 import {
   badgeOf,
@@ -29,12 +29,7 @@ test.describe('read aloud: download, replay, fields and frames', () => {
   });
 
   test('hearing the same text again costs no request and no credit', async ({ context, background, extensionId, emulator, pages }) => {
-    await connectService(background, emulator.url, 'demo-pro');
-    const page = await context.newPage();
-    await page.goto(`${pages.url}/fixtures/article.html`);
-    await selectText(page, '#first');
-    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
-    await waitForStatus(background, 'playing');
+    const page = await readArticleSelection({ context, background, extensionId, emulator, pages }, '#first');
     await expect.poll(() => readingSession(background), { timeout: 30_000 }).toBeNull();
     const requests = (await speechRequests(emulator.url)).length;
     const credits = async () => (await (await fetch(`${emulator.url}/api/v1/user`, { headers: { Authorization: 'Bearer demo-pro' } })).json()).user.credits;
@@ -103,12 +98,7 @@ test.describe('read aloud: download, replay, fields and frames', () => {
   });
 
   test('after a long pause Chrome closes the player; resuming starts a new one at the same sentence', async ({ context, background, extensionId, emulator, pages }) => {
-    await connectService(background, emulator.url, 'demo-pro');
-    const page = await context.newPage();
-    await page.goto(`${pages.url}/fixtures/article.html`);
-    await selectText(page, 'article');
-    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
-    await waitForStatus(background, 'playing');
+    const page = await readArticleSelection({ context, background, extensionId, emulator, pages }, 'article');
     await expect.poll(async () => (await readingSession(background))?.sentence ?? 0, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
     await pressShortcut(background, 'pause-resume');
     await waitForStatus(background, 'paused');

@@ -1,15 +1,10 @@
-import type { Page } from '@playwright/test';
-import { connectService, expect, test } from './fixtures';
+import { connectService, expect, readArticleSelection, test } from './fixtures';
 import {
-  accessibleNodes,
   badgeOf,
   chooseMenuEntry,
-  clickMenu,
-  clickToolbarButton,
   highlightedText,
   readingSession,
   selectSnippet,
-  selectText,
   speechRequests,
   waitForStatus,
 } from '../support/extension';
@@ -21,12 +16,7 @@ test.describe('read aloud', () => {
   test('a selection is read in its sentences, and the highlight follows the sentence being read', async ({
     context, background, extensionId, emulator, pages,
   }) => {
-    await connectService(background, emulator.url, 'demo-pro');
-    const page = await context.newPage();
-    await page.goto(`${pages.url}/fixtures/article.html`);
-    await selectText(page, '#first');
-    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
-    await waitForStatus(background, 'playing');
+    const page = await readArticleSelection({ context, background, extensionId, emulator, pages }, '#first');
     await expect.poll(() => highlightedText(page)).toBe(FIRST);
     // The first sentence is a request of its own, so that sound starts fast.
     const requests = await speechRequests(emulator.url);
@@ -93,9 +83,7 @@ test.describe('read aloud', () => {
   });
 
   test('pause, resume, next sentence and stop', async ({ context, background, extensionId, emulator, pages }) => {
-    await connectService(background, emulator.url, 'demo-pro');
-    const page = await startReadingFixture({ context, background, extensionId, pagesUrl: pages.url, selector: 'article' });
-    await waitForStatus(background, 'playing');
+    const page = await readArticleSelection({ context, background, extensionId, emulator, pages }, 'article');
     const popup = await context.newPage();
     await popup.goto(`chrome-extension://${extensionId}/popup.html`);
     await popup.getByRole('button', { name: 'Pause' }).click();
@@ -140,20 +128,3 @@ test.describe('read aloud', () => {
     await expect.poll(async () => (await elapsed())?.sentence ?? 99, { timeout: 20_000 }).toBeGreaterThan(afterStop);
   });
 });
-
-async function startReadingFixture(o: {
-  context: import('@playwright/test').BrowserContext;
-  background: import('@playwright/test').Worker;
-  extensionId: string;
-  pagesUrl: string;
-  selector: string;
-}): Promise<Page> {
-  const page = await o.context.newPage();
-  await page.goto(`${o.pagesUrl}/fixtures/article.html`);
-  await selectText(page, o.selector);
-  await clickToolbarButton(o.context, page, o.extensionId);
-  await clickMenu(o.background, page, 'voxlate-read-selection');
-  return page;
-}
-
-export { accessibleNodes };
