@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { baseCode } from '../translate/languages';
 
 /**
  * The text's language as a two-letter code, detected locally (no credits spent): the browser's
@@ -9,13 +10,9 @@ export async function detectLanguage(text: string, hint: string | null, fallback
   try {
     const result = await browser.i18n.detectLanguage(sample);
     const best = result.languages?.[0];
-    if (result.isReliable && best && best.language !== 'und') return base(best.language);
+    if (result.isReliable && best && best.language !== 'und') return baseCode(best.language);
   } catch {
     // Detection is a nicety: the hint or fallback is good enough.
   }
-  return hint ? base(hint) : fallback;
-}
-
-function base(code: string): string {
-  return code.toLowerCase().split(/[-_]/)[0]!.slice(0, 2);
+  return hint ? baseCode(hint) : fallback;
 }

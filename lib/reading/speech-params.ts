@@ -1,6 +1,7 @@
 import { ServiceError } from '../api/errors';
 import { getVoices } from '../background/voices';
 import type { Settings } from '../settings/schema';
+import { baseCode } from '../translate/languages';
 import { detectLanguage } from './language';
 import type { SpeechParams } from './types';
 import { pickVoice } from './voice-pick';
@@ -29,8 +30,9 @@ export async function chooseSpeechParams(text: string, choices: SpeechChoices, s
         : 'The service lists no voices. Refresh the voices in the options, or check your service address.',
     );
   }
-  // Send the detected language only where the service has a voice for it; else the voice's own.
-  const spoken = voices.some((v) => v.language.slice(0, 2) === detected) ? detected : voice.language.slice(0, 2);
+  // Send the detected language only where the service has a voice for it; else the voice's own
+  // (voices may say "EN-us": the service takes two lowercase letters).
+  const spoken = voices.some((v) => baseCode(v.language) === detected) ? detected : baseCode(voice.language).slice(0, 2);
   return {
     voiceId: voice.id,
     language: spoken,

@@ -13,6 +13,9 @@ describe('pickVoice', () => {
     expect(pickVoice(voices, 'fr', 'en-f')?.id).toBe('fr-m');
     expect(pickVoice(voices, 'ja', 'en-m')?.id).toBe('ja-f');
   });
+  it('matches languages whatever their case or region', () => {
+    expect(pickVoice([voice('pt-x', 'PT-br', 'male')], 'pt', null)?.id).toBe('pt-x');
+  });
   it('prefers a female voice when there is no default', () => {
     expect(pickVoice(voices, 'en', null)?.id).toBe('en-f');
   });

@@ -1,4 +1,5 @@
 import type { Voice } from '../api/schemas';
+import { baseCode } from '../translate/languages';
 
 /**
  * Chooses the voice for a text: the user's default when it speaks the text's language, else any
@@ -13,5 +14,5 @@ export function pickVoice(voices: readonly Voice[], language: string, preferredI
 }
 
 function sameLanguage(a: string, b: string): boolean {
-  return a.toLowerCase().slice(0, 2) === b.toLowerCase().slice(0, 2);
+  return baseCode(a) === baseCode(b);
 }
