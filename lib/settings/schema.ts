@@ -22,6 +22,11 @@ export const settingsSchema = z.object({
   highlight: z.catch(z.boolean(), true),
   /** Translation target as a language code; null follows the browser's language. */
   targetLanguage: z.catch(z.nullable(z.string()), null),
+  /**
+   * One action (a translation, a download, a reading) expected to cost more credits than this is
+   * sent only after the user confirms it where they are looking. 0 asks before every paid action.
+   */
+  confirmAboveCredits: z.catch(z.number().check(z.int(), z.gte(0)), 200),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
