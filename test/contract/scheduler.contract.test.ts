@@ -67,9 +67,9 @@ describe('paid work that breaks after the service accepted it', () => {
   const ledger = async () => ((await (await fetch(`${emu.url()}/__emulator/ledger`)).json()) as { entries: { path: string; credits: number }[] }).entries;
 
   it.each([
-    ['speech', (api: ReturnType<typeof emu.client>, signal: AbortSignal) => api.tts({ text: 'Cut short after billing.', voice_id: 'en-amelia' }, { signal })],
-    ['a translation', (api: ReturnType<typeof emu.client>, signal: AbortSignal) => api.translate({ text: 'Cut short after billing.', target_language: 'German' }, { signal })],
-  ] as const)('%s cut mid-body is charged once, reported as "may be paid for", and not sent again', { timeout: 15_000 }, async (_, send) => {
+    ['speech', (api: ReturnType<typeof emu.client>, signal: AbortSignal): Promise<unknown> => api.tts({ text: 'Cut short after billing.', voice_id: 'en-amelia' }, { signal })],
+    ['a translation', (api: ReturnType<typeof emu.client>, signal: AbortSignal): Promise<unknown> => api.translate({ text: 'Cut short after billing.', target_language: 'German' }, { signal })],
+  ])('%s cut mid-body is charged once, reported as "may be paid for", and not sent again', { timeout: 15_000 }, async (_, send) => {
     await emu.fault('charged-cut');
     const scheduler = createRequestScheduler({ plan: 'pro', windowMs: WINDOW_MS });
     const api = emu.client('demo-pro');
