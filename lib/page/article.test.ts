@@ -99,6 +99,17 @@ describe('readArticle on real pages', () => {
     expect(range && squash(range.toString())).toBe(article.title);
   });
 
+  it('leaves out article text a person cannot see, judged on the live page', () => {
+    const paragraph = 'The first paragraph says quite a lot of things about the news. '.repeat(8);
+    const doc = loadHtml('<title>Big news</title><style>.ghost { opacity: 0 }</style><body><article><h1>Big news</h1>'
+      + `<p>${paragraph}</p><p class="ghost">${'Hidden words a page slipped in. '.repeat(20)}</p>`
+      + `<p>${paragraph.replace('first', 'second')}<span style="font-size: 0">Tiny hidden words.</span></p></article></body>`);
+    const text = readArticle(doc)!.text;
+    expect(text).toContain('The second paragraph');
+    expect(text).not.toContain('Hidden words');
+    expect(text).not.toContain('Tiny hidden');
+  });
+
   it('returns null for a page without text', () => {
     expect(readArticle(loadHtml('<html><body><img src="a.png"></body></html>'))).toBeNull();
     expect(readArticle(loadHtml(''))).toBeNull();

@@ -31,7 +31,10 @@ export function selectionTextMap(ranges: readonly Range[]): TextMap {
   const builder = new TextMapBuilder();
   for (const range of ranges) {
     if (range.collapsed) continue;
-    appendVisibleText(builder, range.commonAncestorContainer, { clip: (text) => clipToRange(text, range) });
+    appendVisibleText(builder, range.commonAncestorContainer, {
+      clip: (text) => clipToRange(text, range),
+      within: (node) => range.intersectsNode(node),
+    });
     builder.addBreak(2);
   }
   return builder.build();

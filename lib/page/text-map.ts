@@ -14,6 +14,11 @@ export interface TextRun {
 export interface TextMap {
   text: string;
   runs: TextRun[];
+  /**
+   * Offsets in `text` where text that could not be seen was left out (ascending, no repeats).
+   * What the browser reports as selected still has it there; see `matchesReportedText`.
+   */
+  gaps: number[];
 }
 
 /** How two pieces of text are separated: nothing, a line break, or a paragraph break. */
@@ -27,6 +32,7 @@ export type Break = 0 | 1 | 2;
 export class TextMapBuilder {
   private text = '';
   private readonly runs: TextRun[] = [];
+  private readonly gaps: number[] = [];
   private pendingBreak: Break = 0;
   private pendingSpace: { node: Text | null; offset: number } | null = null;
 
@@ -47,9 +53,14 @@ export class TextMapBuilder {
     }
   }
 
+  /** Notes that hidden text was left out here. */
+  addGap(): void {
+    if (this.gaps.at(-1) !== this.text.length) this.gaps.push(this.text.length);
+  }
+
   /** The finished map. */
   build(): TextMap {
-    return { text: this.text, runs: this.runs };
+    return { text: this.text, runs: this.runs, gaps: this.gaps };
   }
 
   private addWord(node: Text | null, word: string, nodeOffset: number): void {
