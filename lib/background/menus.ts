@@ -3,16 +3,17 @@ import { t } from '../i18n';
 import { translateFromTab } from './translate-tab';
 import { controlFromShortcut, downloadFromTab, readFromTab, type TabRef } from '../reading/tab-actions';
 
-type TabAction = (tab: TabRef, frameId?: number) => Promise<void>;
+/** `selectionText`: what the browser saw selected at a menu click (none for shortcuts). */
+type TabAction = (tab: TabRef, frameId?: number, selectionText?: string) => Promise<void>;
 type Contexts = NonNullable<Parameters<typeof browser.contextMenus.create>[0]['contexts']>;
 
 /** Context menu entries: id → [title message, contexts, action]. */
 const MENUS: Record<string, [string, Contexts, TabAction]> = {
-  'voxlate-read-selection': ['menuReadSelection', ['selection'], (tab, frame) => readFromTab(tab, 'selection', frame)],
-  'voxlate-download-selection': ['menuDownloadSelection', ['selection'], (tab, frame) => downloadFromTab(tab, frame)],
+  'voxlate-read-selection': ['menuReadSelection', ['selection'], (tab, frame, seen) => readFromTab(tab, 'selection', frame, seen)],
+  'voxlate-download-selection': ['menuDownloadSelection', ['selection'], (tab, frame, seen) => downloadFromTab(tab, frame, seen)],
   // 'page' shows only when nothing more specific (a selection, a link…) was clicked.
-  'voxlate-read-page': ['menuReadPage', ['page'], (tab, frame) => readFromTab(tab, 'auto', frame)],
-  'voxlate-translate-selection': ['menuTranslateSelection', ['selection'], (tab, frame) => translateFromTab(tab, frame)],
+  'voxlate-read-page': ['menuReadPage', ['page'], (tab, frame, seen) => readFromTab(tab, 'auto', frame, seen)],
+  'voxlate-translate-selection': ['menuTranslateSelection', ['selection'], (tab, frame, seen) => translateFromTab(tab, frame, seen)],
 };
 
 /** Keyboard commands declared in the manifest → what they do. */
@@ -34,7 +35,8 @@ export function createMenus(): void {
 export function onMenuClick(info: Browser.contextMenus.OnClickData, tab?: Browser.tabs.Tab): boolean {
   const entry = MENUS[String(info.menuItemId)];
   if (!entry || tab?.id === undefined) return false;
-  void entry[2]({ id: tab.id, title: tab.title }, info.frameId);
+  // An empty report is no report (Chrome leaves selectionText out when nothing is selected).
+  void entry[2]({ id: tab.id, title: tab.title }, info.frameId, info.selectionText || undefined);
   return true;
 }
 

@@ -1,6 +1,6 @@
 import { serializeError, ServiceError } from '../api/errors';
 import { sendMessage } from '../messaging/protocol';
-import { injectPageScript } from '../reading/page-link';
+import { injectPageScript, reportingFrame } from '../reading/page-link';
 import { reportProblem } from '../reading/reading';
 import type { TabRef } from '../reading/tab-actions';
 import { currentTargetLanguage } from './translation';
@@ -8,16 +8,18 @@ import { currentTargetLanguage } from './translation';
 /**
  * Opens the translation bubble beside the selection of a tab the user just invoked us on. The
  * page script asks for the translation itself (so the bubble can re-translate and show progress);
- * credits are spent only then, on this explicit request.
+ * credits are spent only then, on this explicit request. `selectionText` is the menu's report of
+ * what was right-clicked (a shortcut has none): the page translates that when its selection changed.
  */
-export async function translateFromTab(tab: TabRef, frameId?: number): Promise<void> {
+export async function translateFromTab(tab: TabRef, frameId?: number, selectionText?: string): Promise<void> {
   let injected = false;
   try {
     const [frames, target] = await Promise.all([injectPageScript(tab.id), currentTargetLanguage()]);
     injected = true;
-    const ordered = [...new Set([frameId ?? 0, ...frames])].filter((f) => frames.includes(f));
+    // From a menu, the clicked frame checks its selection against what the browser reported.
+    const ordered = selectionText !== undefined ? [reportingFrame(frames, frameId)] : [...new Set([frameId ?? 0, ...frames])].filter((f) => frames.includes(f));
     for (const frame of ordered) {
-      const shown = await sendMessage('pageTranslate', { target }, { tabId: tab.id, frameId: frame }).catch(() => null);
+      const shown = await sendMessage('pageTranslate', { target, selectionText }, { tabId: tab.id, frameId: frame }).catch(() => null);
       if (shown?.ok && shown.value) return;
     }
     throw new ServiceError('invalidRequest', 'Nothing is selected. Select the text you want to translate first.');

@@ -3,6 +3,7 @@ import { registerHandlers } from '../messaging/router';
 import { sendMessage } from '../messaging/protocol';
 import { showPageNotice } from '../page/notice';
 import type { PageSource } from '../page/page-source';
+import { readCheckedSelection } from '../page/checked-selection';
 import { readSelection } from '../page/selection';
 import { articleReader } from './article-reader';
 import { openTranslationBubble } from './translate-bubble';
@@ -22,9 +23,9 @@ export function startPageAgent(): void {
   let source: PageSource | null = null;
   const describe = (s: PageSource | null) => s && { kind: s.kind, text: s.text, title: s.title, languageHint: s.languageHint };
   registerHandlers({
-    pageGetText: ({ mode }) => {
+    pageGetText: ({ mode, selectionText }) => {
       source?.clearHighlight();
-      source = mode === 'page' ? (articleReader()?.(document) ?? null) : readSelection(window);
+      source = mode === 'page' ? (articleReader()?.(document) ?? null) : readCheckedSelection(window, selectionText);
       return describe(source);
     },
     // The reading under way keeps its source: a peek must not take its highlight away.
@@ -32,7 +33,7 @@ export function startPageAgent(): void {
     pagePing: () => true as const,
     pageHighlight: ({ start, end }) => source?.highlight(start, end),
     pageClearHighlight: () => source?.clearHighlight(),
-    pageTranslate: ({ target }) => openTranslationBubble(window, target),
+    pageTranslate: ({ target, selectionText }) => openTranslationBubble(window, target, selectionText),
     pageNotice: ({ message, tone, action, confirm, timeoutMs }) => {
       const actions = [];
       if (action === 'openOptions') actions.push({ label: t('openOptions'), onClick: () => void sendMessage('openOptions') });

@@ -1,12 +1,13 @@
 import type { SerializedServiceError } from '../api/errors';
 import { createTranslationBubble, type TranslationBubble } from '../bubble/bubble';
 import type { BubbleLabels } from '../bubble/labels';
+import type { AnchorRect } from '../bubble/placement';
 import { captureEditableTarget, replaceSelection } from '../bubble/replace';
 import { t } from '../i18n';
 import { sendMessage } from '../messaging/protocol';
 import { isRtl, languageByCode, LANGUAGES } from '../translate/languages';
 import type { PageSource } from '../page/page-source';
-import { readSelection } from '../page/selection';
+import { readCheckedSelection } from '../page/checked-selection';
 
 function labels(): BubbleLabels {
   return {
@@ -37,7 +38,10 @@ function mark(name: string): void {
 }
 
 /** Where the selection is on screen, asked again as the page scrolls. */
-function selectionAnchor(win: Window, kind: PageSource['kind']): () => DOMRect {
+function selectionAnchor(win: Window, selected: PageSource): AnchorRect | (() => AnchorRect) {
+  // Text the browser reported has no known place on the page: the bubble sits at the top.
+  if (selected.reported) return { top: 0, bottom: 0, left: Math.max(0, win.innerWidth / 2 - 160), right: win.innerWidth / 2 + 160 };
+  const kind = selected.kind;
   const active = win.document.activeElement;
   if (kind === 'field' && active) return () => active.getBoundingClientRect();
   const range = win.getSelection()!.getRangeAt(0).cloneRange();
@@ -48,13 +52,14 @@ function selectionAnchor(win: Window, kind: PageSource['kind']): () => DOMRect {
  * Shows the translation bubble beside this frame's selection and drives it: translate (and
  * re-translate from the picker), copy, listen, replace. Returns false when nothing is selected.
  */
-export function openTranslationBubble(win: Window, target: string): boolean {
-  // The same reader as for reading aloud: visible text only, and never a password field.
-  const selected = readSelection(win);
+export function openTranslationBubble(win: Window, target: string, reported?: string): boolean {
+  // The same reader as for reading aloud: visible text only, checked against what was
+  // right-clicked (`reported`, the menu's selectionText), and never a password field.
+  const selected = readCheckedSelection(win, reported);
   const text = selected?.text.trim();
   if (!selected || !text) return false;
-  const anchor = selectionAnchor(win, selected.kind);
-  const editable = captureEditableTarget(win);
+  const anchor = selectionAnchor(win, selected);
+  const editable = selected.reported ? null : captureEditableTarget(win);
   let translation = '';
   let targetCode = target;
   let bubble: TranslationBubble | null = null;

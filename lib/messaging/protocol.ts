@@ -58,6 +58,8 @@ const refreshInput = z.optional(z.strictObject({ refresh: z.optional(z.boolean()
 /** Text the user asked to hear: the service takes 5,000 characters a request; we split longer text. */
 const MAX_READ_CHARS = 1_000_000;
 const targetCode = matching(/^[a-z]{2,3}$/);
+/** What the browser saw selected at a context-menu click (its `selectionText`), checked against the page's selection. */
+const reportedSelection = text(0, MAX_READ_CHARS);
 const readTextInput = z.strictObject({
   text: text(0, MAX_READ_CHARS),
   title: z.optional(text(0, 500)),
@@ -139,7 +141,10 @@ export const messageRules = {
 
   // From the background to the content script in a tab.
   /** Text to read: the frame keeps it (and its place on the page) to highlight what is read. */
-  pageGetText: { input: z.strictObject({ mode: z.enum(['selection', 'page', 'auto']) }), from: ['extension'] },
+  pageGetText: {
+    input: z.strictObject({ mode: z.enum(['selection', 'page', 'auto']), selectionText: z.optional(reportedSelection) }),
+    from: ['extension'],
+  },
   /** Is the page script already running in this frame? */
   pagePing: { input: z.undefined(), from: ['extension'] },
   /** The selection's text only (to prefill the popup); changes nothing on the page. */
@@ -147,7 +152,7 @@ export const messageRules = {
   pageHighlight: { input: z.strictObject({ start: int(0), end: int(0) }), from: ['extension'] },
   pageClearHighlight: { input: z.undefined(), from: ['extension'] },
   /** Opens the translation bubble beside the frame's selection; answers false when none. */
-  pageTranslate: { input: z.strictObject({ target: targetCode }), from: ['extension'] },
+  pageTranslate: { input: z.strictObject({ target: targetCode, selectionText: z.optional(reportedSelection) }), from: ['extension'] },
   pageNotice: {
     input: z.strictObject({
       message: text(1, 2000),

@@ -33,10 +33,21 @@ export function readFieldSelection(win: Window): PageSource | null {
   };
 }
 
-function focusedTextField(doc: Document): TextField | null {
+/** Whether the focus is in a password field, whose text is never read, whoever reports it. */
+export function isPasswordFocused(doc: Document): boolean {
+  const active = focusedElement(doc);
+  return active?.tagName === 'INPUT' && (active as HTMLInputElement).type === 'password';
+}
+
+function focusedElement(doc: Document): Element | null {
   let active = doc.activeElement;
   // Fields inside open shadow roots (web components) report their host as the active element.
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+}
+
+function focusedTextField(doc: Document): TextField | null {
+  const active = focusedElement(doc);
   if (!active) return null;
   if (active.tagName === 'TEXTAREA') return active as HTMLTextAreaElement;
   if (active.tagName === 'INPUT' && TEXT_INPUT_TYPES.has((active as HTMLInputElement).type)) return active as HTMLInputElement;

@@ -14,6 +14,7 @@ export function mappedSource(
     text: map.text,
     title: details.title,
     languageHint: details.languageHint,
+    gaps: map.gaps,
     highlight(start, end) {
       const range = rangeForText(map, start, end);
       // A sentence with nothing to show clears the previous one rather than leave it lit.

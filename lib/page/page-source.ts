@@ -10,4 +10,8 @@ export interface PageSource {
   /** Highlights text[start, end) on the live page (no DOM change) and scrolls it into view if it is outside the viewport. Safe to call with offsets that map to nothing (no-op). */
   highlight(start: number, end: number): void;
   clearHighlight(): void;
+  /** Offsets in `text` where hidden text was left out (for comparing with what the browser reported). */
+  gaps?: readonly number[];
+  /** The text is what the browser reported as selected, not read from the page: nothing to highlight or replace. */
+  reported?: boolean;
 }

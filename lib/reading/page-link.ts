@@ -34,13 +34,21 @@ export async function injectPageScript(tabId: number): Promise<number[]> {
  * Asks the page for text: the selection (from the frame that has one, the clicked frame first),
  * or, in 'auto' mode with no selection anywhere, the article of the top page. 'peek' only looks
  * at the selection, leaving what the page highlights for a reading under way alone.
+ * `selectionText` is what the browser saw selected in the clicked frame at a context-menu click:
+ * that frame alone is asked, and checks its selection against it (see readCheckedSelection).
  */
 export async function readPageText(
   tabId: number,
   frames: number[],
   mode: 'selection' | 'auto' | 'peek',
   preferredFrame?: number,
+  selectionText?: string,
 ): Promise<(PageText & { frameId: number }) | null> {
+  if (selectionText !== undefined && mode !== 'peek') {
+    const frameId = reportingFrame(frames, preferredFrame);
+    const result = await sendMessage('pageGetText', { mode: 'selection', selectionText }, { tabId, frameId }).catch(() => null);
+    return result?.ok && result.value ? { ...result.value, frameId } : null;
+  }
   const ordered = [...new Set([preferredFrame ?? 0, ...frames])].filter((f) => frames.includes(f));
   for (const frameId of ordered) {
     const target = { tabId, frameId };
@@ -57,6 +65,15 @@ export async function readPageText(
     if (result?.ok && result.value) return { ...result.value, frameId: 0 };
   }
   return null;
+}
+
+/**
+ * The frame to check a context-menu click's selection in: the clicked one, or the top page when
+ * the page script could not go there (another site's frame); the top page then shows what the
+ * browser reported, as it has no such selection.
+ */
+export function reportingFrame(frames: number[], clicked?: number): number {
+  return clicked !== undefined && frames.includes(clicked) ? clicked : 0;
 }
 
 /** Sends to the page script, ignoring a tab that was closed or navigated away meanwhile. */

@@ -16,14 +16,15 @@ const NOTHING_TO_READ = 'No readable text was found on this page. Select the tex
 /**
  * Reads aloud from a tab the user just invoked us on (context menu or shortcut): the selection,
  * or in 'auto' mode the article when nothing is selected. Problems are shown on the page, or on
- * the toolbar button where the page is off limits.
+ * the toolbar button where the page is off limits. `selectionText` is the menu's report of what
+ * was right-clicked, the witness the page's selection is checked against (shortcuts have none).
  */
-export async function readFromTab(tab: TabRef, mode: 'selection' | 'auto', frameId?: number): Promise<void> {
+export async function readFromTab(tab: TabRef, mode: 'selection' | 'auto', frameId?: number, selectionText?: string): Promise<void> {
   let injected = false;
   try {
     const frames = await injectPageScript(tab.id);
     injected = true;
-    const found = await readPageText(tab.id, frames, mode, frameId);
+    const found = await readPageText(tab.id, frames, mode, frameId, selectionText);
     if (!found) throw new ServiceError('invalidRequest', mode === 'selection' ? NOTHING_SELECTED : NOTHING_TO_READ);
     await startReading({
       text: found.text,
@@ -37,13 +38,13 @@ export async function readFromTab(tab: TabRef, mode: 'selection' | 'auto', frame
   }
 }
 
-/** Downloads the audio of the tab's selection as one file. */
-export async function downloadFromTab(tab: TabRef, frameId?: number): Promise<void> {
+/** Downloads the audio of the tab's selection as one file (`selectionText`: as for readFromTab). */
+export async function downloadFromTab(tab: TabRef, frameId?: number, selectionText?: string): Promise<void> {
   let injected = false;
   try {
     const frames = await injectPageScript(tab.id);
     injected = true;
-    const found = await readPageText(tab.id, frames, 'selection', frameId);
+    const found = await readPageText(tab.id, frames, 'selection', frameId, selectionText);
     if (!found) throw new ServiceError('invalidRequest', NOTHING_SELECTED);
     await downloadSpeech({ text: found.text, title: found.title || tab.title || '', languageHint: found.languageHint });
   } catch (error) {
