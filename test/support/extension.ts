@@ -34,17 +34,54 @@ export async function tabIdOf(background: Worker, page: Page): Promise<number> {
   }, url);
 }
 
-/** Does what clicking one of our context menu entries does (menus cannot be clicked headless). */
-export async function clickMenu(background: Worker, page: Page, menuItemId: string, frameId = 0): Promise<void> {
+/**
+ * Does what clicking one of our context menu entries does (menus cannot be clicked headless).
+ * `selectionText` is what the browser reports as selected at the click, and `frameId` the frame
+ * clicked: by default the page's selection right now and the frame holding it, as Chrome would
+ * report them. Pass the text selected when the user right-clicked to play a page that swaps the
+ * selection afterwards, or null for a click that reports none.
+ */
+export async function clickMenu(background: Worker, page: Page, menuItemId: string, frameId?: number, selectionText?: string | null): Promise<void> {
   const tabId = await tabIdOf(background, page);
+  const seen = selectionText === undefined ? await selectionNow(background, tabId, page) : { text: selectionText, frameId: 0 };
   await background.evaluate(
-    async ([id, tab, frame]) => {
+    async ([id, tab, frame, text]) => {
       const hooks = (globalThis as never as { voxlateTestHooks: { onMenuClick: (i: unknown, t: unknown) => boolean } }).voxlateTestHooks;
       const t = await chrome.tabs.get(tab);
-      if (!hooks.onMenuClick({ menuItemId: id, frameId: frame, editable: false, pageUrl: t.url }, t)) throw new Error(`menu ${id} not handled`);
+      const info = { menuItemId: id, frameId: frame, editable: false, pageUrl: t.url, ...(text ? { selectionText: text } : {}) };
+      if (!hooks.onMenuClick(info, t)) throw new Error(`menu ${id} not handled`);
     },
-    [menuItemId, tabId, frameId] as const,
+    [menuItemId, tabId, frameId ?? seen.frameId, seen.text] as const,
   );
+}
+
+/**
+ * The selected text of a tab and the frame holding it (the top page first), as the browser
+ * reports them to a menu click: a focused field's selected text, else the document's selection.
+ * Read through the extension where it may (it sees frame ids), else in the top page.
+ */
+async function selectionNow(background: Worker, tabId: number, page: Page): Promise<{ text: string | null; frameId: number }> {
+  const found = await background.evaluate(async (tab) => {
+    try {
+      const results = await chrome.scripting.executeScript({
+        target: { tabId: tab, allFrames: true },
+        func: () => {
+          let active = document.activeElement;
+          while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+          if (active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement) {
+            const { selectionStart: start, selectionEnd: end } = active;
+            if (start !== null && end !== null && end > start) return active.value.slice(start, end);
+          }
+          return getSelection()?.toString() ?? '';
+        },
+      });
+      const hit = results.filter((r) => r.result).sort((a, b) => Number(b.frameId === 0) - Number(a.frameId === 0))[0];
+      return { text: (hit?.result as string | undefined) ?? null, frameId: hit?.frameId ?? 0 };
+    } catch {
+      return null;
+    }
+  }, tabId);
+  return found ?? { text: (await page.evaluate(() => getSelection()?.toString() ?? '').catch(() => '')) || null, frameId: 0 };
 }
 
 /** Does what pressing one of our keyboard shortcuts does. */
@@ -291,9 +328,16 @@ export async function findAxNode(context: BrowserContext, page: Page, role: stri
 /**
  * What choosing one of our context-menu entries on a page does: the click grants activeTab for
  * the tab (done here through the toolbar button, the one grant a headless browser can make), then
- * the entry's handler runs.
+ * the entry's handler runs. `selectionText`: as for clickMenu.
  */
-export async function chooseMenuEntry(context: BrowserContext, background: Worker, extensionId: string, page: Page, menuItemId: string): Promise<void> {
+export async function chooseMenuEntry(
+  context: BrowserContext,
+  background: Worker,
+  extensionId: string,
+  page: Page,
+  menuItemId: string,
+  selectionText?: string | null,
+): Promise<void> {
   await clickToolbarButton(context, page, extensionId);
-  await clickMenu(background, page, menuItemId);
+  await clickMenu(background, page, menuItemId, undefined, selectionText);
 }
