@@ -49,10 +49,17 @@ export function isShrunk(transform: string, scale: string): boolean {
   return factors.some((f) => Number.isFinite(f) && Math.abs(f) < MIN_SCALE);
 }
 
-/** What an element's style does to the text directly inside it. */
-export function textEffect(style: CSSStyleDeclaration | null): 'tiny' | 'indented' | 'plain' {
+/** What an element's style does to the text directly inside it: hides it, moves it (measure it), or nothing. */
+export type TextEffect = 'hidden' | 'indented' | 'plain';
+
+/**
+ * Text set too small to read is hidden; in a selection, so is text that cannot be selected
+ * (`user-select: none`, inherited in Chrome, where a child can turn it back on).
+ */
+export function textEffect(style: CSSStyleDeclaration | null, selection: boolean): TextEffect {
   if (!style) return 'plain';
-  if ((length(style.fontSize, 0) ?? MIN_FONT_PX) < MIN_FONT_PX) return 'tiny';
+  if ((length(style.fontSize, 0) ?? MIN_FONT_PX) < MIN_FONT_PX) return 'hidden';
+  if (selection && (style.userSelect || style.webkitUserSelect) === 'none') return 'hidden';
   return ['', '0px', '0%'].includes(style.textIndent) ? 'plain' : 'indented';
 }
 

@@ -34,6 +34,7 @@ export function selectionTextMap(ranges: readonly Range[]): TextMap {
     appendVisibleText(builder, range.commonAncestorContainer, {
       clip: (text) => clipToRange(text, range),
       within: (node) => range.intersectsNode(node),
+      selection: true,
     });
     builder.addBreak(2);
   }

@@ -54,6 +54,14 @@ describe('visible text: styles', () => {
     expect(read('s').text).toBe('Question?\n\nOther?\n\nShown.');
   });
 
+  it('leaves out of a selection the text that cannot be selected, unless a child turns it back on', () => {
+    document.body.innerHTML = `<div id="s">
+      <h2>History<span style="user-select: none"> [edit <b style="user-select: text">source</b>]</span></h2>
+      <pre><span style="user-select: none">1 </span>let a = 1;</pre>
+    </div>`;
+    expect(read('s').text).toBe('History source\n\nlet a = 1;');
+  });
+
   it('notes a gap where hidden text was left out, only inside the selection', () => {
     document.body.innerHTML = '<p id="s">One.<span style="opacity: 0">x</span> Two.<span hidden>y</span> Three.</p><p style="opacity: 0">outside</p>';
     const map = read('s');

@@ -1,7 +1,7 @@
 import { contains, isTooSmall, offsetBox, showsIn, type Box } from './boxes';
 import { boxOf, clipsOverflow, meet, overflowArea, viewportOverflow, type Area, type Overflow } from './clip-areas';
 import { clipPathBox, legacyClipBox } from './clip-shapes';
-import { hasOffset, holdsFixed, isClosedDetails, isClosedDetailsContent, isSet, isShrunk, opacityOf, parentOf, textEffect } from './hiding-styles';
+import { hasOffset, holdsFixed, isClosedDetails, isClosedDetailsContent, isSet, isShrunk, opacityOf, parentOf, textEffect, type TextEffect } from './hiding-styles';
 import { visibleSpan } from './visible-span';
 
 // Elements whose text is never read: code, styles, fallback content and form controls' values.
@@ -26,8 +26,8 @@ interface State {
   fixed: Area | null;
   /** The style its own text is set in (read only when it has text), null without a window. */
   style: CSSStyleDeclaration | null;
-  /** What that style does to its text, once asked: too small to read, moved by text-indent, or nothing. */
-  text?: 'tiny' | 'indented' | 'plain';
+  /** What that style does to its text, once asked (see textEffect). */
+  text?: TextEffect;
 }
 
 const HIDDEN: State = { hidden: true, opacity: 0, measured: false, flow: null, absolute: null, fixed: null, style: null };
@@ -52,6 +52,12 @@ export class Visibility {
   private readonly states = new Map<Element, State>();
   private readonly roots = new Map<Document, State>();
 
+  /**
+   * `selection`: the walk reads a selection, which leaves out `user-select: none` text too: the
+   * browser neither shows it as selected nor reports it, and it is no part of what was chosen.
+   */
+  constructor(private readonly selection = false) {}
+
   /** Whether nothing inside `element` can be seen; its ancestors are checked too (once each). */
   hidesElement(element: Element): boolean {
     return this.stateOf(element).hidden;
@@ -63,8 +69,8 @@ export class Visibility {
     if (!parent) return [from, to];
     const state = this.stateOf(parent);
     if (state.hidden || isClosedDetails(parent)) return null;
-    state.text ??= textEffect(state.style);
-    if (state.text === 'tiny') return null;
+    state.text ??= textEffect(state.style, this.selection);
+    if (state.text === 'hidden') return null;
     const area = state.flow;
     if (!area || !(area.cuts || state.text === 'indented')) return [from, to];
     const range = text.ownerDocument.createRange();

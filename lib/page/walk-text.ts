@@ -10,6 +10,8 @@ export interface WalkOptions {
   clip?: (text: Text) => readonly [number, number] | null;
   /** Whether a node holds any of the wanted text; hidden text outside it leaves no gap. */
   within?: (node: Node) => boolean;
+  /** The walk reads a selection: text that cannot be selected is left out too. */
+  selection?: boolean;
 }
 
 interface Walk {
@@ -25,7 +27,7 @@ interface Walk {
  * hidden text. Text of a copy (Readability's) is judged by its live twin when it has one.
  */
 export function appendVisibleText(builder: TextMapBuilder, root: Node, options: WalkOptions = {}): void {
-  visit({ builder, options, visibility: new Visibility() }, root);
+  visit({ builder, options, visibility: new Visibility(options.selection) }, root);
 }
 
 function visit(walk: Walk, node: Node): void {
@@ -36,7 +38,7 @@ function visit(walk: Walk, node: Node): void {
   if (node.nodeType === Node.ELEMENT_NODE) {
     const element = node as Element;
     if (walk.visibility.hidesElement(element)) {
-      if ((walk.options.within?.(element) ?? true) && hasWords(element.textContent ?? '')) walk.builder.addGap();
+      if (walk.options.within?.(element) ?? true) leaveOut(walk.builder, element.textContent ?? '');
       return;
     }
     const around = breakAround(element);
@@ -59,14 +61,19 @@ function visitText(walk: Walk, text: Text): void {
   // Text with no live twin cannot be measured; it is kept, as the copy's markup allowed it.
   const shown = live ? walk.visibility.visiblePart(live, from, to) : part;
   if (!shown) {
-    if (hasWords(text.data, from, to)) builder.addGap();
+    leaveOut(builder, text.data.slice(from, to));
     return;
   }
-  if (hasWords(text.data, from, shown[0])) builder.addGap();
+  leaveOut(builder, text.data.slice(from, shown[0]));
   builder.addText(live, text.data, shown[0], shown[1]);
-  if (hasWords(text.data, shown[1], to)) builder.addGap();
+  leaveOut(builder, text.data.slice(shown[1], to));
 }
 
-function hasWords(text: string, from = 0, to = text.length): boolean {
-  return to > from && /\S/.test(text.slice(from, to));
+/**
+ * Notes a gap where hidden words were left out; hidden text with spaces in it still separates
+ * the words around it (an invisible "[edit]" must not glue "History" to the next word).
+ */
+function leaveOut(builder: TextMapBuilder, hidden: string): void {
+  if (/\S/.test(hidden)) builder.addGap();
+  if (/\s/.test(hidden)) builder.addText(null, ' ');
 }
