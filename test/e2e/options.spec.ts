@@ -7,6 +7,8 @@ test.describe('options: connecting the service', () => {
     expect(manifest.content_scripts ?? []).toEqual([]);
     expect(manifest.host_permissions ?? []).not.toContain('<all_urls>');
     expect(manifest.permissions).toEqual(expect.arrayContaining(['storage', 'contextMenus', 'activeTab', 'scripting', 'offscreen']));
+    // Where the key's protection depends on the browser, the add-on asks for a browser that has it.
+    expect(manifest.minimum_chrome_version).toBe('140');
   });
 
   test('save and test shows the account of the emulator', async ({ openExtensionPage, emulator }) => {
