@@ -1,12 +1,15 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { SerializedServiceError } from '@/lib/api/errors';
 import type { Voice } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/protocol';
+import { downloadItem } from '@/lib/reading/download-state';
 import { baseCode } from '@/lib/translate/languages';
 import type { Settings } from '@/lib/settings/schema';
 import { ErrorNotice } from '../error-notice';
+import { DownloadStatus } from './download-status';
 import { SpeechOptions } from './speech-options';
+import { useDownload } from './use-download';
 import { usePreview } from './use-preview';
 import { usePrefilledText } from './use-selection';
 import { VoicePicker } from './voice-picker';
@@ -24,14 +27,20 @@ export function SpeakPanel({ selection, voices, settings, updateSettings }: Prop
   const [voice, setVoice] = useState<Voice | null>(null);
   const [busy, setBusy] = useState<'readText' | 'downloadText' | null>(null);
   const [error, setError] = useState<SerializedServiceError | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
+  const download = useDownload();
+  const downloading = download?.status === 'running';
   const preview = usePreview();
+
+  // Once the job runs, its progress shows below; until then the button says it is preparing.
+  useEffect(() => {
+    if (downloading) setBusy((b) => (b === 'downloadText' ? null : b));
+  }, [downloading]);
 
   async function run(kind: 'readText' | 'downloadText') {
     setBusy(kind);
     setError(null);
-    setSaved(null);
     preview.audioRef.current?.pause();
+    const jobBefore = download?.id;
     const result = await sendMessage(kind, {
       text,
       title: text.trim().slice(0, 60),
@@ -39,9 +48,11 @@ export function SpeakPanel({ selection, voices, settings, updateSettings }: Prop
       format: settings.format,
       ...(voice ? { voiceId: voice.id } : {}),
     });
-    setBusy(null);
-    if (!result.ok) setError(result.error);
-    else if ('fileName' in result.value) setSaved(result.value.fileName);
+    setBusy((b) => (b === kind ? null : b));
+    if (result.ok || result.error.kind === 'cancelled') return;
+    // A job that started shows its own failure (with Retry); only a refusal before it is shown here.
+    if (kind === 'downloadText' && (await downloadItem.getValue())?.id !== jobBefore) return;
+    setError(result.error);
   }
 
   const makeDefault = (v: Voice) =>
@@ -52,14 +63,14 @@ export function SpeakPanel({ selection, voices, settings, updateSettings }: Prop
       <label htmlFor="speak-text">{t('speakTextLabel')}</label>
       <textarea id="speak-text" rows={4} dir="auto" value={text} onChange={(e) => setText(e.target.value)} />
       <div className="actions">
-        <button type="button" className="primary" disabled={busy !== null || !text.trim()} onClick={() => void run('readText')}>
+        <button type="button" className="primary" disabled={busy === 'readText' || !text.trim()} onClick={() => void run('readText')}>
           {t('play')}
         </button>
-        <button type="button" disabled={busy !== null || !text.trim()} onClick={() => void run('downloadText')}>
+        <button type="button" disabled={busy === 'downloadText' || downloading || !text.trim()} onClick={() => void run('downloadText')}>
           {busy === 'downloadText' ? t('popupPreparingDownload') : t('download')}
         </button>
       </div>
-      <div aria-live="polite">{saved ? <p className="notice ok">{t('downloaded', saved)}</p> : null}</div>
+      {download ? <DownloadStatus state={download} /> : null}
       {error ? <ErrorNotice error={error} /> : null}
       <SpeechOptions speed={settings.speed} format={settings.format} onChange={updateSettings} />
       <VoicePicker

@@ -6,7 +6,7 @@ import { clearApiKey, getServiceStatus, saveService } from '@/lib/background/ser
 import { getVoices } from '@/lib/background/voices';
 import { registerHandlers } from '@/lib/messaging/router';
 import { cancelFetches } from '@/lib/reading/chunk-fetcher';
-import { downloadSpeech } from '@/lib/reading/download';
+import { cancelDownload, downloadSpeech, recoverDownload, retryDownload } from '@/lib/reading/download';
 import { activeTabSelection } from '@/lib/reading/tab-actions';
 import { createMenus, onCommand, onMenuClick } from '@/lib/background/menus';
 import { currentTargetLanguage, translate } from '@/lib/background/translation';
@@ -21,6 +21,7 @@ import {
 
 export default defineBackground(() => {
   void closeStorageToContentScripts();
+  void recoverDownload();
   browser.runtime.onInstalled.addListener(() => {
     void browser.contextMenus.removeAll().then(createMenus);
   });
@@ -37,6 +38,8 @@ export default defineBackground(() => {
 
     readText: ({ title, ...choices }) => startReading({ ...choices, title: title ?? '', tabId: null, frameId: null }),
     downloadText: ({ title, ...choices }) => downloadSpeech({ ...choices, title: title ?? '' }),
+    cancelDownload: ({ id }) => cancelDownload(id),
+    retryDownload: ({ id }) => retryDownload(id),
     readingControl: ({ action }) => controlReading(action),
     getReadingState: () => getReadingState(),
     getPlayerStats: () => getPlayerStats(),

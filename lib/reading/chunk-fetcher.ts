@@ -11,6 +11,13 @@ export interface ChunkRequest {
   priority: number;
   /** Told when the scheduler will retry (e.g. rate limited), so the user can be told too. */
   onRetry?: (error: unknown, delayMs: number) => void;
+  /** Cancels this request alone while it waits (a download's part); default: the session's. */
+  signal?: AbortSignal;
+  /**
+   * Called as each attempt is about to leave for the service; throwing refuses it. Lets a caller
+   * tell what was sent (and paid) from what was still waiting when it gave up.
+   */
+  beforeSend?: () => void;
 }
 
 /** In-flight requests by cache key: two askers of the same audio share one paid request. */
@@ -49,10 +56,12 @@ export async function fetchChunk(request: ChunkRequest): Promise<string> {
   const pending = inflight.get(key);
   // A request of a reading that was stopped is being cancelled: never share it.
   if (pending && !pending.signal.aborted) return pending.job;
-  const signal = controllerFor(request.sessionId).signal;
+  const signal = request.signal ?? controllerFor(request.sessionId).signal;
   const job = callService(
-    (client, abort) =>
-      client.tts({ text, voice_id: params.voiceId, language: params.language, speed: params.speed, format: params.format }, { signal: abort }),
+    (client, abort) => {
+      request.beforeSend?.();
+      return client.tts({ text, voice_id: params.voiceId, language: params.language, speed: params.speed, format: params.format }, { signal: abort });
+    },
     { paid: true, priority: request.priority, signal, onRetry: request.onRetry },
   )
     .then(async (speech) => {
