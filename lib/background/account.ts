@@ -3,6 +3,7 @@ import type { AccountView } from '../messaging/protocol';
 import { accountItem } from '../settings/cache-items';
 import { getSettings } from '../settings/items';
 import { callService, scheduler } from './service';
+import { learnFromBalance, noteTranslationPaid } from './speech-price';
 
 
 /** The last known account for the configured service, or null. Also sets the scheduler's plan. */
@@ -20,7 +21,7 @@ export async function fetchAccount(priority = 10): Promise<AccountView> {
   const { serviceUrl } = await getSettings();
   const view: AccountView = { email: user.email, plan: user.plan, credits: user.credits, fetchedAt: Date.now() };
   scheduler.setPlan(planFromString(user.plan));
-  await accountItem.setValue({ ...view, serviceUrl });
+  await Promise.all([accountItem.setValue({ ...view, serviceUrl }), learnFromBalance(serviceUrl, user.credits)]);
   return view;
 }
 
@@ -45,5 +46,6 @@ export async function forgetAccount(): Promise<void> {
 export async function noteCreditsSpent(credits: number): Promise<void> {
   const cached = await accountItem.getValue();
   if (!cached || credits <= 0) return;
+  await noteTranslationPaid(cached.serviceUrl, credits);
   await accountItem.setValue({ ...cached, credits: Math.max(0, cached.credits - credits) });
 }

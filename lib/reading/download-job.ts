@@ -1,12 +1,13 @@
 import { serializeError, ServiceError } from '../api/errors';
 import { PLAN_LIMITS } from '../api/plan-limits';
+import { fetchAccount } from '../background/account';
 import { currentPlan } from '../background/service';
 import { t } from '../i18n';
 import { createSerial } from '../serial';
 import { AUDIO_CACHE_LIMIT_BYTES, audioCacheEntries, audioCacheKey, hasAudio } from '../speech/cache';
 import { pinAudio, unpinAudio } from '../speech/pins';
 import { setDownloadBadge } from './badge';
-import { fetchChunk } from './chunk-fetcher';
+import { endFetches, fetchChunk } from './chunk-fetcher';
 import { saveJoinedAudio } from './download-file';
 import { DOWNLOAD_CANCELLED, runParts, type PartRun } from './download-parts';
 import { assertFitsCache, bytesPerSecond, estimateAudioBytes } from './download-size';
@@ -21,6 +22,8 @@ export interface DownloadSummary {
   /** Parts (and their characters) not in the cache: only these will be paid for. */
   partsToFetch: number;
   charactersToFetch: number;
+  /** The request texts of those parts, e.g. for estimateSpeechCredits. */
+  textsToFetch: string[];
   estimatedBytes: number;
 }
 
@@ -66,7 +69,8 @@ export async function runDownloadJob(request: DownloadRequestRecord, confirm: Co
   running = marker;
   let sending = false;
   try {
-    const { plan } = buildPlan({ sessionId: `download-${id}`, text, title, params });
+    // A fresh session per run: a retry must not be refused as the ended session of the failed run.
+    const { plan } = buildPlan({ sessionId: `download-${id}-${Date.now()}`, text, title, params });
     const keys = await Promise.all(plan.chunks.map((c) => audioCacheKey({ text: c.text, ...params })));
     const summary = await summarize(plan.chunks.map((c) => c.text), keys, params);
     assertFitsCache(summary.estimatedBytes, AUDIO_CACHE_LIMIT_BYTES);
@@ -74,19 +78,22 @@ export async function runDownloadJob(request: DownloadRequestRecord, confirm: Co
     await releasePreviousJob(id);
     await pinAudio(pinOwner(id), keys);
     await downloadRequestItem.setValue(request);
-    await write({ id, title: title.slice(0, 200), format: params.format, status: 'running', total: keys.length, done: 0, requested: 0, updatedAt: Date.now() });
+    await write({ id, title: title.slice(0, 200), format: params.format, status: 'running', total: keys.length, done: 0, updatedAt: Date.now() });
     sending = true;
     const run = runParts({
       total: keys.length,
       concurrency: PLAN_LIMITS[await currentPlan()].concurrency,
-      fetchPart: async (part) => {
-        const chunk = plan.chunks[part.index]!;
-        await fetchChunk({ sessionId: plan.sessionId, text: chunk.text, params, priority: DOWNLOAD_PRIORITY, ...part });
+      fetchPart: async (index) => {
+        await fetchChunk({ sessionId: plan.sessionId, chunkIndex: index, text: plan.chunks[index]!.text, params, priority: DOWNLOAD_PRIORITY });
       },
-      onProgress: (progress) => void change(id, (s) => ({ ...s, ...progress })),
+      // Parts not yet sent are dropped; sent ones finish into the cache, held there for a retry.
+      release: () => endFetches(plan.sessionId),
+      onProgress: (done) => void change(id, (s) => ({ ...s, done })),
     });
     if (running !== marker) run.cancel();
     else marker.run = run;
+    // Once nothing is on the wire any more, the balance shows what the job cost.
+    void run.drained.then(() => fetchAccount(0)).catch(() => undefined);
     await run.finished;
     const fileName = await saveJoinedAudio(keys, params, title);
     await end(id, { status: 'done', fileName });
@@ -111,6 +118,7 @@ async function summarize(texts: string[], keys: string[], params: DownloadReques
     characters,
     partsToFetch: missing.length,
     charactersToFetch: missing.reduce((sum, s) => sum + s.length, 0),
+    textsToFetch: missing,
     estimatedBytes: estimateAudioBytes(characters, params.speed, bytesPerSecond(params.format, entries)),
   };
 }

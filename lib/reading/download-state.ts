@@ -14,8 +14,6 @@ export interface DownloadState {
   total: number;
   /** Parts whose audio is in the cache. */
   done: number;
-  /** Parts sent to the service by this job at least once. */
-  requested: number;
   /** Set when done: the saved file's name. */
   fileName?: string;
   /** Set when failed: what went wrong, in words for the user. */
