@@ -3,13 +3,14 @@ import type { AudioFormat, AudioMeta } from '../speech/cache';
 
 /**
  * Bytes per second of audio when the cache has not seen enough of a format to tell: 128 kbps
- * mp3, and 16-bit mono wav at 44.1 kHz. Generous on purpose: a download estimated too small
- * could outgrow the cache, one estimated too large is only refused early.
+ * mp3, and 16-bit mono wav at 24 kHz (what speech services commonly send). On the generous side:
+ * a download estimated too small makes the cache outgrow its budget for a while (its parts are
+ * pinned, so it still completes); one estimated too large is refused for nothing.
  */
-export const DEFAULT_BYTES_PER_SECOND: Readonly<Record<AudioFormat, number>> = { mp3: 16_000, wav: 88_200 };
+export const DEFAULT_BYTES_PER_SECOND: Readonly<Record<AudioFormat, number>> = { mp3: 16_000, wav: 48_000 };
 
-/** Characters spoken per second at speed 1; a slow speaker, so durations are not underestimated. */
-export const CHARS_PER_SECOND = 12;
+/** Characters spoken per second at speed 1: a calm speaker, so durations are not underestimated. */
+export const CHARS_PER_SECOND = 14;
 
 /** Seconds of a format the cache must hold before its own figure replaces the default. */
 const MIN_OBSERVED_SECONDS = 5;
