@@ -2,13 +2,14 @@ import { useEffect, useState } from 'react';
 import type { SerializedServiceError } from '@/lib/api/errors';
 import type { Voice } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/messaging/protocol';
+import { sendMessage, type SpendQuestion } from '@/lib/messaging/protocol';
 import { downloadItem } from '@/lib/reading/download-state';
 import { baseCode } from '@/lib/translate/languages';
 import type { Settings } from '@/lib/settings/schema';
 import { ErrorNotice } from '../error-notice';
 import { DownloadStatus } from './download-status';
 import { SpeechOptions } from './speech-options';
+import { SpendConfirm } from './spend-confirm';
 import { useDownload } from './use-download';
 import { usePreview } from './use-preview';
 import { usePrefilledText } from './use-selection';
@@ -27,6 +28,8 @@ export function SpeakPanel({ selection, voices, settings, updateSettings }: Prop
   const [voice, setVoice] = useState<Voice | null>(null);
   const [busy, setBusy] = useState<'readText' | 'downloadText' | null>(null);
   const [error, setError] = useState<SerializedServiceError | null>(null);
+  // Above the user's threshold the background sends nothing and says what it would cost.
+  const [confirm, setConfirm] = useState<SpendQuestion | null>(null);
   const download = useDownload();
   const downloading = download?.status === 'running';
   const preview = usePreview();
@@ -36,20 +39,26 @@ export function SpeakPanel({ selection, voices, settings, updateSettings }: Prop
     if (downloading) setBusy((b) => (b === 'downloadText' ? null : b));
   }, [downloading]);
 
-  async function run(kind: 'readText' | 'downloadText') {
+  async function run(kind: 'readText' | 'downloadText', confirmed = false) {
     setBusy(kind);
     setError(null);
+    setConfirm(null);
     preview.audioRef.current?.pause();
     const jobBefore = download?.id;
-    const result = await sendMessage(kind, {
+    const choices = {
       text,
       title: text.trim().slice(0, 60),
       speed: settings.speed,
       format: settings.format,
       ...(voice ? { voiceId: voice.id } : {}),
-    });
+    };
+    const result = kind === 'readText' ? await sendMessage('readText', { ...choices, confirmed }) : await sendMessage('downloadText', choices);
     setBusy((b) => (b === kind ? null : b));
-    if (result.ok || result.error.kind === 'cancelled') return;
+    if (result.ok) {
+      if ('confirm' in result.value) setConfirm(result.value.confirm);
+      return;
+    }
+    if (result.error.kind === 'cancelled') return;
     // A job that started shows its own failure (with Retry); only a refusal before it is shown here.
     if (kind === 'downloadText' && (await downloadItem.getValue())?.id !== jobBefore) return;
     setError(result.error);
@@ -71,6 +80,9 @@ export function SpeakPanel({ selection, voices, settings, updateSettings }: Prop
         </button>
       </div>
       {download ? <DownloadStatus state={download} /> : null}
+      <div aria-live="polite">
+        {confirm ? <SpendConfirm estimate={confirm} onConfirm={() => void run('readText', true)} onCancel={() => setConfirm(null)} /> : null}
+      </div>
       {error ? <ErrorNotice error={error} /> : null}
       <SpeechOptions speed={settings.speed} format={settings.format} onChange={updateSettings} />
       <VoicePicker

@@ -16,6 +16,8 @@ import { buildPlan } from './plan';
 
 /** What the user is about to pay for, shown or checked before anything is sent. */
 export interface DownloadSummary {
+  /** How it will be spoken (voice, language, speed, format), e.g. for estimateSpeech. */
+  params: DownloadRequestRecord['params'];
   format: 'mp3' | 'wav';
   parts: number;
   characters: number;
@@ -28,8 +30,10 @@ export interface DownloadSummary {
 }
 
 /**
- * The step between planning and sending: resolves true to go ahead. Every job start and retry
- * passes through it, so an estimate and a confirmation above the user's threshold fit here.
+ * The step between planning and sending: resolves true to go ahead, false to send nothing (the
+ * job ends as cancelled), or throws to send nothing and hand that error to the caller (e.g. "ask
+ * the user first"). Every start and retry passes through it, before any state or pin is written,
+ * so an estimate and a confirmation above the user's threshold fit here.
  */
 export type ConfirmDownload = (summary: DownloadSummary) => Promise<boolean>;
 
@@ -113,6 +117,7 @@ async function summarize(texts: string[], keys: string[], params: DownloadReques
   const characters = texts.reduce((sum, s) => sum + s.length, 0);
   const missing = texts.filter((_, i) => !cached[i]);
   return {
+    params,
     format: params.format,
     parts: texts.length,
     characters,
