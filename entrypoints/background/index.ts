@@ -7,7 +7,7 @@ import { getVoices } from '@/lib/background/voices';
 import { registerHandlers } from '@/lib/messaging/router';
 import { cancelFetches } from '@/lib/reading/chunk-fetcher';
 import { cancelConfirmedSpend, runConfirmedSpend } from '@/lib/reading/confirmed-spend';
-import { downloadSpeech } from '@/lib/reading/download';
+import { cancelDownload, downloadSpeech, recoverDownload, retryDownload } from '@/lib/reading/download';
 import { activeTabSelection } from '@/lib/reading/tab-actions';
 import { ensureMenus, onCommand, onMenuClick } from '@/lib/background/menus';
 import { currentTargetLanguage, translate } from '@/lib/background/translation';
@@ -22,6 +22,7 @@ import {
 
 export default defineBackground(() => {
   void closeStorageToContentScripts();
+  void recoverDownload();
   // Chrome keeps menus across restarts; Firefox forgets those of a persistent background page.
   if (import.meta.env.FIREFOX) void ensureMenus();
   else browser.runtime.onInstalled.addListener(() => void ensureMenus());
@@ -38,6 +39,8 @@ export default defineBackground(() => {
 
     readText: ({ title, ...choices }) => startReading({ ...choices, title: title ?? '', tabId: null, frameId: null }),
     downloadText: ({ title, ...choices }) => downloadSpeech({ ...choices, title: title ?? '' }),
+    cancelDownload: ({ id }) => cancelDownload(id),
+    retryDownload: ({ id }) => retryDownload(id),
     readingControl: ({ action }) => controlReading(action),
     confirmSpend: ({ token }, sender) => runConfirmedSpend(token, sender.tabId ?? null),
     cancelSpend: ({ token }) => cancelConfirmedSpend(token),

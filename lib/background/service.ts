@@ -2,7 +2,7 @@ import { storage } from '#imports';
 import { createServiceClient, type ServiceClient } from '../api/client';
 import { ServiceError } from '../api/errors';
 import { createRequestScheduler, type ScheduleOptions } from '../api/scheduler';
-import { planFromString } from '../api/schemas';
+import { planFromString, type Plan } from '../api/schemas';
 import { accountItem } from '../settings/cache-items';
 import { apiKeyItem, getSettings } from '../settings/items';
 
@@ -33,6 +33,12 @@ function learnPlanFromCache(): Promise<void> {
     if (account) scheduler.setPlan(planFromString(account.plan));
   });
   return planKnown;
+}
+
+/** The plan whose limits apply now (the last known account's), e.g. to size a batch of requests. */
+export async function currentPlan(): Promise<Plan> {
+  await learnPlanFromCache();
+  return scheduler.plan;
 }
 
 /**

@@ -89,6 +89,10 @@ export const messageRules = {
   // Reading aloud, asked for by the popup.
   readText: { input: z.extend(readTextInput, { confirmed: z.optional(z.boolean()) }), from: ['extension'] },
   downloadText: { input: readTextInput, from: ['extension'] },
+  /** Stops the download job with this id (its progress is in session storage, `session:download`). */
+  cancelDownload: { input: z.strictObject({ id: text(1, 100) }), from: ['extension'] },
+  /** Finishes a failed download job, asking only for the parts not yet received. */
+  retryDownload: { input: z.strictObject({ id: text(1, 100) }), from: ['extension'] },
   readingControl: { input: z.strictObject({ action: playerActionSchema }), from: ['extension'] },
   getReadingState: { input: z.undefined(), from: ['extension'] },
   getPlayerStats: { input: z.undefined(), from: ['extension'] },
@@ -178,6 +182,8 @@ export interface ProtocolMap {
 
   readText(data: In<'readText'>): Result<ReadStart>;
   downloadText(data: In<'downloadText'>): Result<{ fileName: string }>;
+  cancelDownload(data: In<'cancelDownload'>): Result<void>;
+  retryDownload(data: In<'retryDownload'>): Result<{ fileName: string }>;
   readingControl(data: In<'readingControl'>): Result<void>;
   getReadingState(): Result<ReadingState | null>;
   getPlayerStats(): Result<PlayerStats | null>;

@@ -154,6 +154,8 @@ export async function selectText(page: Page, selector: string): Promise<string> 
 
 /** The emulator's request log. */
 export interface LoggedServiceRequest {
+  /** The log id; a ledger entry carries the id of the request it charged. */
+  id: number;
   /** ISO time the request arrived. */
   time: string;
   method: string;
