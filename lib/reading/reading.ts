@@ -1,5 +1,5 @@
 import { isServiceError, ServiceError, type ServiceErrorKind, type SerializedServiceError } from '../api/errors';
-import { fetchAccount } from '../background/account';
+import { fetchAccount, markBalanceStale } from '../background/account';
 import type { ReadingState } from '../messaging/protocol';
 import { getSettings } from '../settings/items';
 import { setBadge } from './badge';
@@ -142,7 +142,8 @@ async function followPlayer(event: PlayerEvent): Promise<void> {
   } else if ((await getSettings()).highlight) {
     await tellPage(session.tabId, frameId, { type: 'pageHighlight', start: range[0], end: range[1] });
   }
-  if (event.status === 'ended' || event.status === 'stopped') void fetchAccount(0).catch(() => undefined);
+  // Speech was paid for by an amount not known here: the balance is read again when next shown or checked.
+  if (event.status === 'ended' || event.status === 'stopped') await markBalanceStale();
 }
 
 /**
