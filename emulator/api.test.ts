@@ -291,9 +291,51 @@ describe('faults', () => {
     expect(credits('demo-pro')).toBe(100000 - 1); // only the intact one was charged
   });
 
+  it('charged-cut: 200 headers and half the body, then the connection breaks; the charge is kept and in the ledger', async () => {
+    await fault({ type: 'charged-cut', times: 2 });
+    expect((await t.api('user')).status).toBe(200); // a free endpoint never takes it
+    const tts = await t.api('tts', { body: { text: 'A sentence long enough to make a few frames of audio.', voice_id: 'en-amelia' } });
+    expect(tts.status).toBe(200);
+    await expect(tts.arrayBuffer()).rejects.toThrow();
+    const tr = await t.api('translate', { body: { text: 'Hello there, my friend', target_language: 'Spanish' } });
+    expect(tr.status).toBe(200);
+    await expect(tr.text()).rejects.toThrow();
+    expect(credits('demo-pro')).toBe(100000 - 1 - 3);
+    const ledger = await t.control('ledger');
+    expect(ledger.entries.map((e: { path: string; credits: number; textLength: number }) => [e.path, e.credits, e.textLength])).toEqual([
+      ['/api/v1/tts', 1, 53],
+      ['/api/v1/translate', 3, 22],
+    ]);
+    expect(ledger.total).toEqual({ 'pro@demo.test': 4 });
+  });
+
+  it('charged-error: a 500 that still costs the request', async () => {
+    await fault({ type: 'charged-error' });
+    const res = await t.api('translate', { body: { text: 'Hello', target_language: 'Spanish' } });
+    expect(res.status).toBe(500);
+    expect(credits('demo-pro')).toBe(100000 - 1);
+    expect((await t.control('ledger')).total).toEqual({ 'pro@demo.test': 1 });
+  });
+
   it('rejects an unknown fault type', async () => {
     const res = await fetch(`${t.emu.url}/__emulator/faults`, { method: 'POST', body: JSON.stringify({ type: 'explode' }) });
     expect(res.status).toBe(400);
+  });
+});
+
+describe('ledger', () => {
+  it('lists exactly the kept charges; refunds, free calls and faults that refund stay out; reset clears it', async () => {
+    await t.api('translate', { body: { text: 'Hello world', target_language: 'French' } });
+    await t.control('faults', 'POST', { type: 'server-error' });
+    await t.api('translate', { body: { text: 'Not charged', target_language: 'French' } });
+    await t.api('user');
+    await t.api('translate', { key: 'demo-low', body: { text: 'x'.repeat(100), target_language: 'French' } }); // 402
+    const { entries, total } = await t.control('ledger');
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ account: 'pro@demo.test', path: '/api/v1/translate', textLength: 11, textStart: 'Hello world', credits: 2 });
+    expect(total).toEqual({ 'pro@demo.test': 2 });
+    await t.control('reset', 'POST');
+    expect((await t.control('ledger')).entries).toEqual([]);
   });
 });
 

@@ -40,6 +40,7 @@ export function resetState(state: EmulatorState): void {
   state.limiter.reset();
   state.faults.clear();
   state.log.length = 0;
+  state.ledger.length = 0;
   state.epoch++;
 }
 
@@ -50,6 +51,14 @@ export async function handleControl(req: IncomingMessage, path: string, state: E
     '/__emulator/log': {
       GET: async () => jsonReply(200, { requests: state.log }),
       DELETE: async () => ((state.log.length = 0), jsonReply(200, { ok: true })),
+    },
+    '/__emulator/ledger': {
+      GET: async () => {
+        const total: Record<string, number> = {};
+        for (const e of state.ledger) total[e.account] = (total[e.account] ?? 0) + e.credits;
+        return jsonReply(200, { entries: state.ledger, total });
+      },
+      DELETE: async () => ((state.ledger.length = 0), jsonReply(200, { ok: true })),
     },
     '/__emulator/faults': {
       GET: async () => jsonReply(200, { faults: state.faults.list() }),

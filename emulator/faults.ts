@@ -4,7 +4,17 @@
 import { z } from 'zod';
 
 /** The fault kinds the control route accepts. */
-export const FAULT_TYPES = ['server-error', 'slow', 'malformed-json', 'wrong-content-type', 'truncated-audio', 'rate-limit', 'missing-fields'] as const;
+export const FAULT_TYPES = [
+  'server-error',
+  'slow',
+  'malformed-json',
+  'wrong-content-type',
+  'truncated-audio',
+  'rate-limit',
+  'missing-fields',
+  'charged-cut',
+  'charged-error',
+] as const;
 /** One of FAULT_TYPES. */
 export type FaultType = (typeof FAULT_TYPES)[number];
 
@@ -27,8 +37,12 @@ export interface Fault {
 /** Which response kind an endpoint produces, to know which faults can apply to it. */
 export type EndpointKind = 'json' | 'audio';
 
-/** Whether a fault type makes sense for an endpoint kind (others skip it and stay queued). */
-function applies(type: FaultType, kind: EndpointKind): boolean {
+/** Faults that keep the charge although the client gets nothing usable: only paid endpoints. */
+const CHARGED_FAULTS: ReadonlySet<FaultType> = new Set(['charged-cut', 'charged-error']);
+
+/** Whether a fault type makes sense for an endpoint (others skip it and stay queued). */
+function applies(type: FaultType, kind: EndpointKind, paid: boolean): boolean {
+  if (CHARGED_FAULTS.has(type)) return paid;
   if (type === 'truncated-audio') return kind === 'audio';
   if (type === 'malformed-json' || type === 'missing-fields') return kind === 'json';
   return true;
@@ -46,8 +60,8 @@ export class FaultQueue {
   }
 
   /** Takes one use of the first fault matching this request, if any. */
-  take(path: string, kind: EndpointKind): Fault | undefined {
-    const fault = this.faults.find((f) => path.startsWith(f.path) && applies(f.type, kind));
+  take(path: string, kind: EndpointKind, paid = false): Fault | undefined {
+    const fault = this.faults.find((f) => path.startsWith(f.path) && applies(f.type, kind, paid));
     if (!fault) return undefined;
     fault.remaining--;
     if (fault.remaining <= 0) this.faults.splice(this.faults.indexOf(fault), 1);

@@ -8,6 +8,10 @@ export interface Reply {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
+  /** Send the headers (with the full Content-Length) and only this many bytes, then drop the connection. */
+  cutAt?: number;
+  /** The request stays charged although the reply is not a clean 200 (a service that fails after billing). */
+  keepsCharge?: boolean;
 }
 
 /** Largest request body read; bigger ones are refused with 400 rather than buffered. */
@@ -32,10 +36,15 @@ export function rawReply(status: number, contentType: string, body: string | Buf
   return { status, headers: { 'Content-Type': contentType, ...extraHeaders }, body: Buffer.isBuffer(body) ? body : Buffer.from(body) };
 }
 
-/** Writes a reply with an exact Content-Length. */
+/** Writes a reply with an exact Content-Length (or cuts it off mid-body when `cutAt` says so). */
 export function send(res: ServerResponse, reply: Reply): void {
   res.writeHead(reply.status, { ...reply.headers, 'Content-Length': String(reply.body.length) });
-  res.end(reply.body);
+  if (reply.cutAt === undefined) {
+    res.end(reply.body);
+    return;
+  }
+  // Headers and part of the body reach the client, then the connection breaks.
+  res.write(reply.body.subarray(0, reply.cutAt), () => res.destroy());
 }
 
 /** Reads the request body; `tooLarge` when it exceeded MAX_BODY_BYTES (the rest is drained). */

@@ -47,6 +47,8 @@ export interface Emulator {
 interface ApiRoute {
   method: 'GET' | 'POST';
   kind: EndpointKind;
+  /** Whether the endpoint spends credits (and so can suffer the charged-then-fail faults). */
+  paid: boolean;
   /** Whether `text` in the body adds `msPerChar` latency. */
   textual: boolean;
   handle(ctx: ApiContext): Promise<Reply>;
@@ -55,10 +57,11 @@ interface ApiRoute {
 }
 
 const API_ROUTES: Record<string, ApiRoute> = {
-  '/api/v1/tts': { method: 'POST', kind: 'audio', textual: true, handle: handleTts },
+  '/api/v1/tts': { method: 'POST', kind: 'audio', paid: true, textual: true, handle: handleTts },
   '/api/v1/translate': {
     method: 'POST',
     kind: 'json',
+    paid: true,
     textual: true,
     handle: handleTranslate,
     strip: ({ translation: _omitted, ...rest }) => rest,
@@ -66,6 +69,7 @@ const API_ROUTES: Record<string, ApiRoute> = {
   '/api/v1/user': {
     method: 'GET',
     kind: 'json',
+    paid: false,
     textual: false,
     handle: handleUser,
     strip: (b) => {
@@ -73,7 +77,7 @@ const API_ROUTES: Record<string, ApiRoute> = {
       return { user };
     },
   },
-  '/api/v1/voices': { method: 'GET', kind: 'json', textual: false, handle: handleVoices, strip: () => ({ voices: [{ id: 1 }] }) },
+  '/api/v1/voices': { method: 'GET', kind: 'json', paid: false, textual: false, handle: handleVoices, strip: () => ({ voices: [{ id: 1 }] }) },
 };
 
 const SAMPLE_PATH = /^\/samples\/([^/]+)\.mp3$/;
@@ -105,6 +109,11 @@ function lateFaultReply(fault: Fault, reply: Reply, route: ApiRoute | null): Rep
       // Half the bytes with a matching Content-Length: the transfer looks complete, the audio is not.
       return { ...reply, body: reply.body.subarray(0, Math.floor(reply.body.length / 2)) };
     }
+    case 'charged-cut':
+      // The work was done and billed; the connection breaks half way through the body.
+      return { ...reply, cutAt: Math.floor(reply.body.length / 2), keepsCharge: true };
+    case 'charged-error':
+      return { ...rawReply(500, 'text/plain; charset=utf-8', 'Internal error: the result was lost after billing'), keepsCharge: true };
     default:
       return null;
   }
@@ -128,6 +137,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     faults: new FaultQueue(),
     log: [],
     nextLogId: 1,
+    ledger: [],
     epoch: 0,
   };
   const logLine = options.log ?? (() => {});
@@ -140,11 +150,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     return /^(127\.0\.0\.1|localhost|\[::1\]):\d+$/.test(host) ? `http://${host}` : url;
   };
 
-  /** The shared tail: wait out latency, refund or keep credits, send and log. */
-  async function finish(res: ServerResponse, entry: LogEntry, reply: Reply, waitUntil: number, extraDelay: number, refund: () => void, keepCharge: boolean, gone: () => boolean): Promise<void> {
+  /** The shared tail: wait out latency, keep or refund the charge, send and log. */
+  async function finish(res: ServerResponse, entry: LogEntry, reply: Reply, waitUntil: number, extraDelay: number, settle: (keep: boolean) => void, keepCharge: boolean, gone: () => boolean): Promise<void> {
     await sleep(waitUntil - Date.now());
     await sleep(extraDelay);
-    if (!keepCharge || reply.status !== 200 || gone()) refund();
+    settle(keepCharge && !gone() && (reply.status === 200 || reply.keepsCharge === true));
     if (gone()) {
       entry.status = 499;
       return;
@@ -193,12 +203,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     }
     let reserved = 0;
     const epoch = state.epoch;
-    const refund = (): void => {
-      if (reserved > 0 && epoch === state.epoch) account.credits += reserved;
+    const settle = (keep: boolean): void => {
+      // A reset since arrival restored the balances and cleared the ledger: this request is forgotten.
+      if (reserved > 0 && epoch === state.epoch) {
+        if (!keep) account.credits += reserved;
+        else state.ledger.push({ id: entry.id, time: entry.time, account: account.email, path, textLength: entry.textLength ?? 0, textStart: entry.textStart ?? '', credits: reserved });
+      }
       reserved = 0;
     };
     try {
-      const fault = state.faults.take(path, route.kind);
+      const fault = state.faults.take(path, route.kind, route.paid);
       const early = fault ? earlyFaultReply(fault) : null;
       let reply: Reply;
       let faulted = early !== null;
@@ -229,12 +243,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
           const late = lateFaultReply(fault, reply, route);
           if (late) {
             reply = late;
-            faulted = true;
+            faulted = late.keepsCharge !== true;
           }
         }
       }
       const extra = fault?.type === 'slow' ? fault.delayMs : 0;
-      await finish(res, entry, reply, waitUntil, extra, refund, !faulted, gone);
+      await finish(res, entry, reply, waitUntil, extra, settle, !faulted, gone);
     } finally {
       admission.release();
     }

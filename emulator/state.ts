@@ -32,6 +32,22 @@ export interface LogEntry {
   hasAuthorization: boolean;
 }
 
+/** One line of `GET /__emulator/ledger`: a request whose credits the account kept paying for. */
+export interface LedgerEntry {
+  /** The request's log id (the same request in `GET /__emulator/log`). */
+  id: number;
+  /** ISO time the request arrived. */
+  time: string;
+  /** Email of the charged account. */
+  account: string;
+  path: string;
+  /** Characters of the request's `text`. */
+  textLength: number;
+  /** The first 80 characters of `text`. */
+  textStart: string;
+  credits: number;
+}
+
 /** Everything a running emulator mutates. */
 export interface EmulatorState {
   /** Live account objects (also exposed as `Emulator.accounts`). */
@@ -43,6 +59,8 @@ export interface EmulatorState {
   faults: FaultQueue;
   log: LogEntry[];
   nextLogId: number;
+  /** Every charge that was kept, oldest first (refunded requests never appear). */
+  ledger: LedgerEntry[];
   /** Bumped by reset so refunds of requests started before it do not inflate restored balances. */
   epoch: number;
 }

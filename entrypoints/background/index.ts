@@ -49,7 +49,7 @@ export default defineBackground(() => {
     getSelectionText: () => activeTabSelection(),
 
     fetchChunk: (request) => fetchChunkForPlayer(request),
-    cancelFetches: ({ sessionId }) => cancelFetches(sessionId),
+    cancelFetches: ({ sessionId, chunks }) => cancelFetches(sessionId, chunks),
     playerEvent: (event) => handlePlayerEvent(event),
   });
 

@@ -13,7 +13,7 @@ function main(): void {
   const player = createPlayer({
     fetchChunk: async (req) => unwrap(await sendMessage('fetchChunk', req)),
     // Fire and forget: if the worker cannot be reached, there is nothing else to tell.
-    cancelFetches: (sessionId) => void sendMessage('cancelFetches', { sessionId }).catch(() => undefined),
+    cancelFetches: (sessionId, chunks) => void sendMessage('cancelFetches', { sessionId, chunks: chunks && [...chunks] }).catch(() => undefined),
     onEvent: (event) => void sendMessage('playerEvent', event).catch(() => undefined),
   });
   registerHandlers({

@@ -66,28 +66,49 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     return makeServiceError('badResponse', { reason: 'the response could not be read', cause: e });
   }
 
+  /**
+   * A failure while reading a 2xx body. For paid work the service has accepted (and likely
+   * charged) the request, so it becomes a badResponse that is never retried automatically,
+   * whatever broke: the connection, the time budget or the content.
+   */
+  function afterHeaders(e: unknown, paid: boolean, status: number, caller: AbortSignal | undefined, timeout: AbortSignal): ServiceError {
+    const error = classify(e, caller, timeout);
+    if (!paid || error.kind === 'cancelled') return error;
+    if (error.kind === 'badResponse') {
+      return error.mayBeCharged ? error : makeServiceError('badResponse', { status, mayBeCharged: true, reason: error.reason, cause: e });
+    }
+    const reason = error.kind === 'timeout' ? 'the transfer took too long' : 'the connection broke before the whole answer arrived';
+    return makeServiceError('badResponse', { status, mayBeCharged: true, reason, cause: e });
+  }
+
   async function call<T>(
     path: string,
     init: { method: 'GET' } | { method: 'POST'; body: unknown },
     read: (res: Response) => Promise<T>,
     caller: AbortSignal | undefined,
+    paid = false,
   ): Promise<T> {
     if (caller?.aborted) throw makeServiceError('cancelled');
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = caller ? AbortSignal.any([caller, timeout]) : timeout;
     const headers: Record<string, string> = { Authorization: `Bearer ${opts.apiKey}`, Accept: '*/*' };
     if (init.method === 'POST') headers['Content-Type'] = 'application/json';
+    let res: Response;
     try {
-      const res = await doFetch(`${base}/api/v1/${path}`, {
+      res = await doFetch(`${base}/api/v1/${path}`, {
         method: init.method,
         headers,
         body: init.method === 'POST' ? JSON.stringify(init.body) : undefined,
         signal,
       });
       if (!res.ok) throw await errorFromResponse(res, opts.apiKey);
-      return await read(res);
     } catch (e) {
       throw classify(e, caller, timeout);
+    }
+    try {
+      return await read(res);
+    } catch (e) {
+      throw afterHeaders(e, paid, res.status, caller, timeout);
     }
   }
 
@@ -105,15 +126,15 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     },
     async translate(req, o) {
       const body = validateTranslateRequest(req);
-      const result = await call('translate', { method: 'POST', body }, json(translateResponseSchema), o?.signal);
+      const result = await call('translate', { method: 'POST', body }, json(translateResponseSchema), o?.signal, true);
       // A 200 that says it failed has no usable translation, whatever the text field holds.
-      if (result.success === false) throw makeServiceError('badResponse', { reason: 'the service reported failure' });
+      if (result.success === false) throw makeServiceError('badResponse', { status: 200, mayBeCharged: true, reason: 'the service reported failure' });
       return result;
     },
     async tts(req, o) {
       const body = validateTtsRequest(req);
       const format = body.format ?? 'mp3';
-      return call('tts', { method: 'POST', body }, (res) => readSpeech(res, format), o?.signal);
+      return call('tts', { method: 'POST', body }, (res) => readSpeech(res, format), o?.signal, true);
     },
   };
 }

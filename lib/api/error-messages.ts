@@ -18,6 +18,8 @@ interface MessageContext {
   origin?: string;
   timeoutMs?: number;
   reason?: string;
+  /** A paid request broke after the service accepted it. */
+  mayBeCharged?: boolean;
 }
 
 function baseMessage(kind: ServiceErrorKind, c: MessageContext): string {
@@ -39,6 +41,9 @@ function baseMessage(kind: ServiceErrorKind, c: MessageContext): string {
     case 'timeout':
       return `The service didn't answer within ${seconds(c.timeoutMs ?? 30_000)}. Try again, or use shorter text.`;
     case 'badResponse':
+      if (c.mayBeCharged) {
+        return `The service's answer was cut short (${c.reason ?? 'incomplete'}). This part may already be paid for, so it was not requested again by itself: retry if you want it.`;
+      }
       return `The service sent an unexpected response (${c.reason ?? 'unknown format'}). Try again; if it keeps happening, check the service address in the options.`;
     case 'cancelled':
       return 'The request was cancelled.';
@@ -61,6 +66,8 @@ export function makeServiceError(
     status: context.status,
     retryAfterMs: context.retryAfterMs,
     serverMessage,
+    mayBeCharged: context.mayBeCharged,
+    reason: context.reason,
     cause: context.cause,
   });
 }

@@ -13,6 +13,13 @@ export interface ServiceErrorDetails {
   status?: number;
   retryAfterMs?: number;
   serverMessage?: string;
+  /**
+   * A paid request failed after the service accepted it (2xx headers arrived): the work may have
+   * been done and charged. Never retried automatically; the user is offered a retry instead.
+   */
+  mayBeCharged?: boolean;
+  /** For badResponse: what was wrong with the answer, in words (e.g. "the audio is empty"). */
+  reason?: string;
   cause?: unknown;
 }
 
@@ -22,6 +29,8 @@ export class ServiceError extends Error {
   readonly status?: number;
   readonly retryAfterMs?: number;
   readonly serverMessage?: string;
+  readonly mayBeCharged?: boolean;
+  readonly reason?: string;
 
   constructor(kind: ServiceErrorKind, message: string, details: ServiceErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -30,6 +39,8 @@ export class ServiceError extends Error {
     if (details.status !== undefined) this.status = details.status;
     if (details.retryAfterMs !== undefined) this.retryAfterMs = details.retryAfterMs;
     if (details.serverMessage !== undefined) this.serverMessage = details.serverMessage;
+    if (details.mayBeCharged) this.mayBeCharged = true;
+    if (details.reason !== undefined) this.reason = details.reason;
   }
 }
 
@@ -39,6 +50,8 @@ export interface SerializedServiceError {
   message: string;
   status?: number;
   retryAfterMs?: number;
+  /** See {@link ServiceErrorDetails.mayBeCharged}. */
+  mayBeCharged?: boolean;
 }
 
 /** Type guard for {@link ServiceError}. */
@@ -63,6 +76,7 @@ export function serializeError(e: unknown): SerializedServiceError {
     const out: SerializedServiceError = { kind: e.kind, message: e.message };
     if (e.status !== undefined) out.status = e.status;
     if (e.retryAfterMs !== undefined) out.retryAfterMs = e.retryAfterMs;
+    if (e.mayBeCharged) out.mayBeCharged = true;
     return out;
   }
   if (isDomException(e, 'AbortError')) return { kind: 'cancelled', message: 'The request was cancelled.' };

@@ -13,7 +13,10 @@ describe('decideRetry', () => {
     ['rateLimited', 429, true, true],
     ['rateLimited', 429, false, true],
     ['network', undefined, true, true],
-    ['server', 500, true, true],
+    ['server', 500, true, false],
+    ['server', 500, false, true],
+    ['server', 503, true, true],
+    ['server', 502, true, true],
     ['server', 503, false, true],
     ['timeout', undefined, true, false],
     ['timeout', undefined, false, true],
@@ -26,6 +29,12 @@ describe('decideRetry', () => {
     ['cancelled', undefined, false, false],
   ] as const)('%s (HTTP %s, paid %s) → retry %s', (kind, status, paid, expected) => {
     expect(decideRetry(err(kind, status), paid, fresh(), half).retry).toBe(expected);
+  });
+
+  it('never retries a paid request that broke after its 2xx headers, whatever the kind', () => {
+    const cut = makeServiceError('badResponse', { status: 200, mayBeCharged: true, reason: 'the connection broke' });
+    expect(decideRetry(cut, true, fresh(), half).retry).toBe(false);
+    expect(decideRetry(cut, false, fresh(), half).retry).toBe(false);
   });
 
   it('does not retry unknown errors', () => {
@@ -45,16 +54,16 @@ describe('decideRetry', () => {
   });
 
   it('jitters the backoff between 0.5× and 1.5×', () => {
-    expect(decideRetry(err('server', 500), true, fresh(), () => 0)).toEqual({ retry: true, delayMs: 250 });
-    expect(decideRetry(err('server', 500), true, fresh(), () => 1)).toEqual({ retry: true, delayMs: 750 });
+    expect(decideRetry(err('server', 503), true, fresh(), () => 0)).toEqual({ retry: true, delayMs: 250 });
+    expect(decideRetry(err('server', 503), true, fresh(), () => 1)).toEqual({ retry: true, delayMs: 750 });
   });
 
   it('gives transient failures 2 retries, separate from the 429 budget', () => {
     const used = fresh();
     expect(decideRetry(err('network'), true, used, half).retry).toBe(true);
     expect(decideRetry(err('rateLimited', 429), true, used, half).retry).toBe(true);
-    expect(decideRetry(err('server', 500), true, used, half).retry).toBe(true);
-    expect(decideRetry(err('server', 500), true, used, half).retry).toBe(false);
+    expect(decideRetry(err('server', 503), true, used, half).retry).toBe(true);
+    expect(decideRetry(err('server', 503), true, used, half).retry).toBe(false);
     expect(decideRetry(err('rateLimited', 429), true, used, half).retry).toBe(true);
   });
 });

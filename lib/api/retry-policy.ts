@@ -6,17 +6,22 @@ import { isServiceError } from './errors';
  * | failure                            | unpaid (user, voices) | paid (tts, translate) |
  * |------------------------------------|-----------------------|-----------------------|
  * | rateLimited (429)                  | up to 5 retries       | up to 5 retries       |
- * | network, server (5xx)              | up to 2 retries       | up to 2 retries       |
+ * | network (no response arrived)      | up to 2 retries       | up to 2 retries       |
+ * | 502, 503, 504                      | up to 2 retries       | up to 2 retries       |
+ * | other 5xx (500: it may have billed)| up to 2 retries       | never                 |
  * | timeout                            | up to 2 retries       | never                 |
  * | badResponse without HTTP status    | up to 2 retries       | never                 |
+ * | anything after 2xx headers (paid)  | (n/a)                 | never                 |
  * | badResponse with a status (404...) | never                 | never                 |
  * | unauthorized, insufficientCredits, |                       |                       |
  * | invalidRequest, cancelled, other   | never                 | never                 |
  *
  * 429 is always safe: the service refused the work, so nothing was done or charged. A network
- * error or 5xx delivered nothing the user could use, so one more paid try is fair. A timeout or
- * a garbled 200 may mean the service did the work and charged for it; repeating it would bill
- * twice, so paid requests surface those to the user instead. Retrying the rest can't help.
+ * error before any response, or a gateway/unavailable status (502/503/504: the request never
+ * reached a worker), delivered nothing, so one more paid try is fair. A 500, a timeout, or
+ * anything that breaks once 2xx headers arrived (the client turns those into badResponse with
+ * `mayBeCharged`) may mean the service did the work and charged for it; repeating it would bill
+ * twice, so paid requests surface those to the user, who may retry. Retrying the rest can't help.
  *
  * Delays: a 429's Retry-After is honoured (plus up to 250 ms of jitter so queued requests don't
  * all return in the same millisecond); otherwise exponential backoff with ±50 % jitter,
@@ -38,9 +43,13 @@ function backoff(baseMs: number, attempt: number, random: () => number): number 
   return Math.round(Math.min(MAX_DELAY_MS, baseMs * 2 ** (attempt - 1)) * (0.5 + random()));
 }
 
+const NOTHING_DONE_STATUSES = new Set([502, 503, 504]);
+
 function isTransient(error: unknown, paid: boolean): boolean {
   if (!isServiceError(error)) return false;
-  if (error.kind === 'network' || error.kind === 'server') return true;
+  if (error.mayBeCharged) return false;
+  if (error.kind === 'network') return true;
+  if (error.kind === 'server') return !paid || NOTHING_DONE_STATUSES.has(error.status ?? 500);
   if (paid) return false;
   return error.kind === 'timeout' || (error.kind === 'badResponse' && error.status === undefined);
 }

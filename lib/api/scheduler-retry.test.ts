@@ -74,30 +74,33 @@ describe('cancellation', () => {
 });
 
 describe('retry policy', () => {
-  const failing = (kind: Parameters<typeof makeServiceError>[0], times = Infinity, retryAfterMs?: number) => {
+  const failing = (kind: Parameters<typeof makeServiceError>[0], times = Infinity, retryAfterMs?: number, status?: number) => {
     let calls = 0;
     const run = vi.fn(async () => {
       calls += 1;
-      if (calls <= times) throw makeServiceError(kind, { retryAfterMs });
+      // 503 by default for 'server': the status that says no work was done, so paid work may retry.
+      if (calls <= times) throw makeServiceError(kind, { retryAfterMs, status: status ?? (kind === 'server' ? 503 : undefined) });
       return 'ok';
     });
     return run;
   };
 
   it.each([
-    ['timeout', true, 1],
-    ['badResponse', true, 1],
-    ['timeout', false, 3],
-    ['badResponse', false, 3],
-    ['network', true, 3],
-    ['server', true, 3],
-    ['rateLimited', true, 6],
-    ['unauthorized', false, 1],
-    ['insufficientCredits', true, 1],
-    ['invalidRequest', true, 1],
-  ] as const)('%s (paid %s) is attempted %i time(s)', async (kind, paid, attempts) => {
+    ['timeout', true, 1, undefined],
+    ['badResponse', true, 1, undefined],
+    ['timeout', false, 3, undefined],
+    ['badResponse', false, 3, undefined],
+    ['network', true, 3, undefined],
+    ['server', true, 3, 503],
+    ['server', true, 1, 500],
+    ['server', false, 3, 500],
+    ['rateLimited', true, 6, undefined],
+    ['unauthorized', false, 1, undefined],
+    ['insufficientCredits', true, 1, undefined],
+    ['invalidRequest', true, 1, undefined],
+  ] as const)('%s (paid %s) is attempted %i time(s) (HTTP %s)', async (kind, paid, attempts, status) => {
     const s = scheduler('enterprise');
-    const run = failing(kind);
+    const run = failing(kind, Infinity, undefined, status);
     const p = rejection(s.schedule(run, { paid }));
     await tick(120_000);
     expect((await p).kind).toBe(kind);

@@ -55,7 +55,6 @@ export interface PageText {
 export type { PlayerStats };
 
 const refreshInput = z.optional(z.strictObject({ refresh: z.optional(z.boolean()) }));
-const sessionInput = z.strictObject({ sessionId: text(1, 100) });
 /** Text the user asked to hear: the service takes 5,000 characters a request; we split longer text. */
 const MAX_READ_CHARS = 1_000_000;
 const targetCode = matching(/^[a-z]{2,3}$/);
@@ -130,7 +129,10 @@ export const messageRules = {
     }),
     from: ['extension'],
   },
-  cancelFetches: { input: sessionInput, from: ['extension'] },
+  cancelFetches: {
+    input: z.strictObject({ sessionId: text(1, 100), chunks: z.optional(z.array(int(0)).check(z.maxLength(10_000))) }),
+    from: ['extension'],
+  },
   playerEvent: { input: playerEventSchema, from: ['extension'] },
 
   // From the background to the player (handled in the offscreen document).

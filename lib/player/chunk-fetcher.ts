@@ -15,8 +15,10 @@ export interface ChunkFetcher {
   request(chunk: number, priority: number): void;
   /** Chunks whose request has not answered yet. */
   inFlight(): number[];
-  /** Cancels all of the reading's requests; answers to them are ignored from now on. */
+  /** Gives up all of the reading's requests; answers to them are ignored from now on. */
   cancelAll(): void;
+  /** Gives up these chunks' requests (no longer wanted after a jump); the rest keep going. */
+  release(chunks: readonly number[]): void;
   /** The cached audio was missing: request it again once, then give up. */
   cacheMiss(chunk: number): void;
   /** Marks a chunk as unplayable (e.g. its audio does not decode). */
@@ -40,6 +42,15 @@ export function createChunkFetcher(
   const cancels = plan.chunks.map(() => 0);
   const misses = plan.chunks.map(() => 0);
   let closed = false;
+
+  /** Requested chunks go back to idle; their late answers are recognised and ignored. */
+  function forget(chunks: readonly number[]): void {
+    for (const i of chunks) {
+      if (states[i]!.status !== 'requested') continue;
+      generation[i]!++;
+      states[i] = { status: 'idle' };
+    }
+  }
 
   function settle(chunk: number, gen: number, next: ChunkFetchState | null): void {
     if (closed || generation[chunk] !== gen) return;
@@ -71,11 +82,13 @@ export function createChunkFetcher(
     inFlight: () => states.flatMap((s, i) => (s.status === 'requested' ? [i] : [])),
     cancelAll() {
       deps.cancelFetches(plan.sessionId);
-      states.forEach((s, i) => {
-        if (s.status !== 'requested') return;
-        generation[i]!++;
-        states[i] = { status: 'idle' };
-      });
+      forget(states.map((_, i) => i));
+    },
+    release(chunks) {
+      const requested = chunks.filter((i) => states[i]?.status === 'requested');
+      if (requested.length === 0) return;
+      deps.cancelFetches(plan.sessionId, requested);
+      forget(requested);
     },
     cacheMiss(chunk) {
       generation[chunk]!++;

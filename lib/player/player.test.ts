@@ -27,12 +27,13 @@ function setup(durations = DURATIONS) {
   const requests: (FetchChunkRequest & { resolve(): void; reject(e: Error): void })[] = [];
   const events: PlayerEvent[] = [];
   const cancelled: string[] = [];
+  const released: number[][] = [];
   const player = createPlayer({
     fetchChunk: (req) =>
       new Promise((resolve, reject) => {
         requests.push({ ...req, resolve: () => resolve({ cacheKey: `${req.sessionId}:${req.chunkIndex}` }), reject });
       }),
-    cancelFetches: (id) => cancelled.push(id),
+    cancelFetches: (id, chunks) => (chunks ? released.push([...chunks]) : cancelled.push(id)),
     onEvent: (e) => events.push(e),
     loadAudio: async (key) => ({ audio: new Uint8Array([Number(key.split(':')[1])]) }),
     audioContext: () => asAudioContext(ctx),
@@ -55,7 +56,7 @@ function setup(durations = DURATIONS) {
     }
   };
   const statuses = () => events.map((e) => e.status).filter((s, i, all) => s !== all[i - 1]);
-  return { ctx, player, requests, events, cancelled, resolve, play, statuses };
+  return { ctx, player, requests, events, cancelled, released, resolve, play, statuses };
 }
 
 let current: Player | null = null;
@@ -226,5 +227,25 @@ describe('createPlayer', () => {
     t.requests[0]!.resolve();
     await flush();
     expect(t.requests.map((r) => r.chunkIndex)).toEqual([0, 1, 2]);
+  });
+
+  it('a jump back gives up only the requests no longer wanted; the ones still wanted keep going', async () => {
+    // Twenty five-minute chunks: the window around a chunk is it and the two after it.
+    const t = setup(Array.from({ length: 20 }, () => 300));
+    current = t.player;
+    const long = 'x'.repeat(4999) + '.';
+    const chunks = Array.from({ length: 20 }, (_, i) => ({ index: i, text: long, firstSentence: i, lastSentence: i, sentenceOffsets: [0] }));
+    t.player.start({ ...plan, chunks, sentenceCount: 20 }, 3);
+    await flush();
+    t.requests.find((r) => r.chunkIndex === 3)!.resolve();
+    await flush();
+    expect(t.requests.map((r) => r.chunkIndex)).toEqual([3, 4, 5]);
+    t.player.control('previous');
+    await flush();
+    // Chunk 5 fell out of the window; chunk 4 is still wanted and was not asked for again.
+    expect(t.released).toEqual([[5]]);
+    expect(t.cancelled).toEqual([]);
+    expect(t.requests.filter((r) => r.chunkIndex === 4)).toHaveLength(1);
+    expect(t.requests.map((r) => r.chunkIndex)).toEqual([3, 4, 5, 2]);
   });
 });

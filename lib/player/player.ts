@@ -211,12 +211,10 @@ export function createPlayer(deps: PlayerDeps): Player {
     unschedule(s, t, chunk);
     for (const k of s.decoded.keys()) if (k !== chunk) s.decoded.delete(k);
     s.next = { chunk, fraction: sentenceStartFraction(s.plan.chunks[chunk]!, target), continues: false };
-    // The background cancels per reading: cancel all, and the next pump asks again for what is still wanted.
+    // Only requests no longer worth their credits are given up; the ones still wanted keep going.
     const { starts } = timelineOf(s);
     const { inChunkSec } = positionOf(s, t);
-    if (staleFetches(s.fetcher.inFlight(), starts, chunk, starts[chunk]! + inChunkSec).length > 0) {
-      s.fetcher.cancelAll();
-    }
+    s.fetcher.release(staleFetches(s.fetcher.inFlight(), starts, chunk, starts[chunk]! + inChunkSec));
     pump(s);
   }
 

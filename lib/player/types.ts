@@ -24,8 +24,11 @@ export interface PlayerDeps {
    * user-facing `message` (e.g. unauthorized, insufficientCredits, rateLimited, network, cancelled).
    */
   fetchChunk(req: FetchChunkRequest): Promise<{ cacheKey: string }>;
-  /** Tells the background to cancel this session's queued/running fetches (stop, skip far, new reading). */
-  cancelFetches(sessionId: string): void;
+  /**
+   * Tells the background this reading no longer wants these chunks (all of them when omitted: stop,
+   * new reading). Requests not yet sent are cancelled; sent ones finish into the cache.
+   */
+  cancelFetches(sessionId: string, chunks?: readonly number[]): void;
   /** Progress: sent when the status or the playing sentence changes (not on every tick). */
   onEvent(event: PlayerEvent): void;
   /** Reads cached audio (default: getAudio from lib/speech/cache). */

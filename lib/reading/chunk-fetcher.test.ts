@@ -7,6 +7,12 @@ import type { SpeechParams } from './types';
 const params: SpeechParams = { voiceId: 'en-amelia', language: 'en', speed: 1, format: 'mp3' };
 const audio = encodeMp3(0.5);
 let calls: string[] = [];
+/** Texts whose answer is held back until `answer(text)`: the request is on the wire meanwhile. */
+let held = new Map<string, () => void>();
+const hold = (...texts: string[]) => texts.forEach((t) => held.set(t, () => undefined));
+const answer = (text: string) => held.get(text)!();
+/** Waits until `n` requests were sent (the cache lookups before them are async). */
+const sentCount = (n: number) => vi.waitFor(() => expect(calls).toHaveLength(n));
 
 async function load() {
   vi.resetModules();
@@ -16,9 +22,12 @@ async function load() {
 beforeEach(async () => {
   fakeBrowser.reset();
   calls = [];
+  held = new Map();
   await fakeBrowser.storage.local.set({ apiKey: 'k', settings: { serviceUrl: 'https://tts.test' } });
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    calls.push(JSON.parse(String(init.body)).text);
+    const text = JSON.parse(String(init.body)).text as string;
+    calls.push(text);
+    if (held.has(text)) await new Promise<void>((release) => held.set(text, release));
     return new Response(new Blob([audio as BlobPart]), { headers: { 'Content-Type': 'audio/mpeg' } });
   });
   const { clearAudioCache } = await import('../speech/cache');
@@ -52,5 +61,66 @@ describe('fetchChunk', () => {
     cancelFetches('skipping');
     await fetchChunk({ sessionId: 'skipping', text: 'Still wanted.', params, priority: 10 });
     expect(calls).toEqual(['Still wanted.']);
+  });
+
+  it('a restart of the same text joins the request in flight: one request, paid once', async () => {
+    const { fetchChunk, endFetches } = await load();
+    hold('First sentence.');
+    const { inFlightHolders } = await import('./chunk-fetcher');
+    const first = fetchChunk({ sessionId: 'a', chunkIndex: 0, text: 'First sentence.', params, priority: 10 });
+    await sentCount(1);
+    const again = fetchChunk({ sessionId: 'b', chunkIndex: 0, text: 'First sentence.', params, priority: 10 });
+    await vi.waitFor(() => expect([...inFlightHolders().values()][0]?.size).toBe(2));
+    endFetches('a');
+    answer('First sentence.');
+    expect(await again).toBe(await first);
+    expect(calls).toEqual(['First sentence.']);
+  });
+
+  it('releasing a request that is not sent yet cancels it; nothing is paid for it', async () => {
+    const { fetchChunk, cancelFetches, inFlightHolders } = await load();
+    hold('One.', 'Two.');
+    // The free plan allows two at a time: the third waits for a slot, unsent.
+    const sent = ['One.', 'Two.'].map((text, i) => fetchChunk({ sessionId: 's', chunkIndex: i, text, params, priority: 5 }));
+    await sentCount(2);
+    const queued = fetchChunk({ sessionId: 's', chunkIndex: 7, text: 'Far ahead.', params, priority: 1 });
+    await vi.waitFor(() => expect(inFlightHolders().size).toBe(3));
+    cancelFetches('s', [7]);
+    await expect(queued).rejects.toMatchObject({ kind: 'cancelled' });
+    answer('One.');
+    answer('Two.');
+    await Promise.all(sent);
+    expect(calls).toEqual(['One.', 'Two.']);
+    expect(inFlightHolders().size).toBe(0);
+  });
+
+  it('a released request already on the wire finishes into the cache, so asking again later is free', async () => {
+    const { fetchChunk, cancelFetches } = await load();
+    const { hasAudio } = await import('../speech/cache');
+    hold('Paid already.');
+    const sent = fetchChunk({ sessionId: 's', chunkIndex: 3, text: 'Paid already.', params, priority: 5 });
+    await sentCount(1);
+    cancelFetches('s', [3]);
+    answer('Paid already.');
+    const key = await sent;
+    expect(await hasAudio(key)).toBe(true);
+    await fetchChunk({ sessionId: 's', chunkIndex: 3, text: 'Paid already.', params, priority: 5 });
+    expect(calls).toEqual(['Paid already.']);
+  });
+
+  it('a request another reading still holds is not cancelled when one lets go', async () => {
+    const { fetchChunk, cancelFetches, inFlightHolders } = await load();
+    hold('One.', 'Two.');
+    const busy = ['One.', 'Two.'].map((text, i) => fetchChunk({ sessionId: 'x', chunkIndex: i, text, params, priority: 5 }));
+    await sentCount(2);
+    const mine = fetchChunk({ sessionId: 'a', chunkIndex: 2, text: 'Shared.', params, priority: 1 });
+    const theirs = fetchChunk({ sessionId: 'b', chunkIndex: 0, text: 'Shared.', params, priority: 1 });
+    await vi.waitFor(() => expect([...inFlightHolders().values()].some((h) => h.size === 2)).toBe(true));
+    cancelFetches('a');
+    expect([...inFlightHolders().values()].some((h) => h.has('b#0'))).toBe(true);
+    answer('One.');
+    answer('Two.');
+    await Promise.all([...busy, mine, theirs]);
+    expect(calls).toEqual(['One.', 'Two.', 'Shared.']);
   });
 });

@@ -5,6 +5,8 @@ import type { SpeechParams } from './types';
 
 export interface ChunkRequest {
   sessionId: string;
+  /** Which chunk of the reading this is; with `sessionId` it names who holds the request. */
+  chunkIndex?: number;
   text: string;
   params: SpeechParams;
   /** Higher is fetched first: the chunk the listener is waiting for. */
@@ -13,30 +15,41 @@ export interface ChunkRequest {
   onRetry?: (error: unknown, delayMs: number) => void;
 }
 
-/** In-flight requests by cache key: two askers of the same audio share one paid request. */
-const inflight = new Map<string, { job: Promise<string>; signal: AbortSignal }>();
-/** One controller per reading, so stopping it cancels everything it still waits for. */
-const controllers = new Map<string, AbortController>();
+/**
+ * One paid request for one piece of audio, shared by everyone who wants it. It is cancelled only
+ * while nobody holds it and it is not on the wire: once sent, the service does (and bills) the
+ * work whatever we do, so it is allowed to finish into the cache, where the next asker finds it.
+ */
+interface InFlight {
+  job: Promise<string>;
+  controller: AbortController;
+  holders: Set<string>;
+  /** An attempt is on the wire right now (not queued, not waiting out a 429). */
+  sending: boolean;
+}
+
+/** In-flight requests by audio cache key. */
+const inflight = new Map<string, InFlight>();
 /** Readings that were stopped: nothing more is ever fetched for them (no orphaned paid request). */
 const ended = new Set<string>();
 const MAX_ENDED = 100;
+
+const holderOf = (sessionId: string, chunkIndex: number | undefined) => `${sessionId}#${chunkIndex ?? 'any'}`;
+const sessionOfHolder = (holder: string) => holder.slice(0, holder.lastIndexOf('#'));
 
 function refuseIfEnded(sessionId: string): void {
   if (ended.has(sessionId)) throw new ServiceError('cancelled', 'The reading was stopped.');
 }
 
-function controllerFor(sessionId: string): AbortController {
-  let controller = controllers.get(sessionId);
-  if (!controller) {
-    controller = new AbortController();
-    controllers.set(sessionId, controller);
-  }
-  return controller;
+/** Drops a request nobody wants any more, unless it is on the wire (then it finishes into the cache). */
+function dropIfUnwanted(entry: InFlight): void {
+  if (entry.holders.size === 0 && !entry.sending) entry.controller.abort(new ServiceError('cancelled', 'No longer wanted.'));
 }
 
 /**
  * Makes sure a chunk's audio is in the cache and returns its key. Cached audio costs no request
- * and no credit; otherwise one paid request goes through the plan-aware scheduler.
+ * and no credit; audio already being fetched (for this reading or another, e.g. the same text
+ * restarted) joins that request; otherwise one paid request goes through the plan-aware scheduler.
  */
 export async function fetchChunk(request: ChunkRequest): Promise<string> {
   const { text, params } = request;
@@ -46,35 +59,61 @@ export async function fetchChunk(request: ChunkRequest): Promise<string> {
   // Checked again after the awaits, with nothing async before the request is scheduled: a stop
   // that came meanwhile must not be followed by a paid request.
   refuseIfEnded(request.sessionId);
+  const holder = holderOf(request.sessionId, request.chunkIndex);
   const pending = inflight.get(key);
-  // A request of a reading that was stopped is being cancelled: never share it.
-  if (pending && !pending.signal.aborted) return pending.job;
-  const signal = controllerFor(request.sessionId).signal;
-  const job = callService(
-    (client, abort) =>
-      client.tts({ text, voice_id: params.voiceId, language: params.language, speed: params.speed, format: params.format }, { signal: abort }),
-    { paid: true, priority: request.priority, signal, onRetry: request.onRetry },
+  if (pending && !pending.controller.signal.aborted) {
+    pending.holders.add(holder);
+    return pending.job;
+  }
+  const entry: InFlight = { job: Promise.resolve(key), controller: new AbortController(), holders: new Set([holder]), sending: false };
+  entry.job = callService(
+    async (client, abort) => {
+      entry.sending = true;
+      try {
+        return await client.tts({ text, voice_id: params.voiceId, language: params.language, speed: params.speed, format: params.format }, { signal: abort });
+      } catch (error) {
+        entry.sending = false;
+        // Released while on the wire and this attempt failed: the retry it would wait for is unwanted.
+        dropIfUnwanted(entry);
+        throw error;
+      }
+    },
+    { paid: true, priority: request.priority, signal: entry.controller.signal, onRetry: request.onRetry },
   )
     .then(async (speech) => {
       await putAudio(key, { audio: speech.audio, format: speech.format, fileName: speech.fileName, durationSec: speech.durationSec });
       return key;
     })
     .finally(() => {
-      if (inflight.get(key)?.job === job) inflight.delete(key);
+      if (inflight.get(key) === entry) inflight.delete(key);
     });
-  inflight.set(key, { job, signal });
-  return job;
+  inflight.set(key, entry);
+  return entry.job;
 }
 
-/** Cancels the reading's queued and running requests (the player skipped far ahead or back). */
-export function cancelFetches(sessionId: string): void {
-  controllers.get(sessionId)?.abort();
-  controllers.delete(sessionId);
+/**
+ * The reading no longer wants these chunks (all of them when `chunks` is omitted): the player
+ * skipped far ahead or back, or the reading ended. Requests nobody else holds are cancelled if they
+ * were not sent yet; sent ones finish into the cache.
+ */
+export function cancelFetches(sessionId: string, chunks?: readonly number[]): void {
+  const released = chunks ? new Set(chunks.map((c) => holderOf(sessionId, c))) : null;
+  for (const entry of inflight.values()) {
+    for (const holder of entry.holders) {
+      if (released ? released.has(holder) : sessionOfHolder(holder) === sessionId) entry.holders.delete(holder);
+    }
+    dropIfUnwanted(entry);
+  }
 }
 
-/** The reading is over: cancels its requests and refuses any later one. */
+/** The reading is over: releases its requests and refuses any later one. */
 export function endFetches(sessionId: string): void {
   ended.add(sessionId);
   if (ended.size > MAX_ENDED) ended.delete(ended.values().next().value!);
   cancelFetches(sessionId);
+}
+
+/** Requests in flight and who holds them, for tests. */
+export function inFlightHolders(): Map<string, ReadonlySet<string>> {
+  return new Map([...inflight].map(([key, entry]) => [key, entry.holders]));
 }

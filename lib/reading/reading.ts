@@ -31,7 +31,7 @@ function playerHost(): PlayerHost {
 }
 
 /** What the player asks for: a chunk's audio in the cache, with rate-limit waits told to the user. */
-export async function fetchChunkForPlayer(request: { sessionId: string; text: string; params: SpeechParams; priority: number }) {
+export async function fetchChunkForPlayer(request: { sessionId: string; chunkIndex?: number; text: string; params: SpeechParams; priority: number }) {
   const cacheKey = await fetchChunk({ ...request, onRetry: (error, ms) => void noteRetry(request.sessionId, error, ms) });
   return { cacheKey };
 }
@@ -55,7 +55,7 @@ export async function startReading(request: ReadRequest): Promise<{ sessionId: s
   const sessionId = crypto.randomUUID();
   const { plan, sentences } = buildPlan({ sessionId, text: request.text, title: request.title, params });
   // Ask for the first sentence now, while the player starts: it joins this request when it asks.
-  void fetchChunkForPlayer({ sessionId, text: plan.chunks[0]!.text, params, priority: 10 }).catch(() => undefined);
+  void fetchChunkForPlayer({ sessionId, chunkIndex: 0, text: plan.chunks[0]!.text, params, priority: 10 }).catch(() => undefined);
   return serial(async () => {
     await stopCurrent();
     await lastErrorItem.setValue(null);

@@ -50,13 +50,43 @@ describe('scheduler over real HTTP', () => {
     expect((await emu.log()).filter((r) => r.path === '/api/v1/translate')).toHaveLength(1);
   });
 
-  it('retries a server error on a paid request and charges once', async () => {
+  it('reports a 500 on a paid request instead of repeating it (it may have billed); asking again works', async () => {
     await emu.fault('server-error', { path: '/api/v1/translate' });
     const api = emu.client('demo-free');
     const scheduler = createRequestScheduler({ plan: 'free', windowMs: WINDOW_MS });
     const text = 'Thank you very much';
-    await scheduler.schedule((signal) => api.translate({ text, target_language: 'Italian' }, { signal }), { paid: true });
+    const run = (signal: AbortSignal) => api.translate({ text, target_language: 'Italian' }, { signal });
+    await expect(scheduler.schedule(run, { paid: true })).rejects.toMatchObject({ kind: 'server', status: 500 });
+    await scheduler.schedule(run, { paid: true });
     expect((await emu.log()).map((r) => r.status)).toEqual([500, 200]);
     expect((await api.getUser()).credits).toBe(2000 - Math.ceil(text.length / 10));
+  });
+});
+
+describe('paid work that breaks after the service accepted it', () => {
+  const ledger = async () => ((await (await fetch(`${emu.url()}/__emulator/ledger`)).json()) as { entries: { path: string; credits: number }[] }).entries;
+
+  it.each([
+    ['speech', (api: ReturnType<typeof emu.client>, signal: AbortSignal): Promise<unknown> => api.tts({ text: 'Cut short after billing.', voice_id: 'en-amelia' }, { signal })],
+    ['a translation', (api: ReturnType<typeof emu.client>, signal: AbortSignal): Promise<unknown> => api.translate({ text: 'Cut short after billing.', target_language: 'German' }, { signal })],
+  ])('%s cut mid-body is charged once, reported as "may be paid for", and not sent again', { timeout: 15_000 }, async (_, send) => {
+    await emu.fault('charged-cut');
+    const scheduler = createRequestScheduler({ plan: 'pro', windowMs: WINDOW_MS });
+    const api = emu.client('demo-pro');
+    const error = (await scheduler.schedule((signal) => send(api, signal), { paid: true }).catch((e: unknown) => e)) as ServiceError;
+    expect(error).toMatchObject({ kind: 'badResponse', status: 200, mayBeCharged: true });
+    expect(error.message).toMatch(/cut short.*may already be paid for/);
+    expect(await ledger()).toHaveLength(1);
+    expect((await emu.log()).filter((r) => r.path.startsWith('/api/v1/'))).toHaveLength(1);
+  });
+
+  it('a 500 after billing is not sent again either', { timeout: 15_000 }, async () => {
+    await emu.fault('charged-error');
+    const scheduler = createRequestScheduler({ plan: 'pro', windowMs: WINDOW_MS });
+    const api = emu.client('demo-pro');
+    const run = (signal: AbortSignal) => api.translate({ text: 'Billed then failed.', target_language: 'German' }, { signal });
+    await expect(scheduler.schedule(run, { paid: true })).rejects.toMatchObject({ kind: 'server', status: 500 });
+    expect(await ledger()).toEqual([expect.objectContaining({ path: '/api/v1/translate', credits: 2 })]);
+    expect((await emu.log()).filter((r) => r.path === '/api/v1/translate')).toHaveLength(1);
   });
 });

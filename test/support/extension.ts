@@ -172,6 +172,22 @@ export async function emulatorLog(emulatorUrl: string): Promise<LoggedServiceReq
   return ((await response.json()) as { requests: never[] }).requests;
 }
 
+/** One charge the emulator kept (GET /__emulator/ledger). */
+export interface LedgerEntry {
+  id: number;
+  account: string;
+  path: string;
+  textLength: number;
+  textStart: string;
+  credits: number;
+}
+
+/** What the emulator charged, request by request, and the total per account email. */
+export async function ledger(emulatorUrl: string): Promise<{ entries: LedgerEntry[]; total: Record<string, number> }> {
+  const response = await fetch(`${emulatorUrl}/__emulator/ledger`);
+  return (await response.json()) as { entries: LedgerEntry[]; total: Record<string, number> };
+}
+
 /** Selects the first occurrence of `snippet` in the page's text (inside one text node). */
 export async function selectSnippet(page: Page, snippet: string): Promise<void> {
   await page.evaluate((wanted) => {

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { createServiceClient } from './client';
+import { decideRetry } from './retry-policy';
+import type { ServiceError } from './errors';
+import { fakeFetch, makeMp3 } from './test-fixtures';
+
+/** A 200 whose body delivers half its bytes and then breaks, as a dropped connection does. */
+function brokenBody(type: string, bytes: Uint8Array): Response {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(bytes.subarray(0, bytes.length >> 1));
+      controller.error(new TypeError('terminated'));
+    },
+  });
+  return new Response(body, { status: 200, headers: { 'content-type': type, 'content-length': String(bytes.length) } });
+}
+
+const client = (answer: () => Response) =>
+  createServiceClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k-123456789', fetch: fakeFetch(answer).fetch });
+
+const failure = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a rejection'); }, (e: unknown) => e as ServiceError);
+const fresh = () => ({ rateLimited: 0, transient: 0 });
+
+describe('a failure after the 2xx headers arrived', () => {
+  it('on speech is a badResponse that may be charged, and is never retried', async () => {
+    const e = await failure(client(() => brokenBody('audio/mpeg', makeMp3(1))).tts({ text: 'Hi', voice_id: 'v' }));
+    expect(e).toMatchObject({ kind: 'badResponse', status: 200, mayBeCharged: true });
+    expect(e.message).toMatch(/cut short \(the connection broke before the whole answer arrived\).*may already be paid for/);
+    expect(decideRetry(e, true, fresh(), Math.random).retry).toBe(false);
+  });
+
+  it('on a translation too, and so is a 200 whose JSON is unreadable', async () => {
+    const cut = await failure(client(() => brokenBody('application/json', new TextEncoder().encode('{"success":true,"translation":"[ES] Hola"}'))).translate({ text: 'Hi', target_language: 'Spanish' }));
+    expect(cut).toMatchObject({ kind: 'badResponse', mayBeCharged: true });
+    const garbled = await failure(client(() => new Response('{"success": tr', { status: 200, headers: { 'content-type': 'application/json' } })).translate({ text: 'Hi', target_language: 'Spanish' }));
+    expect(garbled).toMatchObject({ kind: 'badResponse', mayBeCharged: true });
+    expect(garbled.message).toMatch(/cut short \(the body is not valid JSON\)/);
+  });
+
+  it('on a free request stays retryable: asking again costs nothing', async () => {
+    const e = await failure(client(() => brokenBody('application/json', new TextEncoder().encode('{"user":{"id":"u"}}'))).getUser());
+    expect(e.kind).toBe('network');
+    expect(e.mayBeCharged).toBeUndefined();
+    expect(decideRetry(e, false, fresh(), Math.random).retry).toBe(true);
+  });
+
+  it('before any response is a network error, which paid work may retry', async () => {
+    const e = await failure(client(() => { throw new TypeError('Failed to fetch'); }).tts({ text: 'Hi', voice_id: 'v' }));
+    expect(e).toMatchObject({ kind: 'network' });
+    expect(e.mayBeCharged).toBeUndefined();
+    expect(decideRetry(e, true, fresh(), Math.random).retry).toBe(true);
+  });
+});
