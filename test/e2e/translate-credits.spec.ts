@@ -1,0 +1,163 @@
+import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { connectService, expect, setSettings, test } from './fixtures';
+import {
+  callOnAxNode,
+  chooseMenuEntry,
+  clickAxNode,
+  emulatorLog,
+  findAxNode,
+  inPageUiText,
+  ledger,
+  selectText,
+} from '../support/extension';
+
+const bubbleText = (context: BrowserContext, page: Page) => inPageUiText(context, page, 'voxlate-bubble');
+const translateLog = async (url: string) => (await emulatorLog(url)).filter((r) => r.path === '/api/v1/translate');
+/** Credits the emulator kept for translations, one figure per request. */
+const translationCharges = async (url: string) =>
+  (await ledger(url)).entries.filter((e) => e.path === '/api/v1/translate').map((e) => e.credits);
+const costOf = (text: string) => Math.ceil(text.trim().length / 10);
+
+/** Opens the sample article, selects `selector` and chooses "Translate selection" on it. */
+async function translateOnArticle(
+  f: { context: BrowserContext; background: Worker; extensionId: string; pages: { url: string } },
+  selector: string,
+): Promise<{ page: Page; text: string }> {
+  const page = await f.context.newPage();
+  await page.goto(`${f.pages.url}/fixtures/article.html`);
+  const text = await selectText(page, selector);
+  await chooseMenuEntry(f.context, f.background, f.extensionId, page, 'voxlate-translate-selection');
+  return { page, text };
+}
+
+/** Gives the extension time to send what it should not; the assertions after it see the result. */
+const settle = (page: Page) => page.waitForTimeout(800);
+
+test.describe('translation credits', () => {
+  test('arrowing and typing through the picker pays for nothing; Enter pays for the chosen language once, leaving the picker too', async ({
+    context, background, extensionId, emulator, pages,
+  }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es' });
+    const { page, text } = await translateOnArticle({ context, background, extensionId, pages }, '#second');
+    await expect.poll(() => bubbleText(context, page)).toContain('[ES]');
+    const cost = costOf(text);
+
+    const picker = await findAxNode(context, page, 'combobox', 'Translate to');
+    await callOnAxNode(context, page, picker, 'function () { this.focus(); }');
+    for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.type('sv');
+    expect(await callOnAxNode<string>(context, page, picker, 'function () { return this.value; }')).toBe('sv');
+    await settle(page);
+    expect((await translateLog(emulator.url)).map((r) => r.language)).toEqual(['Spanish']);
+
+    await page.keyboard.press('Enter');
+    await expect.poll(() => bubbleText(context, page)).toContain('[SV]');
+    await settle(page);
+    expect((await translateLog(emulator.url)).map((r) => r.language)).toEqual(['Spanish', 'Swedish']);
+    expect(await translationCharges(emulator.url)).toEqual([cost, cost]);
+    expect((await ledger(emulator.url)).total).toEqual({ 'pro@demo.test': 2 * cost });
+
+    // Arrowing on, then leaving the picker with Tab, is a choice too: one more translation.
+    await callOnAxNode(context, page, picker, 'function () { this.focus(); }');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => bubbleText(context, page)).toContain('[CS]');
+    await settle(page);
+    expect((await translateLog(emulator.url)).map((r) => r.language)).toEqual(['Spanish', 'Swedish', 'Czech']);
+    expect((await ledger(emulator.url)).total).toEqual({ 'pro@demo.test': 3 * cost });
+  });
+
+  test('a choice superseded before it was sent is never sent; one already sent finishes into the cache', async ({
+    context, background, extensionId, emulator, pages,
+  }) => {
+    // The free plan sends two requests at a time: with a slow service, later choices wait their turn.
+    await connectService(background, emulator.url, 'demo-free');
+    await setSettings(background, { targetLanguage: 'es' });
+    const { page, text } = await translateOnArticle({ context, background, extensionId, pages }, '#second');
+    await expect.poll(() => bubbleText(context, page)).toContain('[ES]');
+    const cost = costOf(text);
+    const config = `${emulator.url}/__emulator/config`;
+    const before = (await (await fetch(config)).json()) as { latencyMs: number };
+    await fetch(config, { method: 'PATCH', body: JSON.stringify({ latencyMs: 2500 }) });
+    try {
+      const picker = await findAxNode(context, page, 'combobox', 'Translate to');
+      const choose = (code: string) =>
+        callOnAxNode(context, page, picker, 'function (v) { this.value = v; this.dispatchEvent(new Event("change", { bubbles: true })); }', code);
+      await choose('fr'); // sent
+      await choose('de'); // sent: the two slots are taken
+      await choose('it'); // waits for a slot...
+      await choose('pt'); // ...and is withdrawn by this choice before it was sent
+      await expect.poll(() => bubbleText(context, page), { timeout: 20_000 }).toContain('[PT]');
+      await settle(page);
+      expect((await translateLog(emulator.url)).map((r) => r.language)).toEqual(['Spanish', 'French', 'German', 'Portuguese']);
+      expect(await translationCharges(emulator.url)).toEqual([cost, cost, cost, cost]);
+    } finally {
+      await fetch(config, { method: 'PATCH', body: JSON.stringify({ latencyMs: before.latencyMs }) });
+    }
+    // French was paid for while superseded: it went into the cache, and costs nothing now.
+    const picker = await findAxNode(context, page, 'combobox', 'Translate to');
+    await callOnAxNode(context, page, picker, 'function () { this.value = "fr"; this.dispatchEvent(new Event("change", { bubbles: true })); }');
+    await expect.poll(() => bubbleText(context, page)).toContain('From cache: no credits used');
+    expect(await bubbleText(context, page)).toContain('[FR]');
+    expect((await ledger(emulator.url)).total).toEqual({ 'free@demo.test': 4 * cost });
+  });
+
+  test('above the threshold nothing is sent until the user confirms; then exactly its cost is charged', async ({
+    context, background, extensionId, emulator, pages,
+  }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es', confirmAboveCredits: 5 });
+    const { page, text } = await translateOnArticle({ context, background, extensionId, pages }, '#second');
+    const cost = costOf(text);
+    expect(cost).toBeGreaterThan(5);
+    await expect.poll(() => bubbleText(context, page)).toContain(`This translation costs ${cost} credits. Translate?`);
+    await settle(page);
+    expect(await translateLog(emulator.url)).toEqual([]);
+    expect((await ledger(emulator.url)).entries).toEqual([]);
+
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', /Translate/));
+    await expect.poll(() => bubbleText(context, page)).toContain('[ES]');
+    expect(await bubbleText(context, page)).toContain(`Cost: ${cost} credits`);
+    await settle(page);
+    expect(await translationCharges(emulator.url)).toEqual([cost]);
+    expect((await ledger(emulator.url)).total).toEqual({ 'pro@demo.test': cost });
+  });
+
+  test('Cancel on the cost question closes the bubble and charges nothing', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es', confirmAboveCredits: 5 });
+    const { page } = await translateOnArticle({ context, background, extensionId, pages }, '#second');
+    await expect.poll(() => bubbleText(context, page)).toContain('Translate?');
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Cancel'));
+    await expect.poll(() => bubbleText(context, page)).toBe('');
+    await settle(page);
+    expect(await translateLog(emulator.url)).toEqual([]);
+    expect(await ledger(emulator.url)).toEqual({ entries: [], total: {} });
+  });
+
+  test('a balance too low is checked with the service before refusing; after a top-up the same translation works', async ({
+    context, background, extensionId, emulator, pages,
+  }) => {
+    const setCredits = (credits: number) =>
+      fetch(`${emulator.url}/__emulator/accounts`, { method: 'POST', body: JSON.stringify({ key: 'demo-pro', credits }) });
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es' });
+    await setCredits(5);
+    const { page, text } = await translateOnArticle({ context, background, extensionId, pages }, '#second');
+    const cost = costOf(text);
+    await expect.poll(() => bubbleText(context, page)).toContain(`translating this text costs ${cost} credits, but your balance is 5`);
+    expect(await bubbleText(context, page)).toContain('Top up your account');
+    expect(await translateLog(emulator.url)).toEqual([]);
+
+    // Topped up elsewhere (the service's website); the popup is never opened.
+    await setCredits(1000);
+    await page.keyboard.press('Escape');
+    await selectText(page, '#second');
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-translate-selection');
+    await expect.poll(() => bubbleText(context, page)).toContain('[ES]');
+    expect(await bubbleText(context, page)).toContain(`Balance: ${1000 - cost}`);
+    expect(await translationCharges(emulator.url)).toEqual([cost]);
+  });
+});
