@@ -2,11 +2,12 @@ import { useState } from 'react';
 import type { SerializedServiceError } from '@/lib/api/errors';
 import type { Voice } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/messaging/protocol';
+import { sendMessage, type SpendQuestion } from '@/lib/messaging/protocol';
 import { baseCode } from '@/lib/translate/languages';
 import type { Settings } from '@/lib/settings/schema';
 import { ErrorNotice } from '../error-notice';
 import { SpeechOptions } from './speech-options';
+import { SpendConfirm } from './spend-confirm';
 import { usePreview } from './use-preview';
 import { usePrefilledText } from './use-selection';
 import { VoicePicker } from './voice-picker';
@@ -25,24 +26,30 @@ export function SpeakPanel({ selection, voices, settings, updateSettings }: Prop
   const [busy, setBusy] = useState<'readText' | 'downloadText' | null>(null);
   const [error, setError] = useState<SerializedServiceError | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  // Above the user's threshold the background sends nothing and says what it would cost.
+  const [confirm, setConfirm] = useState<SpendQuestion | null>(null);
   const preview = usePreview();
 
-  async function run(kind: 'readText' | 'downloadText') {
+  async function run(kind: 'readText' | 'downloadText', confirmed = false) {
     setBusy(kind);
     setError(null);
     setSaved(null);
+    setConfirm(null);
     preview.audioRef.current?.pause();
-    const result = await sendMessage(kind, {
+    const choices = {
       text,
       title: text.trim().slice(0, 60),
       speed: settings.speed,
       format: settings.format,
       ...(voice ? { voiceId: voice.id } : {}),
-    });
+    };
+    const result = kind === 'readText' ? await sendMessage('readText', { ...choices, confirmed }) : await sendMessage('downloadText', choices);
     setBusy(null);
     if (!result.ok) setError(result.error);
     else if ('fileName' in result.value) setSaved(result.value.fileName);
+    else if ('confirm' in result.value) setConfirm(result.value.confirm);
   }
+
 
   const makeDefault = (v: Voice) =>
     updateSettings({ voices: { ...settings.voices, byLanguage: { ...settings.voices.byLanguage, [baseCode(v.language)]: v.id } } });
@@ -59,7 +66,12 @@ export function SpeakPanel({ selection, voices, settings, updateSettings }: Prop
           {busy === 'downloadText' ? t('popupPreparingDownload') : t('download')}
         </button>
       </div>
-      <div aria-live="polite">{saved ? <p className="notice ok">{t('downloaded', saved)}</p> : null}</div>
+      <div aria-live="polite">
+        {saved ? <p className="notice ok">{t('downloaded', saved)}</p> : null}
+        {confirm ? (
+          <SpendConfirm estimate={confirm} onConfirm={() => void run('readText', true)} onCancel={() => setConfirm(null)} />
+        ) : null}
+      </div>
       {error ? <ErrorNotice error={error} /> : null}
       <SpeechOptions speed={settings.speed} format={settings.format} onChange={updateSettings} />
       <VoicePicker

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { browser } from 'wxt/browser';
 import type { SerializedServiceError } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/messaging/protocol';
+import { sendMessage, type SpendQuestion } from '@/lib/messaging/protocol';
+import { SpendConfirm } from './spend-confirm';
 import { translationCostOfParts } from '@/lib/translate/cost';
 import { splitForTranslation } from '@/lib/translate/split';
 import type { HistoryEntry } from '@/lib/translate/history';
@@ -85,8 +86,14 @@ export function TranslatePanel({ selection, lastTarget }: { selection: string; l
     await navigator.clipboard.writeText(result!.translation).then(() => setCopied(true), () => setCopied(false));
   }
 
-  const listen = () => void sendMessage('readText', { text: result!.translation, language: result!.targetLanguage, title: result!.translation.slice(0, 60) })
-    .then((r) => !r.ok && setError(r.error));
+  const [listenCost, setListenCost] = useState<SpendQuestion | null>(null);
+  const listen = (confirmed = false) => {
+    setListenCost(null);
+    void sendMessage('readText', { text: result!.translation, language: result!.targetLanguage, title: result!.translation.slice(0, 60), confirmed }).then((r) => {
+      if (!r.ok) setError(r.error);
+      else if ('confirm' in r.value) setListenCost(r.value.confirm);
+    });
+  };
 
   return (
     <>
@@ -105,13 +112,13 @@ export function TranslatePanel({ selection, lastTarget }: { selection: string; l
       </div>
       {error ? <ErrorNotice error={error} /> : null}
       {toConfirm !== null ? (
-        <section className="card" aria-labelledby="translate-confirm">
+        <div className="notice" role="group" aria-labelledby="translate-confirm">
           <p id="translate-confirm">{t('popupConfirmCost', credits(toConfirm))}</p>
           <div className="actions">
             <button type="button" className="primary" onClick={() => void translate(toConfirm)}>{t('popupTranslate')}</button>
             <button type="button" onClick={() => setToConfirm(null)}>{t('bubbleCancel')}</button>
           </div>
-        </section>
+        </div>
       ) : null}
       <div aria-live="polite">
         {result ? (
@@ -126,8 +133,9 @@ export function TranslatePanel({ selection, lastTarget }: { selection: string; l
             </p>
             <div className="actions">
               <button type="button" onClick={() => void copy()}>{copied ? t('bubbleCopied') : t('bubbleCopy')}</button>
-              <button type="button" onClick={listen}>{t('bubbleListen')}</button>
+              <button type="button" onClick={() => listen()}>{t('bubbleListen')}</button>
             </div>
+            {listenCost ? <SpendConfirm estimate={listenCost} onConfirm={() => listen(true)} onCancel={() => setListenCost(null)} /> : null}
           </section>
         ) : null}
       </div>

@@ -6,6 +6,7 @@ import { clearApiKey, getServiceStatus, saveService } from '@/lib/background/ser
 import { getVoices } from '@/lib/background/voices';
 import { registerHandlers } from '@/lib/messaging/router';
 import { cancelFetches } from '@/lib/reading/chunk-fetcher';
+import { cancelConfirmedSpend, runConfirmedSpend } from '@/lib/reading/confirmed-spend';
 import { downloadSpeech } from '@/lib/reading/download';
 import { activeTabSelection } from '@/lib/reading/tab-actions';
 import { createMenus, onCommand, onMenuClick } from '@/lib/background/menus';
@@ -38,6 +39,8 @@ export default defineBackground(() => {
     readText: ({ title, ...choices }) => startReading({ ...choices, title: title ?? '', tabId: null, frameId: null }),
     downloadText: ({ title, ...choices }) => downloadSpeech({ ...choices, title: title ?? '' }),
     readingControl: ({ action }) => controlReading(action),
+    confirmSpend: ({ token }, sender) => runConfirmedSpend(token, sender.tabId ?? null),
+    cancelSpend: ({ token }) => cancelConfirmedSpend(token),
     getReadingState: () => getReadingState(),
     getPlayerStats: () => getPlayerStats(),
 

@@ -4,6 +4,7 @@ import { accountItem, type CachedAccount } from '../settings/cache-items';
 import { getSettings } from '../settings/items';
 import type { KnownBalance } from '../translate/translate';
 import { callService, scheduler } from './service';
+import { learnFromBalance, noteTranslationPaid } from './speech-price';
 
 /** How long a balance read from the service is trusted to approve or refuse a paid action. */
 export const BALANCE_FRESH_MS = 60_000;
@@ -35,7 +36,7 @@ export async function fetchAccount(priority = 10): Promise<AccountView> {
   const { serviceUrl } = await getSettings();
   const view: AccountView = { email: user.email, plan: user.plan, credits: user.credits, fetchedAt: Date.now() };
   scheduler.setPlan(planFromString(user.plan));
-  await accountItem.setValue({ ...view, serviceUrl });
+  await Promise.all([accountItem.setValue({ ...view, serviceUrl }), learnFromBalance(serviceUrl, user.credits)]);
   return view;
 }
 
@@ -49,9 +50,9 @@ export async function getAccount(refresh = false): Promise<AccountView> {
 }
 
 /**
- * Credits were spent by an amount not known here (a reading): rather than spend a request of the
- * plan's per-minute allowance on the balance now, the figures are read again when next shown or
- * needed for a check.
+ * Credits were spent by an amount not known here: rather than spend a request of the plan's
+ * per-minute allowance on the balance now, the figures are read again when next shown or needed
+ * for a check.
  */
 export async function markBalanceStale(): Promise<void> {
   const cached = await accountItem.getValue();
@@ -70,5 +71,6 @@ export async function forgetAccount(): Promise<void> {
 export async function noteCreditsSpent(credits: number): Promise<void> {
   const cached = await accountItem.getValue();
   if (!cached || credits <= 0) return;
+  await noteTranslationPaid(cached.serviceUrl, credits);
   await accountItem.setValue({ ...cached, credits: Math.max(0, cached.credits - credits) });
 }

@@ -33,12 +33,16 @@ export function startPageAgent(): void {
     pageHighlight: ({ start, end }) => source?.highlight(start, end),
     pageClearHighlight: () => source?.clearHighlight(),
     pageTranslate: ({ target }) => openTranslationBubble(window, target),
-    pageNotice: ({ message, tone, action }) => {
-      showPageNotice({
-        message,
-        tone,
-        actions: action === 'openOptions' ? [{ label: t('openOptions'), onClick: () => void sendMessage('openOptions') }] : [],
-      });
+    pageNotice: ({ message, tone, action, confirm, timeoutMs }) => {
+      const actions = [];
+      if (action === 'openOptions') actions.push({ label: t('openOptions'), onClick: () => void sendMessage('openOptions') });
+      if (confirm) {
+        actions.push(
+          { label: confirm.label, onClick: () => void sendMessage('confirmSpend', { token: confirm.token }) },
+          { label: t('optionsCancel'), onClick: () => void sendMessage('cancelSpend', { token: confirm.token }) },
+        );
+      }
+      showPageNotice({ message, tone, actions, timeoutMs });
     },
   });
 }

@@ -88,7 +88,7 @@ export const messageRules = {
   openOptions: { input: z.undefined(), from: ['extension', 'content'] },
 
   // Reading aloud, asked for by the popup.
-  readText: { input: readTextInput, from: ['extension'] },
+  readText: { input: z.extend(readTextInput, { confirmed: z.optional(z.boolean()) }), from: ['extension'] },
   downloadText: { input: readTextInput, from: ['extension'] },
   readingControl: { input: z.strictObject({ action: playerActionSchema }), from: ['extension'] },
   getReadingState: { input: z.undefined(), from: ['extension'] },
@@ -160,9 +160,16 @@ export const messageRules = {
       message: text(1, 2000),
       tone: z.enum(['info', 'error']),
       action: z.optional(z.enum(['openOptions'])),
+      /** A paid action waiting for the user's agreement: the notice offers to confirm it. */
+      confirm: z.optional(z.strictObject({ token: text(1, 100), label: text(1, 200) })),
+      timeoutMs: z.optional(int(0, 60_000)),
     }),
     from: ['extension'],
   },
+  /** The user agreed, on the page, to a paid action above their threshold. */
+  confirmSpend: { input: z.strictObject({ token: text(1, 100) }), from: ['content'] },
+  /** The user declined it. */
+  cancelSpend: { input: z.strictObject({ token: text(1, 100) }), from: ['content'] },
 } as const satisfies Record<string, { input: z.ZodMiniType; from: readonly SenderKind[] }>;
 
 type In<K extends keyof typeof messageRules> = z.input<(typeof messageRules)[K]['input']>;
@@ -176,7 +183,7 @@ export interface ProtocolMap {
   getVoices(data?: In<'getVoices'>): Result<VoicesView>;
   openOptions(): Result<void>;
 
-  readText(data: In<'readText'>): Result<{ sessionId: string }>;
+  readText(data: In<'readText'>): Result<ReadStart>;
   downloadText(data: In<'downloadText'>): Result<{ fileName: string }>;
   readingControl(data: In<'readingControl'>): Result<void>;
   getReadingState(): Result<ReadingState | null>;
@@ -184,7 +191,7 @@ export interface ProtocolMap {
 
   translate(data: In<'translate'>): Result<TranslationAnswer>;
   cancelTranslation(data: In<'cancelTranslation'>): Result<void>;
-  speakText(data: In<'speakText'>): Result<{ sessionId: string }>;
+  speakText(data: In<'speakText'>): Result<ReadStart>;
   getTargetLanguage(): Result<string>;
   getSelectionText(): Result<PageText | null>;
 
@@ -204,6 +211,22 @@ export interface ProtocolMap {
   pageClearHighlight(): Result<void>;
   pageTranslate(data: In<'pageTranslate'>): Result<boolean>;
   pageNotice(data: In<'pageNotice'>): Result<void>;
+  confirmSpend(data: In<'confirmSpend'>): Result<void>;
+  cancelSpend(data: In<'cancelSpend'>): Result<void>;
+}
+
+/** What the background asks a page to show. */
+export type PageNoticeData = In<'pageNotice'>;
+
+/** A reading started, or the question to ask first: it would cost more than the user's threshold. */
+export type ReadStart = { sessionId: string } | { confirm: SpendQuestion };
+
+/** A paid action's estimated cost, above the user's threshold (`limit`), waiting for their agreement. */
+export interface SpendQuestion {
+  credits: number;
+  learned: boolean;
+  limit: number;
+  token: string;
 }
 
 export const { sendMessage, onMessage } = defineExtensionMessaging<ProtocolMap>({ logger: undefined });

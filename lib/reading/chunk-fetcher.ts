@@ -1,6 +1,8 @@
-import { ServiceError } from '../api/errors';
+import { isServiceError, ServiceError } from '../api/errors';
 import { audioCacheKey, hasAudio, putAudio } from '../speech/cache';
 import { callService } from '../background/service';
+import { noteSpeechPaid, noteUncertainCharge, trackPaidRequest } from '../background/speech-price';
+import { getSettings } from '../settings/items';
 import type { SpeechParams } from './types';
 
 export interface ChunkRequest {
@@ -26,6 +28,11 @@ interface InFlight {
   holders: Set<string>;
   /** An attempt is on the wire right now (not queued, not waiting out a 429). */
   sending: boolean;
+}
+
+/** A failure after which the service may have billed: the balance change can't be attributed. */
+function mayHaveBeenCharged(error: unknown): boolean {
+  return isServiceError(error) && (error.mayBeCharged === true || error.kind === 'timeout' || error.kind === 'cancelled' || error.kind === 'server');
 }
 
 /** In-flight requests by audio cache key. */
@@ -69,10 +76,16 @@ export async function fetchChunk(request: ChunkRequest): Promise<string> {
   entry.job = callService(
     async (client, abort) => {
       entry.sending = true;
+      const { serviceUrl } = await getSettings();
       try {
-        return await client.tts({ text, voice_id: params.voiceId, language: params.language, speed: params.speed, format: params.format }, { signal: abort });
+        const speech = await trackPaidRequest(() =>
+          client.tts({ text, voice_id: params.voiceId, language: params.language, speed: params.speed, format: params.format }, { signal: abort }),
+        );
+        await noteSpeechPaid(serviceUrl, params.format, text);
+        return speech;
       } catch (error) {
         entry.sending = false;
+        if (mayHaveBeenCharged(error)) await noteUncertainCharge(serviceUrl);
         // Released while on the wire and this attempt failed: the retry it would wait for is unwanted.
         dropIfUnwanted(entry);
         throw error;

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { ServiceError } from '../api/errors';
-import { sendMessage, type PageText } from '../messaging/protocol';
+import { sendMessage, type PageNoticeData, type PageText } from '../messaging/protocol';
 
 const PAGE_SCRIPT = '/content-scripts/page.js';
 const ARTICLE_SCRIPT = '/content-scripts/article.js';
@@ -63,13 +63,16 @@ export async function readPageText(
 export async function tellPage(
   tabId: number,
   frameId: number,
-  message: { type: 'pageHighlight'; start: number; end: number } | { type: 'pageClearHighlight' } | { type: 'pageNotice'; message: string; tone: 'info' | 'error'; action?: 'openOptions' },
+  message: { type: 'pageHighlight'; start: number; end: number } | { type: 'pageClearHighlight' } | ({ type: 'pageNotice' } & PageNoticeData),
 ): Promise<boolean> {
   const target = { tabId, frameId };
   try {
     if (message.type === 'pageHighlight') await sendMessage('pageHighlight', { start: message.start, end: message.end }, target);
     else if (message.type === 'pageClearHighlight') await sendMessage('pageClearHighlight', undefined, target);
-    else await sendMessage('pageNotice', { message: message.message, tone: message.tone, action: message.action }, target);
+    else {
+      const { type: _type, ...notice } = message;
+      await sendMessage('pageNotice', notice, target);
+    }
     return true;
   } catch {
     return false;

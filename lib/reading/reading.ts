@@ -1,6 +1,6 @@
 import { isServiceError, ServiceError, type ServiceErrorKind, type SerializedServiceError } from '../api/errors';
 import { fetchAccount, markBalanceStale } from '../background/account';
-import type { ReadingState } from '../messaging/protocol';
+import type { ReadingState, ReadStart } from '../messaging/protocol';
 import { getSettings } from '../settings/items';
 import { setBadge } from './badge';
 import { cancelFetches, endFetches, fetchChunk } from './chunk-fetcher';
@@ -12,6 +12,7 @@ import type { PlayerHost } from './player-host';
 import { lastErrorItem, sessionItem } from './session-store';
 import { createSerial } from '../serial';
 import { chooseSpeechParams, type SpeechChoices } from './speech-params';
+import { confirmThreshold, describeEstimate, estimateSpeech, holdForConfirmation } from '../background/spend-confirm';
 import type { PlayerAction, PlayerEvent, SpeechParams } from './types';
 
 /** Start, stop and the player's reports change the one current reading: one at a time. */
@@ -43,10 +44,19 @@ export interface ReadRequest extends SpeechChoices {
   frameId: number | null;
   /** False when the text is not on the page (e.g. a translation): nothing to highlight there. */
   highlight?: boolean;
+  /** The user already agreed to its cost (it was above their threshold). */
+  confirmed?: boolean;
 }
 
-/** Starts reading a text aloud, replacing any reading under way (one at a time). */
-export async function startReading(request: ReadRequest): Promise<{ sessionId: string }> {
+/** Characters from which a reading started on a page says up front what it will cost. */
+const ANNOUNCE_COST_FROM_CHARS = 1000;
+
+/**
+ * Starts reading a text aloud, replacing any reading under way (one at a time); or, when its cost
+ * is above the user's threshold and they have not agreed yet, asks them (on the page, or through
+ * the answer to the popup) and sends nothing.
+ */
+export async function startReading(request: ReadRequest): Promise<ReadStart> {
   if (!request.text.trim()) {
     throw new ServiceError('invalidRequest', 'There is no text to read. Select some text, or type it in the popup, and try again.');
   }
@@ -54,6 +64,24 @@ export async function startReading(request: ReadRequest): Promise<{ sessionId: s
   const params = await chooseSpeechParams(request.text, request, settings);
   const sessionId = crypto.randomUUID();
   const { plan, sentences } = buildPlan({ sessionId, text: request.text, title: request.title, params });
+  const threshold = await confirmThreshold();
+  const estimate = await estimateSpeech(plan.chunks.map((c) => c.text), params, threshold);
+  if (!request.confirmed && estimate.credits > threshold) {
+    const token = await holdForConfirmation('read', request, estimate.credits);
+    if (request.tabId !== null) {
+      const cost = describeEstimate(estimate);
+      await tellPage(request.tabId, 0, {
+        type: 'pageNotice',
+        tone: 'info',
+        message: `Reading this aloud will cost ${cost}: more than the ${threshold.toLocaleString('en')} credits you asked to confirm. Nothing is sent until you agree.`,
+        confirm: { token, label: `Read aloud (${cost})` },
+      });
+    }
+    return { confirm: { ...estimate, limit: threshold, token } };
+  }
+  if (request.tabId !== null && !request.confirmed && request.text.length >= ANNOUNCE_COST_FROM_CHARS) {
+    void tellPage(request.tabId, 0, { type: 'pageNotice', tone: 'info', message: `Reading aloud: ${describeEstimate(estimate)}.`, timeoutMs: 6000 });
+  }
   // Ask for the first sentence now, while the player starts: it joins this request when it asks.
   void fetchChunkForPlayer({ sessionId, chunkIndex: 0, text: plan.chunks[0]!.text, params, priority: 10 }).catch(() => undefined);
   return serial(async () => {

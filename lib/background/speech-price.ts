@@ -1,0 +1,143 @@
+import { storage } from '#imports';
+import type { AudioFormat } from '../api/schemas';
+
+/*
+ * What speech costs. The contract leaves it unspecified, so it is learned: every balance read from
+ * the free GET /user is compared with the previous one, and when only speech of one format was
+ * paid for in between (translations' cost is known exactly and taken out), the difference over the
+ * characters sent is that format's price. Until a format's price is known, estimates use the only
+ * price the contract states (translation's, 1 credit per 10 characters): an upper bound rather than
+ * a guess, so a first big spend is asked about rather than slipped through.
+ */
+
+/** Credits per character the contract states for translation; the cautious prior for speech. */
+export const PRIOR_CREDITS_PER_CHAR = 0.1;
+/** Older observations fade so a price change is followed within a few readings. */
+const MAX_LEARNED_CHARS = 200_000;
+
+interface Observed {
+  credits: number;
+  chars: number;
+  requests: number;
+}
+
+interface SpeechPrice {
+  serviceUrl: string;
+  byFormat: Partial<Record<AudioFormat, Observed>>;
+}
+
+/** Paid work done since the balance was last read, to attribute the next balance change. */
+interface SpendWindow {
+  serviceUrl: string;
+  /** The balance read last. */
+  balance: number;
+  speech: Partial<Record<AudioFormat, Observed>>;
+  /** Credits of translations since (known exactly). */
+  translated: number;
+  /** Something paid may or may not have been charged (cut short, timed out): don't learn from this window. */
+  uncertain: boolean;
+}
+
+const priceItem = storage.defineItem<SpeechPrice | null>('local:speechPrice', { fallback: null });
+const windowItem = storage.defineItem<SpendWindow | null>('local:spendWindow', { fallback: null });
+/** Paid requests on the wire right now: a balance read meanwhile cannot be attributed. */
+let inFlight = 0;
+
+/** The learned price of one format, or null while nothing is known for this service. */
+export async function learnedPrice(serviceUrl: string, format: AudioFormat): Promise<Observed | null> {
+  const price = await priceItem.getValue();
+  const observed = price?.serviceUrl === serviceUrl ? price.byFormat[format] : undefined;
+  return observed && observed.chars > 0 ? observed : null;
+}
+
+export interface SpeechEstimate {
+  credits: number;
+  /** False while the price is the cautious prior (nothing learned yet for this format). */
+  learned: boolean;
+}
+
+/**
+ * Estimated credits for the speech of these request texts (what is already cached is free and
+ * should not be passed). Each request is rounded up to a whole credit, as services bill.
+ */
+export async function estimateSpeechCredits(serviceUrl: string, format: AudioFormat, requestTexts: readonly string[]): Promise<SpeechEstimate> {
+  const observed = await learnedPrice(serviceUrl, format);
+  const perChar = observed ? perCharOf(observed) : PRIOR_CREDITS_PER_CHAR;
+  const credits = requestTexts.reduce((sum, text) => sum + Math.max(1, Math.ceil([...text].length * perChar)), 0);
+  return { credits, learned: observed !== null };
+}
+
+/** Brackets one paid request, so a balance read while it is on the wire is not misattributed. */
+export async function trackPaidRequest<T>(work: () => Promise<T>): Promise<T> {
+  inFlight += 1;
+  try {
+    return await work();
+  } finally {
+    inFlight -= 1;
+  }
+}
+
+/** Speech was delivered (and so paid for): counted toward the next balance comparison. */
+export async function noteSpeechPaid(serviceUrl: string, format: AudioFormat, text: string): Promise<void> {
+  const window = await windowItem.getValue();
+  if (!window || window.serviceUrl !== serviceUrl) return;
+  const seen = window.speech[format] ?? { credits: 0, chars: 0, requests: 0 };
+  const speech = { ...window.speech, [format]: { ...seen, chars: seen.chars + [...text].length, requests: seen.requests + 1 } };
+  await windowItem.setValue({ ...window, speech });
+}
+
+/** A translation's exact cost, taken out of the next balance change. */
+export async function noteTranslationPaid(serviceUrl: string, credits: number): Promise<void> {
+  const window = await windowItem.getValue();
+  if (window?.serviceUrl === serviceUrl) await windowItem.setValue({ ...window, translated: window.translated + credits });
+}
+
+/** A paid request ended in a way that may or may not have been charged. */
+export async function noteUncertainCharge(serviceUrl: string): Promise<void> {
+  const window = await windowItem.getValue();
+  if (window?.serviceUrl === serviceUrl) await windowItem.setValue({ ...window, uncertain: true });
+}
+
+/**
+ * A fresh balance was read: learns the price from the speech paid since the last one, when that is
+ * the only unexplained spend, then starts a new window. Returns the credits that speech cost, or
+ * null when they can't be told.
+ */
+export async function learnFromBalance(serviceUrl: string, balance: number): Promise<number | null> {
+  const window = await windowItem.getValue();
+  const fresh: SpendWindow = { serviceUrl, balance, speech: {}, translated: 0, uncertain: inFlight > 0 };
+  await windowItem.setValue(fresh);
+  if (!window || window.serviceUrl !== serviceUrl || window.uncertain || inFlight > 0) return null;
+  const formats = Object.entries(window.speech).filter(([, o]) => o.chars > 0) as [AudioFormat, Observed][];
+  const spent = window.balance - balance - window.translated;
+  // A top-up in between makes it negative; a spend with no speech of ours was someone else's.
+  if (spent < 0 || formats.length === 0) return null;
+  // Two formats in one window can't be told apart: the total is still what speech cost.
+  if (formats.length > 1) return spent;
+  const [format, seen] = formats[0]!;
+  const price = await priceItem.getValue();
+  const before = price?.serviceUrl === serviceUrl ? price.byFormat[format] : undefined;
+  const merged = fade({ credits: (before?.credits ?? 0) + spent, chars: (before?.chars ?? 0) + seen.chars, requests: (before?.requests ?? 0) + seen.requests });
+  await priceItem.setValue({ serviceUrl, byFormat: { ...(price?.serviceUrl === serviceUrl ? price.byFormat : {}), [format]: merged } });
+  return spent;
+}
+
+/**
+ * Credits per character. Each request was rounded up to a whole credit, half a credit on average,
+ * so that is taken out before dividing: otherwise short first sentences would inflate the price of
+ * long chunks (a 50-character sentence billed 1 credit is not 2 credits per 100 characters).
+ */
+function perCharOf(o: Observed): number {
+  return Math.max(o.credits - o.requests / 2, o.credits / 2) / o.chars;
+}
+
+function fade(o: Observed): Observed {
+  if (o.chars <= MAX_LEARNED_CHARS) return o;
+  const keep = MAX_LEARNED_CHARS / o.chars;
+  return { credits: o.credits * keep, chars: MAX_LEARNED_CHARS, requests: Math.max(1, Math.round(o.requests * keep)) };
+}
+
+/** Forgets what was learned (stored data cleared, or another service). */
+export async function forgetSpeechPrice(): Promise<void> {
+  await Promise.all([priceItem.removeValue(), windowItem.removeValue()]);
+}

@@ -1,0 +1,24 @@
+import { serializeError, ServiceError } from '../api/errors';
+import { dropPending, takeConfirmed } from '../background/spend-confirm';
+import { reportProblem, startReading, type ReadRequest } from './reading';
+
+const EXPIRED = 'That confirmation has expired. Choose the action again from the menu.';
+
+/**
+ * The user agreed, on the page in tab `tabId`, to a paid action that was above their threshold:
+ * it runs now, once. A token from another tab, used already or expired does nothing but say so.
+ */
+export async function runConfirmedSpend(token: string, tabId: number | null): Promise<void> {
+  const pending = await takeConfirmed(token);
+  try {
+    if (!pending || pending.kind !== 'read') throw new ServiceError('invalidRequest', EXPIRED);
+    const request = pending.request as ReadRequest;
+    if (request.tabId !== tabId) throw new ServiceError('invalidRequest', EXPIRED);
+    await startReading({ ...request, confirmed: true });
+  } catch (error) {
+    await reportProblem(tabId, serializeError(error));
+  }
+}
+
+/** The user declined: the action is forgotten. */
+export const cancelConfirmedSpend = (token: string): Promise<void> => dropPending(token);
