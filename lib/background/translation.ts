@@ -1,11 +1,15 @@
 import { browser } from 'wxt/browser';
 import { makeServiceError } from '../api/error-messages';
+import { isServiceError, type ServiceErrorKind } from '../api/errors';
 import { createTranslator, type TranslationAnswer } from '../translate/translate';
 import { defaultTargetLanguage } from '../translate/languages';
 import { getSettings, updateSettings } from '../settings/items';
 import { fetchAccount, knownBalance, noteCreditsSpent } from './account';
 import { callService } from './service';
 import { cancelUntilSent } from './until-sent';
+
+/** Failures of the free account read that mean a translation cannot be sent either. */
+const SERVICE_UNUSABLE = new Set<ServiceErrorKind>(['unauthorized', 'network', 'timeout']);
 
 /** Translations the user asked for: priority over reading ahead, since someone is waiting. */
 const translator = createTranslator({
@@ -18,7 +22,15 @@ const translator = createTranslator({
     }).finally(guard.release);
   },
   getBalance: () => knownBalance(),
-  refreshBalance: async () => (await fetchAccount(100).catch(() => null))?.credits ?? null,
+  refreshBalance: () =>
+    fetchAccount(100).then(
+      (account) => account.credits,
+      (error: unknown) => {
+        // The translation would fail the same way: say so now rather than after trying it too.
+        if (isServiceError(error) && SERVICE_UNUSABLE.has(error.kind)) throw error;
+        return null;
+      },
+    ),
   noteSpent: noteCreditsSpent,
 });
 

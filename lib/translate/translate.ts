@@ -35,7 +35,10 @@ export interface TranslatorDeps {
   translate(req: TranslateRequest, opts: { signal?: AbortSignal }): Promise<TranslateResponse>;
   /** Last known balance; null when unknown. */
   getBalance(): Promise<KnownBalance | null>;
-  /** Reads the balance from the service (a free call); null when that failed. */
+  /**
+   * Reads the balance from the service (a free call); null when that failed in a way a paid
+   * request might not (it throws when the service cannot be reached or refuses the key).
+   */
   refreshBalance(): Promise<number | null>;
   /** Lowers the last known balance after a paid request succeeded. */
   noteSpent(credits: number): Promise<void>;
