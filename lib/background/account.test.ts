@@ -1,8 +1,8 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { accountItem } from '../settings/cache-items';
-import { updateSettings } from '../settings/items';
-import { BALANCE_FRESH_MS, getAccount, knownBalance, markBalanceStale, noteCreditsSpent } from './account';
+import { apiKeyItem, updateSettings } from '../settings/items';
+import { afterSpeechPaid, BALANCE_FRESH_MS, getAccount, knownBalance, markBalanceStale, noteCreditsSpent } from './account';
 
 const SERVICE = 'http://127.0.0.1:4010';
 const NOW = 1_700_000_000_000;
@@ -39,5 +39,37 @@ describe('the known balance', () => {
     await markBalanceStale();
     // No key is saved here, so reading it again fails, which shows that it was asked for.
     await expect(getAccount()).rejects.toMatchObject({ kind: 'unauthorized' });
+  });
+});
+
+describe('after a reading', () => {
+  let userReads = 0;
+  beforeEach(async () => {
+    fakeBrowser.reset();
+    userReads = 0;
+    await updateSettings({ serviceUrl: SERVICE });
+    await apiKeyItem.setValue('demo-pro');
+    await accountItem.setValue(account);
+    // The service's free GET /user, answering with a balance lowered by the reading.
+    vi.stubGlobal('fetch', async () => {
+      userReads += 1;
+      const user = { id: 'usr_0123456789abcdef', email: 'pro@demo.test', credits: 430, plan: 'pro' };
+      return new Response(JSON.stringify({ user }), { headers: { 'content-type': 'application/json' } });
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reads the balance while the price of speech in that format is still being learned', async () => {
+    await afterSpeechPaid('mp3');
+    expect(userReads).toBe(1);
+    expect(await accountItem.getValue()).toMatchObject({ credits: 430 });
+    expect((await accountItem.getValue())?.stale).toBeUndefined();
+  });
+
+  it('only marks it stale once that price is known: no request of the plan is spent', async () => {
+    await fakeBrowser.storage.local.set({ speechPrice: { serviceUrl: SERVICE, byFormat: { mp3: { credits: 70, chars: 1000, requests: 4 } } } });
+    await afterSpeechPaid('mp3');
+    expect(userReads).toBe(0);
+    expect(await accountItem.getValue()).toMatchObject({ credits: 500, stale: true });
   });
 });

@@ -4,7 +4,8 @@ import { accountItem, type CachedAccount } from '../settings/cache-items';
 import { getSettings } from '../settings/items';
 import type { KnownBalance } from '../translate/translate';
 import { callService, scheduler } from './service';
-import { learnFromBalance, noteTranslationPaid } from './speech-price';
+import type { AudioFormat } from '../api/schemas';
+import { learnedPrice, learnFromBalance, noteTranslationPaid } from './speech-price';
 
 /** How long a balance read from the service is trusted to approve or refuse a paid action. */
 export const BALANCE_FRESH_MS = 60_000;
@@ -57,6 +58,17 @@ export async function getAccount(refresh = false): Promise<AccountView> {
 export async function markBalanceStale(): Promise<void> {
   const cached = await accountItem.getValue();
   if (cached && !cached.stale) await accountItem.setValue({ ...cached, stale: true });
+}
+
+/**
+ * Speech in `format` was paid for (a reading ended). Its price is learned from the balance before
+ * and after, so while that price is not known yet the balance is read now; once it is, the balance
+ * is only marked stale.
+ */
+export async function afterSpeechPaid(format: AudioFormat): Promise<void> {
+  const { serviceUrl } = await getSettings();
+  if (await learnedPrice(serviceUrl, format)) return markBalanceStale();
+  await fetchAccount(0).catch(markBalanceStale);
 }
 
 /** Forgets the cached account (the key or address changed). */

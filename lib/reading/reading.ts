@@ -1,5 +1,5 @@
 import { isServiceError, ServiceError, type ServiceErrorKind, type SerializedServiceError } from '../api/errors';
-import { fetchAccount, markBalanceStale } from '../background/account';
+import { afterSpeechPaid, fetchAccount } from '../background/account';
 import type { ReadingState, ReadStart } from '../messaging/protocol';
 import { getSettings } from '../settings/items';
 import { setBadge } from './badge';
@@ -170,8 +170,7 @@ async function followPlayer(event: PlayerEvent): Promise<void> {
   } else if ((await getSettings()).highlight) {
     await tellPage(session.tabId, frameId, { type: 'pageHighlight', start: range[0], end: range[1] });
   }
-  // Speech was paid for by an amount not known here: the balance is read again when next shown or checked.
-  if (event.status === 'ended' || event.status === 'stopped') await markBalanceStale();
+  if (event.status === 'ended' || event.status === 'stopped') void afterSpeechPaid(session.plan.params.format).catch(() => undefined);
 }
 
 /**
