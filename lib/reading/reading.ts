@@ -158,6 +158,8 @@ async function followPlayer(event: PlayerEvent): Promise<void> {
   const finished = event.status === 'ended' || event.status === 'stopped' || event.status === 'error';
   await sessionItem.setValue(finished ? null : { ...session, position: event });
   if (finished) endFetches(event.sessionId);
+  // Readings from the popup too: speech was paid for, by an amount learned from the balance.
+  if (finished) void afterSpeechPaid(session.plan.params.format).catch(() => undefined);
   await setBadge(event.status, event.error?.message);
   if (event.status === 'error' && event.error) {
     await reportProblem(session.tabId, { kind: event.error.kind as ServiceErrorKind, message: event.error.message });
@@ -170,7 +172,6 @@ async function followPlayer(event: PlayerEvent): Promise<void> {
   } else if ((await getSettings()).highlight) {
     await tellPage(session.tabId, frameId, { type: 'pageHighlight', start: range[0], end: range[1] });
   }
-  if (event.status === 'ended' || event.status === 'stopped') void afterSpeechPaid(session.plan.params.format).catch(() => undefined);
 }
 
 /**

@@ -8,7 +8,9 @@ import {
   findAxNode,
   inPageUiText,
   ledger,
+  readingSession,
   selectText,
+  waitForStatus,
 } from '../support/extension';
 
 const bubbleText = (context: BrowserContext, page: Page) => inPageUiText(context, page, 'voxlate-bubble');
@@ -159,5 +161,43 @@ test.describe('translation credits', () => {
     await expect.poll(() => bubbleText(context, page)).toContain('[ES]');
     expect(await bubbleText(context, page)).toContain(`Balance: ${1000 - cost}`);
     expect(await translationCharges(emulator.url)).toEqual([cost]);
+  });
+
+  test('after a reading, no request is spent on the balance once the price of speech is known; the popup still shows it right', async ({
+    background, emulator, openExtensionPage,
+  }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    const userReads = async () => (await emulatorLog(emulator.url)).filter((r) => r.path === '/api/v1/user').length;
+    const serviceCredits = async () => 100_000 - ((await ledger(emulator.url)).total['pro@demo.test'] ?? 0);
+    const account = (popup: Page) => popup.getByRole('region', { name: 'Account' });
+    // The popup reads the balance: the start of what the price of speech is learned from.
+    const popup = await openExtensionPage('popup.html');
+    await expect(account(popup)).toContainText('100,000 credits');
+    await popup.close();
+
+    // Readings asked for from an extension page that shows no balance (the options page), so
+    // that every read of the balance below is the background's own.
+    const options = await openExtensionPage('options.html');
+    const readToTheEnd = async (text: string) => {
+      await options.evaluate((t) => chrome.runtime.sendMessage({ id: 1, type: 'readText', data: { text: t }, timestamp: Date.now() }), text);
+      await waitForStatus(background, 'playing');
+      await expect.poll(() => readingSession(background), { timeout: 30_000 }).toBeNull();
+    };
+    // The price of speech is not known yet: the balance is read at the reading's end to learn it.
+    expect(await userReads()).toBe(1);
+    await readToTheEnd('Good morning. The cat sat on the mat.');
+    await expect.poll(userReads).toBe(2);
+
+    // Now it is known: the next reading only marks the balance stale.
+    await readToTheEnd('Thank you, my friend. The dog ran home.');
+    await settle(options);
+    expect(await userReads()).toBe(2);
+    expect(await background.evaluate(async () => ((await chrome.storage.local.get('account')).account as { stale?: boolean }).stale)).toBe(true);
+
+    // Whatever shows the balance reads it then, and shows what the service has.
+    const again = await openExtensionPage('popup.html');
+    await expect(account(again)).toContainText(`${(await serviceCredits()).toLocaleString('en')} credits`);
+    expect(await serviceCredits()).toBeLessThan(100_000);
+    expect(await userReads()).toBe(3);
   });
 });
