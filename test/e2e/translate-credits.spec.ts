@@ -200,4 +200,39 @@ test.describe('translation credits', () => {
     expect(await serviceCredits()).toBeLessThan(100_000);
     expect(await userReads()).toBe(3);
   });
+
+  test('the threshold is set in the options page, and the bubble asks above what was set there', async ({
+    context, background, extensionId, emulator, pages, openExtensionPage,
+  }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es' });
+    const stored = () => background.evaluate(async () => ((await chrome.storage.local.get('settings')).settings as { confirmAboveCredits?: number }).confirmAboveCredits);
+    const options = await openExtensionPage('options.html');
+    const field = options.getByRole('spinbutton', { name: /Ask before spending more than .*credits/ });
+    await expect(field).toHaveValue('200');
+    await expect(field).toHaveAccessibleDescription(/waits until you confirm it/);
+
+    // What is not a whole number of credits is not saved; leaving the field puts back the saved one.
+    await field.fill('');
+    await field.blur();
+    await expect(field).toHaveValue('200');
+    await field.fill('8');
+    await expect.poll(stored).toBe(8);
+
+    const { page, text } = await translateOnArticle({ context, background, extensionId, pages }, '#second');
+    const cost = costOf(text);
+    expect(cost).toBeGreaterThan(8);
+    await expect.poll(() => bubbleText(context, page)).toContain(`This translation costs ${cost} credits. Translate?`);
+    expect(await translateLog(emulator.url)).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await options.bringToFront();
+    await field.fill(String(cost));
+    await expect.poll(stored).toBe(cost);
+    await selectText(page, '#second');
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-translate-selection');
+    await expect.poll(() => bubbleText(context, page)).toContain('[ES]');
+    expect((await ledger(emulator.url)).total).toEqual({ 'pro@demo.test': cost });
+  });
 });
+
