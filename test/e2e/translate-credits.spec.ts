@@ -80,6 +80,13 @@ test.describe('translation credits', () => {
     const { page, text } = await translateOnArticle({ context, background, extensionId, pages }, '#second');
     await expect.poll(() => bubbleText(context, page)).toContain('[ES]');
     const cost = costOf(text);
+    // The toolbar click that granted access opened the popup, which reads the voices and the
+    // account: let that end first, so that the two slots are the translations' own.
+    await expect.poll(async () => {
+      const before = (await emulatorLog(emulator.url)).length;
+      await settle(page);
+      return (await emulatorLog(emulator.url)).length - before;
+    }).toBe(0);
     const config = `${emulator.url}/__emulator/config`;
     const before = (await (await fetch(config)).json()) as { latencyMs: number };
     await fetch(config, { method: 'PATCH', body: JSON.stringify({ latencyMs: 2500 }) });
@@ -87,8 +94,11 @@ test.describe('translation credits', () => {
       const picker = await findAxNode(context, page, 'combobox', 'Translate to');
       const choose = (code: string) =>
         callOnAxNode(context, page, picker, 'function (v) { this.value = v; this.dispatchEvent(new Event("change", { bubbles: true })); }', code);
-      await choose('fr'); // sent
-      await choose('de'); // sent: the two slots are taken
+      // A moment to reach the service each; a choice superseded sooner is rightly never sent.
+      await choose('fr');
+      await page.waitForTimeout(500);
+      await choose('de'); // the two slots are now taken, for 2.5 s
+      await page.waitForTimeout(500);
       await choose('it'); // waits for a slot...
       await choose('pt'); // ...and is withdrawn by this choice before it was sent
       await expect.poll(() => bubbleText(context, page), { timeout: 20_000 }).toContain('[PT]');
