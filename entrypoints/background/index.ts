@@ -9,7 +9,7 @@ import { cancelFetches } from '@/lib/reading/chunk-fetcher';
 import { cancelConfirmedSpend, runConfirmedSpend } from '@/lib/reading/confirmed-spend';
 import { downloadSpeech } from '@/lib/reading/download';
 import { activeTabSelection } from '@/lib/reading/tab-actions';
-import { createMenus, onCommand, onMenuClick } from '@/lib/background/menus';
+import { ensureMenus, onCommand, onMenuClick } from '@/lib/background/menus';
 import { cancelTranslation, currentTargetLanguage, translate } from '@/lib/background/translation';
 import {
   controlReading,
@@ -22,9 +22,9 @@ import {
 
 export default defineBackground(() => {
   void closeStorageToContentScripts();
-  browser.runtime.onInstalled.addListener(() => {
-    void browser.contextMenus.removeAll().then(createMenus);
-  });
+  // Chrome keeps menus across restarts; Firefox forgets those of a persistent background page.
+  if (import.meta.env.FIREFOX) void ensureMenus();
+  else browser.runtime.onInstalled.addListener(() => void ensureMenus());
   browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClick(info, tab));
   browser.commands.onCommand.addListener((command, tab) => void onCommand(command, tab));
 

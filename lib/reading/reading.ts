@@ -3,6 +3,7 @@ import { afterSpeechPaid, fetchAccount } from '../background/account';
 import type { ReadingState, ReadStart } from '../messaging/protocol';
 import { getSettings } from '../settings/items';
 import { setBadge } from './badge';
+import { capReadingText } from './cap';
 import { cancelFetches, endFetches, fetchChunk } from './chunk-fetcher';
 import { createLocalHost } from './local-host';
 import { createOffscreenHost } from './offscreen-host';
@@ -63,7 +64,8 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   const settings = await getSettings();
   const params = await chooseSpeechParams(request.text, request, settings);
   const sessionId = crypto.randomUUID();
-  const { plan, sentences } = buildPlan({ sessionId, text: request.text, title: request.title, params });
+  const capped = capReadingText(request.text);
+  const { plan, sentences } = buildPlan({ sessionId, text: capped.text, title: request.title, params });
   const threshold = await confirmThreshold();
   const estimate = await estimateSpeech(plan.chunks.map((c) => c.text), params, threshold);
   if (!request.confirmed && estimate.credits > threshold) {
@@ -79,8 +81,9 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
     }
     return { confirm: { ...estimate, limit: threshold, token } };
   }
-  if (request.tabId !== null && !request.confirmed && request.text.length >= ANNOUNCE_COST_FROM_CHARS) {
-    void tellPage(request.tabId, 0, { type: 'pageNotice', tone: 'info', message: `Reading aloud: ${describeEstimate(estimate)}.`, timeoutMs: 6000 });
+  if (request.tabId !== null && (capped.cut || (!request.confirmed && request.text.length >= ANNOUNCE_COST_FROM_CHARS))) {
+    const cut = capped.cut ? ` ${capped.cut}` : '';
+    void tellPage(request.tabId, 0, { type: 'pageNotice', tone: 'info', message: `Reading aloud: ${describeEstimate(estimate)}.${cut}`, timeoutMs: capped.cut ? 12_000 : 6000 });
   }
   // Ask for the first sentence now, while the player starts: it joins this request when it asks.
   void fetchChunkForPlayer({ sessionId, chunkIndex: 0, text: plan.chunks[0]!.text, params, priority: 10 }).catch(() => undefined);
