@@ -10,7 +10,7 @@ import { cancelConfirmedSpend, runConfirmedSpend } from '@/lib/reading/confirmed
 import { cancelDownload, downloadSpeech, recoverDownload, retryDownload } from '@/lib/reading/download';
 import { activeTabSelection } from '@/lib/reading/tab-actions';
 import { ensureMenus, onCommand, onMenuClick } from '@/lib/background/menus';
-import { currentTargetLanguage, translate } from '@/lib/background/translation';
+import { cancelTranslation, currentTargetLanguage, translate } from '@/lib/background/translation';
 import {
   controlReading,
   fetchChunkForPlayer,
@@ -47,7 +47,8 @@ export default defineBackground(() => {
     getReadingState: () => getReadingState(),
     getPlayerStats: () => getPlayerStats(),
 
-    translate: (input) => translate(input),
+    translate: (input, sender) => translate(input, sender.tabId),
+    cancelTranslation: ({ requestId }, sender) => cancelTranslation(requestId, sender.tabId),
     speakText: ({ text, language }, sender) =>
       startReading({ text, language, title: text.slice(0, 60), tabId: sender.tabId ?? null, frameId: sender.frameId ?? null, highlight: false }),
     getTargetLanguage: () => currentTargetLanguage(),

@@ -92,6 +92,27 @@ export function renderError(doc: Document, e: BubbleError): HTMLElement {
   return box;
 }
 
+/**
+ * The question before a translation above the user's threshold: its cost, Translate and Cancel.
+ * Translate is described by the question, so a screen reader says the cost with the button.
+ */
+export function renderConfirm(doc: Document, labels: BubbleLabels, cost: number, handlers: { confirm(): void; cancel(): void }): HTMLElement {
+  const box = doc.createElement('div');
+  box.className = 'body';
+  const question = doc.createElement('p');
+  question.className = 'question';
+  question.id = 'voxlate-confirm-question';
+  question.textContent = fillLabel(cost === 1 ? labels.confirmCostOne : labels.confirmCost, { cost: new Intl.NumberFormat().format(cost) });
+  const actions = doc.createElement('div');
+  actions.className = 'actions';
+  const confirm = makeButton(doc, labels.confirm, () => handlers.confirm());
+  confirm.className = 'primary';
+  confirm.setAttribute('aria-describedby', question.id);
+  actions.append(confirm, makeButton(doc, labels.cancel, () => handlers.cancel()));
+  box.append(question, actions);
+  return box;
+}
+
 /** "Cost: 3 credits · Balance: 1,997", or "From cache: no credits used · Balance: 1,997". */
 export function costLine(labels: BubbleLabels, r: Pick<BubbleResult, 'cost' | 'cached' | 'balance'>): string {
   const number = new Intl.NumberFormat();

@@ -23,6 +23,10 @@ function labels(): BubbleLabels {
     copied: t('bubbleCopied'),
     listen: t('bubbleListen'),
     replace: t('bubbleReplace'),
+    confirmCostOne: t('bubbleConfirmCostOne'),
+    confirmCost: t('bubbleConfirmCost'),
+    confirm: t('bubbleConfirm'),
+    cancel: t('bubbleCancel'),
   };
 }
 
@@ -44,9 +48,14 @@ function selectionAnchor(win: Window, kind: PageSource['kind']): () => DOMRect {
   return () => range.getBoundingClientRect();
 }
 
+let requests = 0;
+/** A name for one request, unique in this tab (the background keys it by tab too). */
+const newRequestId = () => `${Math.random().toString(36).slice(2)}-${(requests += 1)}`;
+
 /**
  * Shows the translation bubble beside this frame's selection and drives it: translate (and
- * re-translate from the picker), copy, listen, replace. Returns false when nothing is selected.
+ * re-translate from the picker), ask before a costly one, copy, listen, replace. Returns false
+ * when nothing is selected.
  */
 export function openTranslationBubble(win: Window, target: string): boolean {
   // The same reader as for reading aloud: visible text only, and never a password field.
@@ -60,6 +69,13 @@ export function openTranslationBubble(win: Window, target: string): boolean {
   let bubble: TranslationBubble | null = null;
   // Answers can arrive out of order when the user changes the target quickly: only the latest counts.
   let latest = 0;
+  // The request whose answer is awaited: withdrawn when superseded or when the bubble closes, so
+  // that it is dropped if it has not been sent yet (a sent one still fills the cache).
+  let awaited: string | null = null;
+  const withdraw = () => {
+    if (awaited) void sendMessage('cancelTranslation', { requestId: awaited }).catch(() => undefined);
+    awaited = null;
+  };
 
   const showError = (error: SerializedServiceError) =>
     bubble?.showError({
@@ -67,16 +83,26 @@ export function openTranslationBubble(win: Window, target: string): boolean {
       action: error.kind === 'unauthorized' ? { label: t('openOptions'), onClick: () => void sendMessage('openOptions') } : undefined,
     });
 
-  async function run(code: string) {
+  /** Asks for the translation into `code`; `approvedCost` once the user agreed to what it costs. */
+  async function run(code: string, approvedCost?: number) {
     const ask = ++latest;
+    withdraw();
+    const requestId = newRequestId();
+    awaited = requestId;
     targetCode = code;
     bubble?.showWaiting();
     mark('bubble-waiting');
-    const result = await sendMessage('translate', { text: text!, target: code }).catch(() => null);
+    const approval = approvedCost === undefined ? {} : { approvedCost };
+    const result = await sendMessage('translate', { text: text!, target: code, requestId, ...approval }).catch(() => null);
     if (ask !== latest) return;
+    awaited = null;
     mark('translation-received');
     if (!result) return showError({ kind: 'network', message: t('extensionUnavailable') });
     if (!result.ok) return showError(result.error);
+    if (result.value.status === 'confirm') {
+      const { cost } = result.value;
+      return bubble?.showConfirm({ cost, onConfirm: () => void run(code, cost) });
+    }
     translation = result.value.translation;
     bubble?.showResult({
       translation,
@@ -102,7 +128,7 @@ export function openTranslationBubble(win: Window, target: string): boolean {
         (r) => (r.ok ? undefined : showError(r.error)),
       ),
     onReplace: editable ? () => replaceSelection(editable, translation) : undefined,
-    onClose: () => undefined,
+    onClose: withdraw,
   });
   void run(target);
   return true;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { int, languageCode, matching, num, text } from './fields';
 import type { Voice } from '../api/schemas';
 import type { PlayerStats } from '../player/types';
-import type { TranslationResult } from '../translate/translate';
+import type { TranslationAnswer } from '../translate/translate';
 import {
   playerActionSchema,
   playerEventSchema,
@@ -58,6 +58,7 @@ const refreshInput = z.optional(z.strictObject({ refresh: z.optional(z.boolean()
 /** Text the user asked to hear: the service takes 5,000 characters a request; we split longer text. */
 const MAX_READ_CHARS = 1_000_000;
 const targetCode = matching(/^[a-z]{2,3}$/);
+const requestId = text(1, 100);
 const readTextInput = z.strictObject({
   text: text(0, MAX_READ_CHARS),
   title: z.optional(text(0, 500)),
@@ -103,9 +104,15 @@ export const messageRules = {
       text: text(0, MAX_READ_CHARS),
       target: targetCode,
       source: z.optional(z.nullable(targetCode)),
+      /** The asker's name for this request, to withdraw it with cancelTranslation. */
+      requestId: z.optional(requestId),
+      /** Credits the user approved after the answer asked (`status: 'confirm'`). */
+      approvedCost: z.optional(int(0)),
     }),
     from: ['extension', 'content'],
   },
+  /** Withdraws a translation the asker no longer wants; only what was not sent yet is dropped. */
+  cancelTranslation: { input: z.strictObject({ requestId }), from: ['extension', 'content'] },
   /** Reads a translation aloud (the bubble's Listen button). */
   speakText: {
     input: z.strictObject({ text: text(0, MAX_READ_CHARS), language: z.optional(languageCode) }),
@@ -188,7 +195,8 @@ export interface ProtocolMap {
   getReadingState(): Result<ReadingState | null>;
   getPlayerStats(): Result<PlayerStats | null>;
 
-  translate(data: In<'translate'>): Result<TranslationResult>;
+  translate(data: In<'translate'>): Result<TranslationAnswer>;
+  cancelTranslation(data: In<'cancelTranslation'>): Result<void>;
   speakText(data: In<'speakText'>): Result<ReadStart>;
   getTargetLanguage(): Result<string>;
   getSelectionText(): Result<PageText | null>;

@@ -1,5 +1,5 @@
 import { isServiceError, ServiceError, type ServiceErrorKind, type SerializedServiceError } from '../api/errors';
-import { fetchAccount } from '../background/account';
+import { afterSpeechPaid, fetchAccount } from '../background/account';
 import type { ReadingState, ReadStart } from '../messaging/protocol';
 import { getSettings } from '../settings/items';
 import { setBadge } from './badge';
@@ -161,6 +161,8 @@ async function followPlayer(event: PlayerEvent): Promise<void> {
   const finished = event.status === 'ended' || event.status === 'stopped' || event.status === 'error';
   await sessionItem.setValue(finished ? null : { ...session, position: event });
   if (finished) endFetches(event.sessionId);
+  // Readings from the popup too: speech was paid for, by an amount learned from the balance.
+  if (finished) void afterSpeechPaid(session.plan.params.format).catch(() => undefined);
   await setBadge(event.status, event.error?.message);
   if (event.status === 'error' && event.error) {
     await reportProblem(session.tabId, { kind: event.error.kind as ServiceErrorKind, message: event.error.message });
@@ -173,7 +175,6 @@ async function followPlayer(event: PlayerEvent): Promise<void> {
   } else if ((await getSettings()).highlight) {
     await tellPage(session.tabId, frameId, { type: 'pageHighlight', start: range[0], end: range[1] });
   }
-  if (event.status === 'ended' || event.status === 'stopped') void fetchAccount(0).catch(() => undefined);
 }
 
 /**
