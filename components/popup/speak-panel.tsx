@@ -29,7 +29,7 @@ export function SpeakPanel({ selection, voices, settings, updateSettings }: Prop
   const [busy, setBusy] = useState<'readText' | 'downloadText' | null>(null);
   const [error, setError] = useState<SerializedServiceError | null>(null);
   // Above the user's threshold the background sends nothing and says what it would cost.
-  const [confirm, setConfirm] = useState<SpendQuestion | null>(null);
+  const [confirm, setConfirm] = useState<{ kind: 'readText' | 'downloadText'; question: SpendQuestion } | null>(null);
   const download = useDownload();
   const downloading = download?.status === 'running';
   const preview = usePreview();
@@ -52,10 +52,10 @@ export function SpeakPanel({ selection, voices, settings, updateSettings }: Prop
       format: settings.format,
       ...(voice ? { voiceId: voice.id } : {}),
     };
-    const result = kind === 'readText' ? await sendMessage('readText', { ...choices, confirmed }) : await sendMessage('downloadText', choices);
+    const result = await sendMessage(kind, { ...choices, confirmed });
     setBusy((b) => (b === kind ? null : b));
     if (result.ok) {
-      if ('confirm' in result.value) setConfirm(result.value.confirm);
+      if ('confirm' in result.value) setConfirm({ kind, question: result.value.confirm });
       return;
     }
     if (result.error.kind === 'cancelled') return;
@@ -81,7 +81,7 @@ export function SpeakPanel({ selection, voices, settings, updateSettings }: Prop
       </div>
       {download ? <DownloadStatus state={download} /> : null}
       <div aria-live="polite">
-        {confirm ? <SpendConfirm estimate={confirm} onConfirm={() => void run('readText', true)} onCancel={() => setConfirm(null)} /> : null}
+        {confirm ? <SpendConfirm estimate={confirm.question} action={confirm.kind === 'readText' ? 'play' : 'download'} onConfirm={() => void run(confirm.kind, true)} onCancel={() => setConfirm(null)} /> : null}
       </div>
       {error ? <ErrorNotice error={error} /> : null}
       <SpeechOptions speed={settings.speed} format={settings.format} onChange={updateSettings} />

@@ -7,7 +7,8 @@ import { getVoices } from '@/lib/background/voices';
 import { registerHandlers } from '@/lib/messaging/router';
 import { cancelFetches } from '@/lib/reading/chunk-fetcher';
 import { cancelConfirmedSpend, runConfirmedSpend } from '@/lib/reading/confirmed-spend';
-import { cancelDownload, downloadSpeech, recoverDownload, retryDownload } from '@/lib/reading/download';
+import { cancelDownload, recoverDownload, retryDownload } from '@/lib/reading/download';
+import { downloadFromPopup } from '@/lib/reading/download-confirm';
 import { activeTabSelection } from '@/lib/reading/tab-actions';
 import { ensureMenus, onCommand, onMenuClick } from '@/lib/background/menus';
 import { cancelTranslation, currentTargetLanguage, translate } from '@/lib/background/translation';
@@ -38,7 +39,7 @@ export default defineBackground(() => {
     openOptions: () => browser.runtime.openOptionsPage(),
 
     readText: ({ title, ...choices }) => startReading({ ...choices, title: title ?? '', tabId: null, frameId: null }),
-    downloadText: ({ title, ...choices }) => downloadSpeech({ ...choices, title: title ?? '' }),
+    downloadText: ({ title, confirmed, ...choices }) => downloadFromPopup({ ...choices, title: title ?? '', tabId: null }, confirmed === true),
     cancelDownload: ({ id }) => cancelDownload(id),
     retryDownload: ({ id }) => retryDownload(id),
     readingControl: ({ action }) => controlReading(action),

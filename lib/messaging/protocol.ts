@@ -89,7 +89,7 @@ export const messageRules = {
 
   // Reading aloud, asked for by the popup.
   readText: { input: z.extend(readTextInput, { confirmed: z.optional(z.boolean()) }), from: ['extension'] },
-  downloadText: { input: readTextInput, from: ['extension'] },
+  downloadText: { input: z.extend(readTextInput, { confirmed: z.optional(z.boolean()) }), from: ['extension'] },
   /** Stops the download job with this id (its progress is in session storage, `session:download`). */
   cancelDownload: { input: z.strictObject({ id: text(1, 100) }), from: ['extension'] },
   /** Finishes a failed download job, asking only for the parts not yet received. */
@@ -188,7 +188,7 @@ export interface ProtocolMap {
   openOptions(): Result<void>;
 
   readText(data: In<'readText'>): Result<ReadStart>;
-  downloadText(data: In<'downloadText'>): Result<{ fileName: string }>;
+  downloadText(data: In<'downloadText'>): Result<{ fileName: string } | { confirm: SpendQuestion }>;
   cancelDownload(data: In<'cancelDownload'>): Result<void>;
   retryDownload(data: In<'retryDownload'>): Result<{ fileName: string }>;
   readingControl(data: In<'readingControl'>): Result<void>;

@@ -1,4 +1,5 @@
 import { connectService, expect, readArticleSelection, setSettings, test } from './fixtures';
+import { completedDownload, decodedSeconds } from '../support/downloads';
 import {
   chooseMenuEntry,
   clickAxNode,
@@ -134,5 +135,49 @@ test.describe('credits: reading aloud spends only what the user agreed to, once'
     const entries = await mine.charges();
     expect(entries.filter((e) => e.textStart === 'The morning was cool and bright.')).toHaveLength(1);
     expect(entries.reduce((sum, e) => sum + e.credits, 0)).toBe(entries.reduce((sum, e) => sum + speechCost(e.textLength), 0));
+  });
+
+  test('a download above the threshold waits for the user on the page, then each part is paid once', async ({ context, background, extensionId, emulator, pages }) => {
+    const mine = since(emulator.url, Date.now());
+    await connectService(background, emulator.url, 'demo-pro');
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/river.html`);
+    await selectText(page, 'article');
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-download-selection');
+    await findAxNode(context, page, 'button', /^Download audio \(up to [\d,]+ credits\)$/);
+    expect(await inPageUiText(context, page)).toMatch(/Downloading this as audio will cost up to [\d,]+ credits/);
+    await page.waitForTimeout(800);
+    expect(await mine.requests()).toEqual([]);
+
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', /^Download audio \(/));
+    const file = await completedDownload(background);
+    expect(await decodedSeconds(file.filename)).toBeGreaterThan(100);
+    const requests = await mine.requests();
+    const entries = await mine.charges();
+    expect(requests.length).toBeGreaterThan(1);
+    expect(new Set(requests.map((r) => r.textStart)).size).toBe(requests.length);
+    expect(entries).toHaveLength(requests.length);
+    expect(entries.reduce((sum, e) => sum + e.credits, 0)).toBe(requests.reduce((sum, r) => sum + speechCost(r.textLength ?? 0), 0));
+  });
+
+  test('in the popup, a download above the threshold asks in a confirm row; Cancel sends nothing', async ({ background, openExtensionPage, emulator }) => {
+    const mine = since(emulator.url, Date.now());
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { confirmAboveCredits: 20 });
+    const popup = await openExtensionPage('popup.html');
+    await popup.getByLabel('Text to read').fill('A quiet morning on the river. '.repeat(20));
+    await popup.getByRole('button', { name: 'Download', exact: true }).click();
+    const question = popup.getByRole('group', { name: /This costs up to [\d,]+ credits, more than the 20 credits you asked to confirm/ });
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await popup.waitForTimeout(800);
+    expect(await mine.requests()).toEqual([]);
+
+    await popup.getByRole('button', { name: 'Download', exact: true }).click();
+    await popup.getByRole('button', { name: /^Download \(up to [\d,]+ credits\)$/ }).click();
+    await completedDownload(background);
+    const requests = await mine.requests();
+    expect(requests.length).toBeGreaterThan(0);
+    expect((await mine.charges()).reduce((sum, e) => sum + e.credits, 0)).toBe(requests.reduce((sum, r) => sum + speechCost(r.textLength ?? 0), 0));
   });
 });
