@@ -6,6 +6,7 @@ import { defaultTargetLanguage } from '../translate/languages';
 import { getSettings, updateSettings } from '../settings/items';
 import { fetchAccount, knownBalance, noteCreditsSpent } from './account';
 import { callService } from './service';
+import { noteUncertainCharge, trackPaidRequest } from './speech-price';
 import { cancelUntilSent } from './until-sent';
 
 /** Failures of the free account read that mean a translation cannot be sent either. */
@@ -15,11 +16,19 @@ const SERVICE_UNUSABLE = new Set<ServiceErrorKind>(['unauthorized', 'network', '
 const translator = createTranslator({
   translate(request, { signal }) {
     const guard = cancelUntilSent(signal);
-    return callService((client, abort) => guard.send(() => client.translate(request, { signal: abort })), {
+    return callService((client, abort) => guard.send(() => trackPaidRequest(() => client.translate(request, { signal: abort }))), {
       paid: true,
       priority: 100,
       signal: guard.signal,
-    }).finally(guard.release);
+    })
+      .catch(async (error: unknown) => {
+        // The balance may have moved by an amount nobody knows: learn nothing from it.
+        if (isServiceError(error) && (error.mayBeCharged || error.kind === 'server' || error.kind === 'timeout')) {
+          await noteUncertainCharge((await getSettings()).serviceUrl);
+        }
+        throw error;
+      })
+      .finally(guard.release);
   },
   getBalance: () => knownBalance(),
   refreshBalance: () =>
