@@ -48,7 +48,7 @@ export default defineBackground(() => {
     getReadingState: () => getReadingState(),
     getPlayerStats: () => getPlayerStats(),
 
-    translate: (input, sender) => translate(input, sender.tabId),
+    translate: (input, sender) => translate(input, sender.tabId, sender.frameId),
     cancelTranslation: ({ requestId }, sender) => cancelTranslation(requestId, sender.tabId),
     speakText: ({ text, language }, sender) =>
       startReading({ text, language, title: text.slice(0, 60), tabId: sender.tabId ?? null, frameId: sender.frameId ?? null, highlight: false }),

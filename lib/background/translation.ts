@@ -5,6 +5,7 @@ import { createTranslator, type TranslationAnswer } from '../translate/translate
 import { defaultTargetLanguage } from '../translate/languages';
 import { getSettings, updateSettings } from '../settings/items';
 import { fetchAccount, knownBalance, noteCreditsSpent } from './account';
+import { sendMessage } from '../messaging/protocol';
 import { callService } from './service';
 import { noteUncertainCharge, trackPaidRequest } from './speech-price';
 import { cancelUntilSent } from './until-sent';
@@ -16,10 +17,12 @@ const SERVICE_UNUSABLE = new Set<ServiceErrorKind>(['unauthorized', 'network', '
 const translator = createTranslator({
   translate(request, { signal }) {
     const guard = cancelUntilSent(signal);
+    const tell = signal ? waitNotes.get(signal) : undefined;
     return callService((client, abort) => guard.send(() => trackPaidRequest(() => client.translate(request, { signal: abort }))), {
       paid: true,
       priority: 100,
       signal: guard.signal,
+      onRetry: tell && ((error, delayMs) => tell(retryNote(error, delayMs))),
     })
       .catch(async (error: unknown) => {
         // The balance may have moved by an amount nobody knows: learn nothing from it.
@@ -42,6 +45,19 @@ const translator = createTranslator({
     ),
   noteSpent: noteCreditsSpent,
 });
+
+/** Who to tell why a translation takes long, by the signal its request carries. */
+const waitNotes = new WeakMap<AbortSignal, (message: string) => void>();
+/** A translation still waiting after this long is said to be slow. */
+const SLOW_NOTE_MS = 4000;
+
+/** Why a retry is coming, and when: said where the user waits. */
+export function retryNote(error: unknown, delayMs: number): string {
+  const seconds = Math.max(1, Math.round(delayMs / 1000));
+  return isServiceError(error) && error.kind === 'rateLimited'
+    ? `The service is busy (rate limit); trying again by itself in ${seconds} s.`
+    : `The service did not answer properly; trying again by itself in ${seconds} s.`;
+}
 
 /** Requests a page may still withdraw, by the sender's tab and the page's own request id. */
 const withdrawable = new Map<string, AbortController>();
@@ -67,12 +83,19 @@ export interface TranslateAsk {
  * Translates text the user chose, and remembers the target as their choice for next time. Above
  * the user's threshold nothing is sent: the answer asks for approval of the cost.
  */
-export async function translate(ask: TranslateAsk, tabId?: number): Promise<TranslationAnswer> {
+export async function translate(ask: TranslateAsk, tabId?: number, frameId = 0): Promise<TranslationAnswer> {
   const { requestId, ...input } = ask;
   const key = requestId === undefined ? null : requestKey(tabId, requestId);
   // Registered before the first await: a cancel sent right after this request finds it.
   const controller = new AbortController();
   if (key) withdrawable.set(key, controller);
+  // A page that asked hears why it waits: a retry coming, or a service slower than usual.
+  const tell =
+    tabId !== undefined && requestId !== undefined
+      ? (message: string) => void sendMessage('pageTranslateWait', { requestId, message }, { tabId, frameId }).catch(() => undefined)
+      : undefined;
+  if (tell) waitNotes.set(controller.signal, tell);
+  const slow = tell && setTimeout(() => tell('The service is slower than usual; still waiting for its answer.'), SLOW_NOTE_MS);
   try {
     const settings = await getSettings();
     const answer = await translator.translateText({ ...input, signal: controller.signal, confirmAbove: settings.confirmAboveCredits });
@@ -86,6 +109,7 @@ export async function translate(ask: TranslateAsk, tabId?: number): Promise<Tran
     }
     return answer;
   } finally {
+    clearTimeout(slow);
     if (key && withdrawable.get(key) === controller) withdrawable.delete(key);
   }
 }

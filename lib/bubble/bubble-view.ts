@@ -35,7 +35,7 @@ export function makeButton(doc: Document, label: string, onClick: (button: HTMLB
 }
 
 /** The waiting state: a spinner and a polite status line screen readers announce. */
-export function renderWaiting(doc: Document, labels: BubbleLabels): HTMLElement {
+export function renderWaiting(doc: Document, labels: BubbleLabels, note?: string): HTMLElement {
   const status = doc.createElement('div');
   status.className = 'status';
   status.setAttribute('role', 'status');
@@ -43,7 +43,8 @@ export function renderWaiting(doc: Document, labels: BubbleLabels): HTMLElement 
   spinner.className = 'spinner';
   spinner.setAttribute('aria-hidden', 'true');
   const text = doc.createElement('span');
-  text.textContent = labels.waiting;
+  // What the wait is about once it lasts (the service is busy or slow), as text.
+  text.textContent = note ? `${labels.waiting} ${note}` : labels.waiting;
   status.append(spinner, text);
   return status;
 }

@@ -59,6 +59,14 @@ describe('translation bubble', () => {
     expect(root.querySelector('[role="status"]')!.textContent).toBe('Translating…');
   });
 
+  it('says why a wait lasts, as text', () => {
+    const { bubble, root } = mount();
+    bubble.showWaiting('The service is busy; trying again by itself in <b>12</b> s.');
+    const status = root.querySelector('[role="status"]')!;
+    expect(status.textContent).toBe('Translating… The service is busy; trying again by itself in <b>12</b> s.');
+    expect(status.querySelector('b')).toBeNull();
+  });
+
   it('shows the result with source, cost, balance and actions, and focuses it', () => {
     const { bubble, root, opts } = mount();
     bubble.showResult(result);

@@ -40,7 +40,8 @@ export interface TranslationBubbleOptions {
 
 /** The bubble on the page. */
 export interface TranslationBubble {
-  showWaiting(): void;
+  /** The waiting state; `note` says why it lasts (e.g. "The service is busy; trying again in 12 s."). */
+  showWaiting(note?: string): void;
   showResult(r: BubbleResult): void;
   showError(e: BubbleError): void;
   /**
@@ -205,7 +206,7 @@ export function mountTranslationBubble(
   opts.signal?.addEventListener('abort', teardown, listen);
 
   const bubble: TranslationBubble = {
-    showWaiting: () => show(renderWaiting(doc, labels), closeButton),
+    showWaiting: (note) => show(renderWaiting(doc, labels, note), closeButton),
     showResult(r) {
       const handlers = {
         copy: (button: HTMLButtonElement) => void copy(button),

@@ -5,7 +5,7 @@ import { showPageNotice } from '../page/notice';
 import type { PageSource } from '../page/page-source';
 import { readSelection } from '../page/selection';
 import { articleReader } from './article-reader';
-import { openTranslationBubble } from './translate-bubble';
+import { noteTranslationWait, openTranslationBubble } from './translate-bubble';
 
 const STARTED = Symbol.for('voxlate.pageAgent');
 
@@ -33,6 +33,7 @@ export function startPageAgent(): void {
     pageHighlight: ({ start, end }) => source?.highlight(start, end),
     pageClearHighlight: () => source?.clearHighlight(),
     pageTranslate: ({ target }) => openTranslationBubble(window, target),
+    pageTranslateWait: ({ requestId, message }) => noteTranslationWait(requestId, message),
     pageNotice: ({ message, tone, action, confirm, timeoutMs }) => {
       const actions = [];
       if (action === 'openOptions') actions.push({ label: t('openOptions'), onClick: () => void sendMessage('openOptions') });

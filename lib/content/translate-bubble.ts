@@ -48,6 +48,14 @@ function selectionAnchor(win: Window, kind: PageSource['kind']): () => DOMRect {
   return () => range.getBoundingClientRect();
 }
 
+/** The bubble waiting for each request, to say why it takes long when the background tells. */
+const waiting = new Map<string, (note: string) => void>();
+
+/** The background says why a translation takes long (the service is busy or slow). */
+export function noteTranslationWait(requestId: string, message: string): void {
+  waiting.get(requestId)?.(message);
+}
+
 let requests = 0;
 /** A name for one request, unique in this tab (the background keys it by tab too). */
 const newRequestId = () => `${Math.random().toString(36).slice(2)}-${(requests += 1)}`;
@@ -73,7 +81,10 @@ export function openTranslationBubble(win: Window, target: string): boolean {
   // that it is dropped if it has not been sent yet (a sent one still fills the cache).
   let awaited: string | null = null;
   const withdraw = () => {
-    if (awaited) void sendMessage('cancelTranslation', { requestId: awaited }).catch(() => undefined);
+    if (awaited) {
+      waiting.delete(awaited);
+      void sendMessage('cancelTranslation', { requestId: awaited }).catch(() => undefined);
+    }
     awaited = null;
   };
 
@@ -89,11 +100,13 @@ export function openTranslationBubble(win: Window, target: string): boolean {
     withdraw();
     const requestId = newRequestId();
     awaited = requestId;
+    waiting.set(requestId, (note) => bubble?.showWaiting(note));
     targetCode = code;
     bubble?.showWaiting();
     mark('bubble-waiting');
     const approval = approvedCost === undefined ? {} : { approvedCost };
     const result = await sendMessage('translate', { text: text!, target: code, requestId, ...approval }).catch(() => null);
+    waiting.delete(requestId);
     if (ask !== latest) return;
     awaited = null;
     mark('translation-received');

@@ -170,6 +170,8 @@ export const messageRules = {
     }),
     from: ['extension'],
   },
+  /** Why a translation the page asked for is taking long (busy, slow): the bubble says so. */
+  pageTranslateWait: { input: z.strictObject({ requestId: text(1, 100), message: text(1, 500) }), from: ['extension'] },
   /** The user agreed, on the page, to a paid action above their threshold. */
   confirmSpend: { input: z.strictObject({ token: text(1, 100) }), from: ['content'] },
   /** The user declined it. */
@@ -217,6 +219,7 @@ export interface ProtocolMap {
   pageClearHighlight(): Result<void>;
   pageTranslate(data: In<'pageTranslate'>): Result<boolean>;
   pageNotice(data: In<'pageNotice'>): Result<void>;
+  pageTranslateWait(data: In<'pageTranslateWait'>): Result<void>;
   confirmSpend(data: In<'confirmSpend'>): Result<void>;
   cancelSpend(data: In<'cancelSpend'>): Result<void>;
 }
