@@ -12,22 +12,10 @@ import JSZip from 'jszip';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { startEmulator } from '../../emulator/server';
 import { startPageServer } from '../support/page-server';
+import { checks, clickMenu, FIREFOX, GECKO_ID, openExtensionPage, runSuite, selectElement, until, untilPlaying, UUID } from './support';
 
-const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const EXTENSION = path.resolve(import.meta.dirname, '../../.output-test/firefox-mv2');
-const GECKO_ID = 'voxlate@example.org';
-const UUID = '5f0c1d2e-3b4a-4c5d-8e6f-7a8b9c0d1e2f';
 const MENU_IDS = ['voxlate-read-selection', 'voxlate-download-selection', 'voxlate-read-page', 'voxlate-translate-selection'];
-
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => null);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 /** The build as an .xpi (a zip of the extension folder). */
 async function zipFolder(dir: string): Promise<Buffer> {
@@ -62,14 +50,6 @@ function launch(profile: string): Promise<Browser> {
   });
 }
 
-/** An extension page of ours; moz-extension pages never report load completion over BiDi. */
-async function extensionPage(firefox: Browser): Promise<Page> {
-  const page = await firefox.newPage();
-  void page.goto(`moz-extension://${UUID}/popup.html`).catch(() => undefined);
-  await until('popup loaded', () => page.evaluate(() => document.readyState === 'complete' && typeof browser !== 'undefined'));
-  return page;
-}
-
 /** Which of our menu entries exist: `update` rejects for an id that does not. */
 function menusPresent(ext: Page): Promise<string[]> {
   return ext.evaluate(async (ids) => {
@@ -88,18 +68,10 @@ async function main(): Promise<number> {
   const profile = await mkdtemp(path.join(tmpdir(), 'voxlate-firefox-'));
   await mkdir(path.join(profile, 'extensions'), { recursive: true });
   await writeFile(path.join(profile, 'extensions', `${GECKO_ID}.xpi`), await zipFolder(EXTENSION));
-  const results: [string, boolean, string?][] = [];
-  const check = async (name: string, run: () => Promise<unknown>) => {
-    try {
-      await run();
-      results.push([name, true]);
-    } catch (error) {
-      results.push([name, false, (error as Error).message]);
-    }
-  };
+  const { check, report } = checks();
   try {
     let firefox = await launch(profile);
-    let ext = await extensionPage(firefox);
+    let ext = await openExtensionPage(firefox);
     await check('Firefox: the right-click entries exist after installation', async () => {
       const present = await until('menus', async () => ((await menusPresent(ext)).length === MENU_IDS.length ? menusPresent(ext) : null));
       if (present.length !== MENU_IDS.length) throw new Error(`present: ${present.join(', ')}`);
@@ -111,7 +83,7 @@ async function main(): Promise<number> {
 
     firefox = await launch(profile);
     try {
-      ext = await extensionPage(firefox);
+      ext = await openExtensionPage(firefox);
       await check('Firefox: the right-click entries are still there after a restart', async () => {
         const present = await until('menus after restart', async () => {
           const found = await menusPresent(ext);
@@ -122,25 +94,9 @@ async function main(): Promise<number> {
       await check('Firefox: after a restart, "Read aloud" from the menu reads the selection', async () => {
         const page = await firefox.newPage();
         await page.goto(`${pagesUrl}/fixtures/article.html`);
-        await page.evaluate(() => {
-          const range = document.createRange();
-          range.selectNodeContents(document.querySelector('#first')!);
-          getSelection()!.removeAllRanges();
-          getSelection()!.addRange(range);
-        });
-        await ext.evaluate(async () => {
-          const background = (await browser.runtime.getBackgroundPage()) as unknown as {
-            voxlateTestHooks: { onMenuClick: (info: unknown, tab: unknown) => boolean };
-          };
-          const [tab] = await browser.tabs.query({ url: '*://127.0.0.1/*' });
-          if (!background.voxlateTestHooks.onMenuClick({ menuItemId: 'voxlate-read-selection', frameId: 0 }, tab)) throw new Error('menu not handled');
-        });
-        await until('playing', () =>
-          ext.evaluate(async () => {
-            const { reading } = (await browser.storage.session.get('reading')) as { reading?: { position?: { status: string } } };
-            return reading?.position?.status === 'playing';
-          }),
-        );
+        await selectElement(page, '#first');
+        await clickMenu(ext, 'voxlate-read-selection');
+        await untilPlaying(ext);
       });
     } finally {
       await firefox.close();
@@ -150,16 +106,7 @@ async function main(): Promise<number> {
     await emulator.close();
     await rm(profile, { recursive: true, force: true });
   }
-  for (const [name, ok, why] of results) console.log(`${ok ? '✓' : '✘'} ${name}${why ? `: ${why}` : ''}`);
-  const failed = results.filter(([, ok]) => !ok).length;
-  console.log(`${results.length - failed} passed, ${failed} failed`);
-  return failed;
+  return report();
 }
 
-main().then(
-  (failed) => process.exit(failed ? 1 : 0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runSuite(main);
