@@ -38,6 +38,9 @@ export default defineConfig({
     // The service's address, asked for when the user saves it (MV2 has no optional_host_permissions).
     ...(manifestVersion === 2 ? { optional_permissions: SERVICE_ORIGINS } : { optional_host_permissions: SERVICE_ORIGINS }),
     ...(testBuild ? { host_permissions: ['http://127.0.0.1/*'] } : {}),
+    // The API key's lockdown (storage.local closed to content scripts) needs Chrome 140; older
+    // Chromes would accept the call and keep local storage open, so they are not offered the add-on.
+    ...(browser === 'chrome' ? { minimum_chrome_version: '140' } : {}),
     ...(browser === 'firefox'
       ? { browser_specific_settings: {
             gecko: {

@@ -83,6 +83,7 @@ addReport<PlaywrightReport>(
 
 check('build for Firefox (test build)', 'npx', ['wxt', 'build', '-b', 'firefox'], { VOXLATE_TEST_BUILD: '1' });
 countedRun('end-to-end tests (Firefox)', 'npx', ['tsx', 'test/firefox/read-aloud.ts']);
+countedRun('end-to-end tests (Firefox, restarted)', 'npx', ['tsx', 'test/firefox/restart.ts']);
 
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);

@@ -4,11 +4,12 @@ import { sendMessage, type ServiceStatus } from '@/lib/messaging/protocol';
 import { PermissionList } from './permission-list';
 import { ServiceForm } from './service-form';
 import { ShortcutList } from './shortcut-list';
+import { SpendThreshold } from './spend-threshold';
 import { StoredData } from './stored-data';
 import { TranslationDefaults } from './translation-defaults';
 import { VoiceDefaults } from './voice-defaults';
 
-/** The options page: the service connection first, then defaults, shortcuts, stored data, permissions. */
+/** The options page: the service connection first, then defaults, the spending threshold, shortcuts, stored data, permissions. */
 export function OptionsApp() {
   const [status, setStatus] = useState<ServiceStatus | null>(null);
   const refresh = () => void sendMessage('getServiceStatus').then((r) => r.ok && setStatus(r.value));
@@ -25,6 +26,7 @@ export function OptionsApp() {
           <ServiceForm status={status} onChange={refresh} />
           <VoiceDefaults enabled={Boolean(status.account)} />
           <TranslationDefaults />
+          <SpendThreshold />
           <ShortcutList />
           <StoredData />
           <PermissionList serviceUrl={status.serviceUrl} />

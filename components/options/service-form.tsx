@@ -6,6 +6,7 @@ import { sendMessage, type AccountView, type ServiceStatus } from '@/lib/messagi
 import { checkServiceUrl } from '@/lib/settings/service-url';
 import { AccountSummary } from '../account-summary';
 import { ErrorNotice } from '../error-notice';
+import { checkKeyCharacters, normaliseKey } from '@/lib/settings/api-key';
 
 type State =
   | { status: 'idle' }
@@ -13,11 +14,6 @@ type State =
   | { status: 'ok'; account: AccountView }
   | { status: 'cleared' }
   | { status: 'error'; error: SerializedServiceError };
-
-/** People paste keys with spaces, line breaks or a "Bearer " prefix copied from docs. */
-export function normaliseKey(raw: string): string {
-  return raw.trim().replace(/^bearer\s+/i, '').trim();
-}
 
 /** Service address and API key, with "Save and test" that shows the account or what went wrong. */
 export function ServiceForm({ status, onChange }: { status: ServiceStatus; onChange: () => void }) {
@@ -35,6 +31,8 @@ export function ServiceForm({ status, onChange }: { status: ServiceStatus; onCha
     if (!check.ok) return fail(check.message);
     const apiKey = normaliseKey(key);
     if (!apiKey && !status.hasKey) return fail(t('keyMissing'));
+    const chars = checkKeyCharacters(apiKey);
+    if (!chars.ok) return fail(t('keyBadCharacter', [String(chars.position), chars.codePoint]));
     setState({ status: 'saving' });
     // Asked inside the click, before anything else awaits, so the browser sees a user gesture.
     const granted = await browser.permissions.request({ origins: [check.originPattern] }).catch(() => false);

@@ -1,13 +1,16 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { SerializedServiceError } from '@/lib/api/errors';
 import type { Voice } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
 import { sendMessage, type SpendQuestion } from '@/lib/messaging/protocol';
+import { downloadItem } from '@/lib/reading/download-state';
 import { baseCode } from '@/lib/translate/languages';
 import type { Settings } from '@/lib/settings/schema';
 import { ErrorNotice } from '../error-notice';
+import { DownloadStatus } from './download-status';
 import { SpeechOptions } from './speech-options';
 import { SpendConfirm } from './spend-confirm';
+import { useDownload } from './use-download';
 import { usePreview } from './use-preview';
 import { usePrefilledText } from './use-selection';
 import { VoicePicker } from './voice-picker';
@@ -25,17 +28,23 @@ export function SpeakPanel({ selection, voices, settings, updateSettings }: Prop
   const [voice, setVoice] = useState<Voice | null>(null);
   const [busy, setBusy] = useState<'readText' | 'downloadText' | null>(null);
   const [error, setError] = useState<SerializedServiceError | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
   // Above the user's threshold the background sends nothing and says what it would cost.
-  const [confirm, setConfirm] = useState<SpendQuestion | null>(null);
+  const [confirm, setConfirm] = useState<{ kind: 'readText' | 'downloadText'; question: SpendQuestion } | null>(null);
+  const download = useDownload();
+  const downloading = download?.status === 'running';
   const preview = usePreview();
+
+  // Once the job runs, its progress shows below; until then the button says it is preparing.
+  useEffect(() => {
+    if (downloading) setBusy((b) => (b === 'downloadText' ? null : b));
+  }, [downloading]);
 
   async function run(kind: 'readText' | 'downloadText', confirmed = false) {
     setBusy(kind);
     setError(null);
-    setSaved(null);
     setConfirm(null);
     preview.audioRef.current?.pause();
+    const jobBefore = download?.id;
     const choices = {
       text,
       title: text.trim().slice(0, 60),
@@ -43,13 +52,17 @@ export function SpeakPanel({ selection, voices, settings, updateSettings }: Prop
       format: settings.format,
       ...(voice ? { voiceId: voice.id } : {}),
     };
-    const result = kind === 'readText' ? await sendMessage('readText', { ...choices, confirmed }) : await sendMessage('downloadText', choices);
-    setBusy(null);
-    if (!result.ok) setError(result.error);
-    else if ('fileName' in result.value) setSaved(result.value.fileName);
-    else if ('confirm' in result.value) setConfirm(result.value.confirm);
+    const result = await sendMessage(kind, { ...choices, confirmed });
+    setBusy((b) => (b === kind ? null : b));
+    if (result.ok) {
+      if ('confirm' in result.value) setConfirm({ kind, question: result.value.confirm });
+      return;
+    }
+    if (result.error.kind === 'cancelled') return;
+    // A job that started shows its own failure (with Retry); only a refusal before it is shown here.
+    if (kind === 'downloadText' && (await downloadItem.getValue())?.id !== jobBefore) return;
+    setError(result.error);
   }
-
 
   const makeDefault = (v: Voice) =>
     updateSettings({ voices: { ...settings.voices, byLanguage: { ...settings.voices.byLanguage, [baseCode(v.language)]: v.id } } });
@@ -59,18 +72,16 @@ export function SpeakPanel({ selection, voices, settings, updateSettings }: Prop
       <label htmlFor="speak-text">{t('speakTextLabel')}</label>
       <textarea id="speak-text" rows={4} dir="auto" value={text} onChange={(e) => setText(e.target.value)} />
       <div className="actions">
-        <button type="button" className="primary" disabled={busy !== null || !text.trim()} onClick={() => void run('readText')}>
+        <button type="button" className="primary" disabled={busy === 'readText' || !text.trim()} onClick={() => void run('readText')}>
           {t('play')}
         </button>
-        <button type="button" disabled={busy !== null || !text.trim()} onClick={() => void run('downloadText')}>
+        <button type="button" disabled={busy === 'downloadText' || downloading || !text.trim()} onClick={() => void run('downloadText')}>
           {busy === 'downloadText' ? t('popupPreparingDownload') : t('download')}
         </button>
       </div>
+      {download ? <DownloadStatus state={download} /> : null}
       <div aria-live="polite">
-        {saved ? <p className="notice ok">{t('downloaded', saved)}</p> : null}
-        {confirm ? (
-          <SpendConfirm estimate={confirm} onConfirm={() => void run('readText', true)} onCancel={() => setConfirm(null)} />
-        ) : null}
+        {confirm ? <SpendConfirm estimate={confirm.question} action={confirm.kind === 'readText' ? 'play' : 'download'} onConfirm={() => void run(confirm.kind, true)} onCancel={() => setConfirm(null)} /> : null}
       </div>
       {error ? <ErrorNotice error={error} /> : null}
       <SpeechOptions speed={settings.speed} format={settings.format} onChange={updateSettings} />

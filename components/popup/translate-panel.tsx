@@ -28,6 +28,8 @@ export function TranslatePanel({ selection, lastTarget }: { selection: string; l
   const [busy, setBusy] = useState(false);
   const [copied, setCopied] = useState(false);
   const [error, setError] = useState<SerializedServiceError | null>(null);
+  // The cost to approve when the background answered that it is above the user's threshold.
+  const [toConfirm, setToConfirm] = useState<number | null>(null);
   const history = useHistory();
   // What the service will charge: long text goes in parts, each rounded up on its own.
   const cost = translationCostOfParts(splitForTranslation(text.trim()).parts);
@@ -37,13 +39,23 @@ export function TranslatePanel({ selection, lastTarget }: { selection: string; l
     void sendMessage('getTargetLanguage').then((r) => r.ok && !targetChosen.current && setTarget(r.value));
   }, []);
 
-  async function translate() {
+  // An approval is for this text and these languages only.
+  useEffect(() => setToConfirm(null), [text, source, target]);
+
+  async function translate(approvedCost?: number) {
     setBusy(true);
     setError(null);
     setCopied(false);
-    const response = await sendMessage('translate', { text, target, source: source === 'auto' ? null : source });
+    setToConfirm(null);
+    const approval = approvedCost === undefined ? {} : { approvedCost };
+    const response = await sendMessage('translate', { text, target, source: source === 'auto' ? null : source, ...approval });
     setBusy(false);
-    setResult(response.ok ? response.value : null);
+    const answer = response.ok ? response.value : null;
+    if (answer?.status === 'confirm') {
+      setResult(null);
+      return setToConfirm(answer.cost);
+    }
+    setResult(answer);
     if (!response.ok) setError(response.error);
     history.reload();
   }
@@ -93,12 +105,21 @@ export function TranslatePanel({ selection, lastTarget }: { selection: string; l
         <LanguageSelect id="translate-target" label={t('popupTargetLanguage')} value={target} onChange={chooseTarget} />
       </div>
       <div className="row actions">
-        <button type="button" className="primary" disabled={busy || !text.trim()} onClick={() => void translate()}>
+        <button type="button" className="primary" disabled={busy || !text.trim() || toConfirm !== null} onClick={() => void translate()}>
           {busy ? t('bubbleWaiting') : t('popupTranslate')}
         </button>
         <span className="hint" id="translate-cost">{text.trim() ? t('popupCost', credits(cost)) : ''}</span>
       </div>
       {error ? <ErrorNotice error={error} /> : null}
+      {toConfirm !== null ? (
+        <div className="notice" role="group" aria-labelledby="translate-confirm">
+          <p id="translate-confirm">{t('popupConfirmCost', credits(toConfirm))}</p>
+          <div className="actions">
+            <button type="button" className="primary" onClick={() => void translate(toConfirm)}>{t('popupTranslate')}</button>
+            <button type="button" onClick={() => setToConfirm(null)}>{t('bubbleCancel')}</button>
+          </div>
+        </div>
+      ) : null}
       <div aria-live="polite">
         {result ? (
           <section className="card result" aria-label={t('popupTranslation')}>

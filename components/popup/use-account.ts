@@ -13,7 +13,8 @@ export interface AccountState {
 
 /**
  * The account: the cached figures at once, then fresh ones from the service. Follows the cache,
- * which the background lowers after every paid call, so the credits shown are always current.
+ * which the background lowers after every paid call it knows the price of, and marks stale after
+ * the others (readings): then the figures shown are read again.
  */
 export function useAccount(initial: AccountView | null, serviceUrl: string): AccountState {
   const [account, setAccount] = useState(initial);
@@ -21,18 +22,25 @@ export function useAccount(initial: AccountView | null, serviceUrl: string): Acc
   const [error, setError] = useState<SerializedServiceError | null>(null);
 
   useEffect(() => {
+    let refreshing = false;
+    const refresh = async () => {
+      refreshing = true;
+      const fresh = await sendMessage('getAccount', { refresh: true });
+      refreshing = false;
+      if (fresh.ok) setAccount(fresh.value);
+      setError(fresh.ok ? null : fresh.error);
+    };
     const unwatch = accountItem.watch((value) => {
-      if (value && value.serviceUrl === serviceUrl) setAccount(value);
+      if (!value || value.serviceUrl !== serviceUrl) return;
+      setAccount(value);
+      if (value.stale && !refreshing) void refresh();
     });
     void (async () => {
       const status = await sendMessage('getServiceStatus');
       if (!status.ok) return setError(status.error);
       const ready = Boolean(status.value.serviceUrl) && status.value.hasKey;
       setSetUp(ready);
-      if (!ready) return;
-      const fresh = await sendMessage('getAccount', { refresh: true });
-      if (fresh.ok) setAccount(fresh.value);
-      setError(fresh.ok ? null : fresh.error);
+      if (ready) await refresh();
     })();
     return unwatch;
   }, [serviceUrl]);

@@ -7,10 +7,11 @@ import { getVoices } from '@/lib/background/voices';
 import { registerHandlers } from '@/lib/messaging/router';
 import { cancelFetches } from '@/lib/reading/chunk-fetcher';
 import { cancelConfirmedSpend, runConfirmedSpend } from '@/lib/reading/confirmed-spend';
-import { downloadSpeech } from '@/lib/reading/download';
+import { cancelDownload, recoverDownload, retryDownload } from '@/lib/reading/download';
+import { downloadFromPopup } from '@/lib/reading/download-confirm';
 import { activeTabSelection } from '@/lib/reading/tab-actions';
-import { createMenus, onCommand, onMenuClick } from '@/lib/background/menus';
-import { currentTargetLanguage, translate } from '@/lib/background/translation';
+import { ensureMenus, onCommand, onMenuClick } from '@/lib/background/menus';
+import { cancelTranslation, currentTargetLanguage, translate } from '@/lib/background/translation';
 import {
   controlReading,
   fetchChunkForPlayer,
@@ -22,9 +23,10 @@ import {
 
 export default defineBackground(() => {
   void closeStorageToContentScripts();
-  browser.runtime.onInstalled.addListener(() => {
-    void browser.contextMenus.removeAll().then(createMenus);
-  });
+  void recoverDownload();
+  // Chrome keeps menus across restarts; Firefox forgets those of a persistent background page.
+  if (import.meta.env.FIREFOX) void ensureMenus();
+  else browser.runtime.onInstalled.addListener(() => void ensureMenus());
   browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClick(info, tab));
   browser.commands.onCommand.addListener((command, tab) => void onCommand(command, tab));
 
@@ -37,14 +39,17 @@ export default defineBackground(() => {
     openOptions: () => browser.runtime.openOptionsPage(),
 
     readText: ({ title, ...choices }) => startReading({ ...choices, title: title ?? '', tabId: null, frameId: null }),
-    downloadText: ({ title, ...choices }) => downloadSpeech({ ...choices, title: title ?? '' }),
+    downloadText: ({ title, confirmed, ...choices }) => downloadFromPopup({ ...choices, title: title ?? '', tabId: null }, confirmed === true),
+    cancelDownload: ({ id }) => cancelDownload(id),
+    retryDownload: ({ id }) => retryDownload(id),
     readingControl: ({ action }) => controlReading(action),
     confirmSpend: ({ token }, sender) => runConfirmedSpend(token, sender.tabId ?? null),
     cancelSpend: ({ token }) => cancelConfirmedSpend(token),
     getReadingState: () => getReadingState(),
     getPlayerStats: () => getPlayerStats(),
 
-    translate: (input) => translate(input),
+    translate: (input, sender) => translate(input, sender.tabId, sender.frameId),
+    cancelTranslation: ({ requestId }, sender) => cancelTranslation(requestId, sender.tabId),
     speakText: ({ text, language }, sender) =>
       startReading({ text, language, title: text.slice(0, 60), tabId: sender.tabId ?? null, frameId: sender.frameId ?? null, highlight: false }),
     getTargetLanguage: () => currentTargetLanguage(),

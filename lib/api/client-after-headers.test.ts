@@ -51,3 +51,36 @@ describe('a failure after the 2xx headers arrived', () => {
     expect(decideRetry(e, true, fresh(), Math.random).retry).toBe(true);
   });
 });
+
+/** A 200 whose body arrives in `pieces` parts, `gapMs` apart. */
+function trickle(type: string, bytes: Uint8Array, pieces: number, gapMs: number): Response {
+  const size = Math.ceil(bytes.length / pieces);
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (sent >= bytes.length) return controller.close();
+      await new Promise((r) => setTimeout(r, gapMs));
+      controller.enqueue(bytes.subarray(sent, sent + size));
+      sent += size;
+    },
+  });
+  return new Response(body, { status: 200, headers: { 'content-type': type } });
+}
+
+describe('the time budget', () => {
+  const slowClient = (answer: () => Response) =>
+    createServiceClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k-123456789', fetch: fakeFetch(answer).fetch, timeoutMs: 200 });
+
+  it('covers silences, not the whole transfer: a long answer that keeps coming is read to its end', async () => {
+    const audio = makeMp3(1);
+    // Six pieces 80 ms apart: 480 ms in all, more than twice the 200 ms budget.
+    const speech = await slowClient(() => trickle('audio/mpeg', audio, 6, 80)).tts({ text: 'Hi', voice_id: 'v' });
+    expect(speech.audio).toEqual(audio);
+  });
+
+  it('a transfer that stalls after the service accepted the request is reported as possibly paid, not retried', async () => {
+    const e = await failure(slowClient(() => trickle('audio/mpeg', makeMp3(1), 2, 400)).tts({ text: 'Hi', voice_id: 'v' }));
+    expect(e).toMatchObject({ kind: 'badResponse', mayBeCharged: true });
+    expect(e.message).toMatch(/the transfer stalled/);
+  });
+});

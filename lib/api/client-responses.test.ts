@@ -92,6 +92,16 @@ describe('server messages', () => {
   });
 });
 
+describe('a key cut in two by the length cap', () => {
+  it('is redacted before the message is shortened, so no part of it reaches the user', async () => {
+    // The key starts right before the 200-character cap: cutting first would leave "sk-live-9f8…".
+    const body = `${'x'.repeat(190)} ${KEY} and more`;
+    const e = await userError(text(500, body));
+    expect(e.message).not.toMatch(/sk-live/);
+    expect(e.serverMessage).toMatch(/^x+ \[redact/);
+  });
+});
+
 describe('Retry-After', () => {
   it('reads delta-seconds', async () => {
     const e = await userError(text(429, '', 'text/plain', { 'retry-after': '7' }));

@@ -4,6 +4,7 @@ import { isServiceError, type ServiceError } from './errors';
 import { validateTranslateRequest, validateTtsRequest } from './request-validation';
 import { readJson, readSpeech, type SpeechResult } from './response-readers';
 import { errorFromResponse } from './response-errors';
+import { createWatchdog, watchedResponse } from './watchdog';
 import {
   translateResponseSchema,
   userResponseSchema,
@@ -19,7 +20,10 @@ export interface ServiceClientOptions {
   baseUrl: string;
   apiKey: string;
   fetch?: typeof fetch;
-  /** Whole-request budget (headers and body), default 30 s. */
+  /**
+   * Budget for the service to start answering, and then for each silence while the answer
+   * arrives; default 30 s. The whole transfer may take longer as long as it keeps coming.
+   */
   timeoutMs?: number;
 }
 
@@ -77,7 +81,7 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     if (error.kind === 'badResponse') {
       return error.mayBeCharged ? error : makeServiceError('badResponse', { status, mayBeCharged: true, reason: error.reason, cause: e });
     }
-    const reason = error.kind === 'timeout' ? 'the transfer took too long' : 'the connection broke before the whole answer arrived';
+    const reason = error.kind === 'timeout' ? `the transfer stalled for ${Math.round(timeoutMs / 1000)} s` : 'the connection broke before the whole answer arrived';
     return makeServiceError('badResponse', { status, mayBeCharged: true, reason, cause: e });
   }
 
@@ -89,7 +93,8 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     paid = false,
   ): Promise<T> {
     if (caller?.aborted) throw makeServiceError('cancelled');
-    const timeout = AbortSignal.timeout(timeoutMs);
+    const watchdog = createWatchdog(timeoutMs);
+    const timeout = watchdog.signal;
     const signal = caller ? AbortSignal.any([caller, timeout]) : timeout;
     const headers: Record<string, string> = { Authorization: `Bearer ${opts.apiKey}`, Accept: '*/*' };
     if (init.method === 'POST') headers['Content-Type'] = 'application/json';
@@ -103,12 +108,16 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
       });
       if (!res.ok) throw await errorFromResponse(res, opts.apiKey);
     } catch (e) {
+      watchdog.stop();
       throw classify(e, caller, timeout);
     }
     try {
-      return await read(res);
+      watchdog.rearm();
+      return await read(watchedResponse(res, watchdog));
     } catch (e) {
       throw afterHeaders(e, paid, res.status, caller, timeout);
+    } finally {
+      watchdog.stop();
     }
   }
 

@@ -15,6 +15,13 @@ export interface RateGate {
   pass(signal: AbortSignal, priority: number): Promise<void>;
   /** Changes the cap; callers already waiting are re-queued under the new cap. */
   setCap(perWindow: number): void;
+  /** When recent requests started (ms timestamps within the window), oldest first. */
+  history(): number[];
+  /**
+   * Counts requests another life of this worker started (from `history()` kept in storage), so a
+   * restarted worker does not burst into 429s. Like a cap change, they count as if just started.
+   */
+  seed(starts: readonly number[]): void;
 }
 
 /**
@@ -63,6 +70,7 @@ export function createRateGate(windowMs: number, perWindow: number): RateGate {
       }
     },
     setCap(cap) {
+      perWindow = cap;
       const next = makeQueue(cap);
       const now = Date.now();
       const recent = starts.filter((t) => now - t < interval).length;
@@ -71,6 +79,18 @@ export function createRateGate(windowMs: number, perWindow: number): RateGate {
       }
       queue = next;
       for (const link of waiting) link.controller.abort(CAP_CHANGED);
+    },
+    history() {
+      const now = Date.now();
+      return starts.filter((t) => now - t < interval);
+    },
+    seed(earlier) {
+      const now = Date.now();
+      const known = new Set(starts);
+      const fresh = earlier.filter((t) => now - t < interval && t <= now && !known.has(t));
+      if (fresh.length === 0) return;
+      starts = [...fresh, ...starts].sort((a, b) => a - b).slice(-MAX_HISTORY);
+      this.setCap(perWindow);
     },
   };
 }

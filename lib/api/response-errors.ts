@@ -12,7 +12,9 @@ async function readServerMessage(res: Response, apiKey: string): Promise<string 
     // The status alone is enough to explain the failure; an unreadable body adds nothing.
     return undefined;
   }
-  const found = extractServerMessage(body, res.headers.get('content-type'));
+  // Redacted before anything is cut or decoded: a key straddling the length cap would otherwise
+  // survive in part, and one written as HTML entities would come back whole.
+  const found = extractServerMessage(redactSecret(body, apiKey), res.headers.get('content-type'));
   return found === undefined ? undefined : redactSecret(found, apiKey);
 }
 

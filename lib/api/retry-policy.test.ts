@@ -47,10 +47,22 @@ describe('decideRetry', () => {
     expect(decideRetry(e, true, fresh(), () => 0.999)).toEqual({ retry: true, delayMs: 3250 });
   });
 
-  it('backs off exponentially without Retry-After, up to 5 times', () => {
+  it('without Retry-After waits out the rate window over its 5 retries', () => {
     const used = fresh();
-    const delays = Array.from({ length: 6 }, () => decideRetry(err('rateLimited', 429), true, used, half));
-    expect(delays.map((d) => (d.retry ? d.delayMs : 'stop'))).toEqual([1000, 2000, 4000, 8000, 16000, 'stop']);
+    const delays = Array.from({ length: 6 }, () => decideRetry(err('rateLimited', 429), true, used, half, 60_000));
+    expect(delays.map((d) => (d.retry ? d.delayMs : 'stop'))).toEqual([12000, 12000, 12000, 12000, 16000, 'stop']);
+    const total = delays.reduce((sum, d) => sum + (d.retry ? d.delayMs : 0), 0);
+    expect(total).toBeGreaterThan(60_000);
+    // A short window (tests) still backs off exponentially.
+    const quick = fresh();
+    expect(Array.from({ length: 3 }, () => decideRetry(err('rateLimited', 429), true, quick, half, 2000)).map((d) => d.retry && d.delayMs)).toEqual([1000, 2000, 4000]);
+  });
+
+  it('does not wait by itself for a Retry-After longer than 90 s', () => {
+    const long = makeServiceError('rateLimited', { status: 429, retryAfterMs: 3_600_000 });
+    expect(decideRetry(long, true, fresh(), half).retry).toBe(false);
+    const ok = makeServiceError('rateLimited', { status: 429, retryAfterMs: 45_000 });
+    expect(decideRetry(ok, true, fresh(), () => 0)).toEqual({ retry: true, delayMs: 45_000 });
   });
 
   it('jitters the backoff between 0.5× and 1.5×', () => {

@@ -24,13 +24,19 @@ import { isServiceError } from './errors';
  * twice, so paid requests surface those to the user, who may retry. Retrying the rest can't help.
  *
  * Delays: a 429's Retry-After is honoured (plus up to 250 ms of jitter so queued requests don't
- * all return in the same millisecond); otherwise exponential backoff with ±50 % jitter,
- * from 1 s for 429 and 500 ms for transient failures, capped at 30 s.
+ * all return in the same millisecond) up to MAX_RETRY_AFTER_MS; a longer one is not waited for
+ * by itself: the user is told when to try again. A 429 without Retry-After waits at least a fifth
+ * of the plan's rate window each time, so the retries together outlast the window that refused
+ * it (a quick exponential backoff would give up before the window frees). Transient failures get
+ * exponential backoff from 500 ms with ±50 % jitter, capped at 30 s.
  */
 
 export const RATE_LIMIT_RETRIES = 5;
 export const TRANSIENT_RETRIES = 2;
 const MAX_DELAY_MS = 30_000;
+/** The longest Retry-After waited out automatically; the service's minute plus some slack. */
+export const MAX_RETRY_AFTER_MS = 90_000;
+const DEFAULT_WINDOW_MS = 60_000;
 
 export interface RetryBudget {
   rateLimited: number;
@@ -58,14 +64,21 @@ function isTransient(error: unknown, paid: boolean): boolean {
  * Decides whether a failed attempt is retried and after how long; `used` counts the retries
  * already spent per category and is updated when a retry is granted.
  */
-export function decideRetry(error: unknown, paid: boolean, used: RetryBudget, random: () => number): RetryDecision {
+export function decideRetry(
+  error: unknown,
+  paid: boolean,
+  used: RetryBudget,
+  random: () => number,
+  windowMs = DEFAULT_WINDOW_MS,
+): RetryDecision {
   if (isServiceError(error) && error.kind === 'rateLimited') {
     if (used.rateLimited >= RATE_LIMIT_RETRIES) return { retry: false };
+    if (error.retryAfterMs !== undefined && error.retryAfterMs > MAX_RETRY_AFTER_MS) return { retry: false };
     used.rateLimited += 1;
     const delayMs =
       error.retryAfterMs !== undefined
         ? error.retryAfterMs + Math.round(random() * 250)
-        : backoff(1000, used.rateLimited, random);
+        : Math.max(backoff(1000, used.rateLimited, random), Math.ceil(windowMs / RATE_LIMIT_RETRIES));
     return { retry: true, delayMs };
   }
   if (isTransient(error, paid) && used.transient < TRANSIENT_RETRIES) {

@@ -15,6 +15,8 @@ export interface SchedulerOptions {
   windowMs?: number;
   /** Source of jitter; injectable so tests are deterministic. */
   random?: () => number;
+  /** Told when a request leaves (after the window let it through), to keep the window's history. */
+  onStart?: (history: number[]) => void;
 }
 
 export interface ScheduleOptions {
@@ -38,6 +40,8 @@ export interface RequestScheduler {
   readonly pending: number;
   /** Requests whose `run` is executing. */
   readonly active: number;
+  /** Counts requests an earlier life of this worker started (see RateGate.seed). */
+  seedHistory(starts: readonly number[]): void;
 }
 
 /**
@@ -48,9 +52,10 @@ export interface RequestScheduler {
  */
 export function createRequestScheduler(opts: SchedulerOptions = {}): RequestScheduler {
   const random = opts.random ?? Math.random;
+  const windowMs = opts.windowMs ?? 60_000;
   let plan: Plan = opts.plan ?? 'free';
   const slots = new PQueue({ concurrency: PLAN_LIMITS[plan].concurrency });
-  const gate = createRateGate(opts.windowMs ?? 60_000, PLAN_LIMITS[plan].perWindow);
+  const gate = createRateGate(windowMs, PLAN_LIMITS[plan].perWindow);
   // One controller per scheduled request, so clear() can cancel them all.
   const live = new Set<LinkedAbort>();
   let tracked = 0;
@@ -62,6 +67,7 @@ export function createRequestScheduler(opts: SchedulerOptions = {}): RequestSche
       async () => {
         // Rate window after the slot: the start is counted when the request really leaves.
         await gate.pass(signal, priority);
+        opts.onStart?.(gate.history());
         active += 1;
         try {
           return await run(signal);
@@ -95,7 +101,7 @@ export function createRequestScheduler(opts: SchedulerOptions = {}): RequestSche
           minTimeout: 0,
           signal,
           shouldRetry: ({ error }) => {
-            const decision = decideRetry(error, o.paid, used, random);
+            const decision = decideRetry(error, o.paid, used, random, windowMs);
             if (decision.retry) {
               waitMs = decision.delayMs;
               o.onRetry?.(error, waitMs);
@@ -138,5 +144,6 @@ export function createRequestScheduler(opts: SchedulerOptions = {}): RequestSche
     get active() {
       return active;
     },
+    seedHistory: (starts) => gate.seed(starts),
   };
 }

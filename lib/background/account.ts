@@ -1,18 +1,34 @@
 import { planFromString } from '../api/schemas';
 import type { AccountView } from '../messaging/protocol';
-import { accountItem } from '../settings/cache-items';
+import { accountItem, type CachedAccount } from '../settings/cache-items';
 import { getSettings } from '../settings/items';
+import type { KnownBalance } from '../translate/translate';
 import { callService, scheduler } from './service';
-import { learnFromBalance, noteTranslationPaid } from './speech-price';
+import type { AudioFormat } from '../api/schemas';
+import { learnedPrice, learnFromBalance, noteTranslationPaid } from './speech-price';
 
+/** How long a balance read from the service is trusted to approve or refuse a paid action. */
+export const BALANCE_FRESH_MS = 60_000;
+
+async function cachedForService(): Promise<CachedAccount | null> {
+  const [cached, settings] = await Promise.all([accountItem.getValue(), getSettings()]);
+  return cached && cached.serviceUrl === settings.serviceUrl ? cached : null;
+}
 
 /** The last known account for the configured service, or null. Also sets the scheduler's plan. */
 export async function cachedAccount(): Promise<AccountView | null> {
-  const [cached, settings] = await Promise.all([accountItem.getValue(), getSettings()]);
-  if (!cached || cached.serviceUrl !== settings.serviceUrl) return null;
+  const cached = await cachedForService();
+  if (!cached) return null;
   scheduler.setPlan(planFromString(cached.plan));
-  const { serviceUrl: _ignored, ...view } = cached;
+  const { serviceUrl: _url, stale: _stale, ...view } = cached;
   return view;
+}
+
+/** The last known balance, and whether it is recent and exact enough to act on without asking. */
+export async function knownBalance(now = Date.now()): Promise<KnownBalance | null> {
+  const cached = await cachedForService();
+  if (!cached) return null;
+  return { credits: cached.credits, fresh: !cached.stale && now - cached.fetchedAt < BALANCE_FRESH_MS };
 }
 
 /** Reads the account from the service, remembers it, and adopts its plan's limits. */
@@ -25,13 +41,34 @@ export async function fetchAccount(priority = 10): Promise<AccountView> {
   return view;
 }
 
-/** Account for the UI: the cached one unless a refresh is asked for or nothing is cached. */
+/** Account for the UI: the cached one unless a refresh is asked for, or nothing exact is cached. */
 export async function getAccount(refresh = false): Promise<AccountView> {
-  if (!refresh) {
+  if (!refresh && !(await accountItem.getValue())?.stale) {
     const cached = await cachedAccount();
     if (cached) return cached;
   }
   return fetchAccount();
+}
+
+/**
+ * Credits were spent by an amount not known here: rather than spend a request of the plan's
+ * per-minute allowance on the balance now, the figures are read again when next shown or needed
+ * for a check.
+ */
+export async function markBalanceStale(): Promise<void> {
+  const cached = await accountItem.getValue();
+  if (cached && !cached.stale) await accountItem.setValue({ ...cached, stale: true });
+}
+
+/**
+ * Speech in `format` was paid for (a reading ended). Its price is learned from the balance before
+ * and after, so while that price is not known yet the balance is read now; once it is, the balance
+ * is only marked stale.
+ */
+export async function afterSpeechPaid(format: AudioFormat): Promise<void> {
+  const { serviceUrl } = await getSettings();
+  if (await learnedPrice(serviceUrl, format)) return markBalanceStale();
+  await fetchAccount(0).catch(markBalanceStale);
 }
 
 /** Forgets the cached account (the key or address changed). */

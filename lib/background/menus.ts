@@ -24,11 +24,20 @@ const COMMANDS: Record<string, TabAction> = {
   'translate-selection': (tab) => translateFromTab(tab),
 };
 
-/** (Re)creates our context menu entries; call when installed or updated. */
-export function createMenus(): void {
+function createMenus(): void {
   for (const [id, [title, contexts]] of Object.entries(MENUS)) {
     browser.contextMenus.create({ id, title: t(title), contexts });
   }
+}
+
+/**
+ * Makes sure our entries exist, replacing any left from before. Chrome keeps the menus of an
+ * extension across browser restarts, but Firefox drops those of a persistent background page:
+ * there the background calls this at every start, not only when installed.
+ */
+export async function ensureMenus(): Promise<void> {
+  await browser.contextMenus.removeAll();
+  createMenus();
 }
 
 /** Runs the action of a menu entry; false when the entry is not one of ours. */

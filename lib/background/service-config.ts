@@ -1,5 +1,6 @@
 import type { AccountView, ServiceStatus } from '../messaging/protocol';
 import { apiKeyItem, getSettings, updateSettings } from '../settings/items';
+import { checkKeyCharacters, normaliseKey } from '../settings/api-key';
 import { checkServiceUrl } from '../settings/service-url';
 import { ServiceError } from '../api/errors';
 import { cachedAccount, fetchAccount, forgetAccount } from './account';
@@ -19,12 +20,17 @@ export async function getServiceStatus(): Promise<ServiceStatus> {
 export async function saveService(input: { serviceUrl: string; apiKey?: string }): Promise<AccountView> {
   const check = checkServiceUrl(input.serviceUrl);
   if (!check.ok) throw new ServiceError('invalidRequest', check.message);
+  const apiKey = input.apiKey === undefined ? undefined : normaliseKey(input.apiKey);
+  const chars = apiKey ? checkKeyCharacters(apiKey) : { ok: true as const };
+  if (!chars.ok) {
+    throw new ServiceError('invalidRequest', `The key contains a character that can't be sent (character ${chars.position}, ${chars.codePoint}). Copy the key again from your service's dashboard.`);
+  }
   const previous = await getSettings();
-  if (previous.serviceUrl !== check.baseUrl || input.apiKey) {
+  if (previous.serviceUrl !== check.baseUrl || apiKey) {
     await Promise.all([forgetAccount(), forgetVoices()]);
   }
   await updateSettings({ serviceUrl: check.baseUrl });
-  if (input.apiKey) await apiKeyItem.setValue(input.apiKey);
+  if (apiKey) await apiKeyItem.setValue(apiKey);
   return fetchAccount(100);
 }
 

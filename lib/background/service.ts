@@ -1,12 +1,26 @@
+import { storage } from '#imports';
 import { createServiceClient, type ServiceClient } from '../api/client';
 import { ServiceError } from '../api/errors';
 import { createRequestScheduler, type ScheduleOptions } from '../api/scheduler';
-import { planFromString } from '../api/schemas';
+import { planFromString, type Plan } from '../api/schemas';
 import { accountItem } from '../settings/cache-items';
 import { apiKeyItem, getSettings } from '../settings/items';
 
+/**
+ * When recent requests left, kept for the browser session: a worker that Chrome stopped and
+ * started again still knows how much of the plan's minute is used, and does not burst into 429s.
+ */
+const rateHistoryItem = storage.defineItem<number[]>('session:rateHistory', { fallback: [] });
+
 /** One scheduler for the worker's life: every call to the service goes through its limits. */
-export const scheduler = createRequestScheduler();
+export const scheduler = createRequestScheduler({ onStart: (history) => void rateHistoryItem.setValue(history).catch(() => undefined) });
+
+let historyRestored: Promise<void> | null = null;
+
+function restoreRateHistory(): Promise<void> {
+  historyRestored ??= rateHistoryItem.getValue().then((starts) => scheduler.seedHistory(starts), () => undefined);
+  return historyRestored;
+}
 
 let planKnown: Promise<void> | null = null;
 
@@ -19,6 +33,12 @@ function learnPlanFromCache(): Promise<void> {
     if (account) scheduler.setPlan(planFromString(account.plan));
   });
   return planKnown;
+}
+
+/** The plan whose limits apply now (the last known account's), e.g. to size a batch of requests. */
+export async function currentPlan(): Promise<Plan> {
+  await learnPlanFromCache();
+  return scheduler.plan;
 }
 
 /**
@@ -44,6 +64,6 @@ export async function callService<T>(
   run: (client: ServiceClient, signal: AbortSignal) => Promise<T>,
   options: ScheduleOptions,
 ): Promise<T> {
-  const [client] = await Promise.all([getClient(), learnPlanFromCache()]);
+  const [client] = await Promise.all([getClient(), learnPlanFromCache(), restoreRateHistory()]);
   return scheduler.schedule((signal) => run(client, signal), options);
 }

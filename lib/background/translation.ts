@@ -1,32 +1,123 @@
 import { browser } from 'wxt/browser';
-import { createTranslator, type TranslationResult } from '../translate/translate';
+import { makeServiceError } from '../api/error-messages';
+import { isServiceError, type ServiceErrorKind } from '../api/errors';
+import { createTranslator, type TranslationAnswer } from '../translate/translate';
 import { defaultTargetLanguage } from '../translate/languages';
 import { getSettings, updateSettings } from '../settings/items';
-import { cachedAccount, fetchAccount, noteCreditsSpent } from './account';
+import { fetchAccount, knownBalance, noteCreditsSpent } from './account';
+import { sendMessage } from '../messaging/protocol';
 import { callService } from './service';
+import { noteUncertainCharge, trackPaidRequest } from './speech-price';
+import { cancelUntilSent } from './until-sent';
+
+/** Failures of the free account read that mean a translation cannot be sent either. */
+const SERVICE_UNUSABLE = new Set<ServiceErrorKind>(['unauthorized', 'network', 'timeout']);
 
 /** Translations the user asked for: priority over reading ahead, since someone is waiting. */
 const translator = createTranslator({
-  translate: (request, { signal }) =>
-    callService((client, abort) => client.translate(request, { signal: abort }), { paid: true, priority: 100, signal }),
-  getBalance: async () => (await cachedAccount())?.credits ?? null,
+  translate(request, { signal }) {
+    const guard = cancelUntilSent(signal);
+    const tell = signal ? waitNotes.get(signal) : undefined;
+    return callService((client, abort) => guard.send(() => trackPaidRequest(() => client.translate(request, { signal: abort }))), {
+      paid: true,
+      priority: 100,
+      signal: guard.signal,
+      onRetry: tell && ((error, delayMs) => tell(retryNote(error, delayMs))),
+    })
+      .catch(async (error: unknown) => {
+        // The balance may have moved by an amount nobody knows: learn nothing from it.
+        if (isServiceError(error) && (error.mayBeCharged || error.kind === 'server' || error.kind === 'timeout')) {
+          await noteUncertainCharge((await getSettings()).serviceUrl);
+        }
+        throw error;
+      })
+      .finally(guard.release);
+  },
+  getBalance: () => knownBalance(),
+  refreshBalance: () =>
+    fetchAccount(100).then(
+      (account) => account.credits,
+      (error: unknown) => {
+        // The translation would fail the same way: say so now rather than after trying it too.
+        if (isServiceError(error) && SERVICE_UNUSABLE.has(error.kind)) throw error;
+        return null;
+      },
+    ),
   noteSpent: noteCreditsSpent,
 });
+
+/** Who to tell why a translation takes long, by the signal its request carries. */
+const waitNotes = new WeakMap<AbortSignal, (message: string) => void>();
+/** A translation still waiting after this long is said to be slow. */
+const SLOW_NOTE_MS = 4000;
+
+/** Why a retry is coming, and when: said where the user waits. */
+export function retryNote(error: unknown, delayMs: number): string {
+  const seconds = Math.max(1, Math.round(delayMs / 1000));
+  return isServiceError(error) && error.kind === 'rateLimited'
+    ? `The service is busy (rate limit); trying again by itself in ${seconds} s.`
+    : `The service did not answer properly; trying again by itself in ${seconds} s.`;
+}
+
+/** Requests a page may still withdraw, by the sender's tab and the page's own request id. */
+const withdrawable = new Map<string, AbortController>();
+const requestKey = (tabId: number | undefined, requestId: string) => `${tabId ?? 'extension'}:${requestId}`;
 
 /** The target language to offer: the last one chosen, else the browser's language, else English. */
 export async function currentTargetLanguage(): Promise<string> {
   return defaultTargetLanguage(browser.i18n.getUILanguage(), (await getSettings()).targetLanguage);
 }
 
-/** Translates text the user chose, and remembers the target as their choice for next time. */
-export async function translate(input: { text: string; target: string; source?: string | null }): Promise<TranslationResult> {
-  const result = await translator.translateText(input);
-  if ((await getSettings()).targetLanguage !== input.target) await updateSettings({ targetLanguage: input.target });
-  // The balance is shown with every translation. It is known once the service was set up (saving
-  // it reads the account); only when it is not does this ask, after the charge, so it is right.
-  if (result.balance === null) {
-    const account = await fetchAccount(50).catch(() => null);
-    if (account) return { ...result, balance: account.credits };
+/** What a page or the popup asks to translate. */
+export interface TranslateAsk {
+  text: string;
+  target: string;
+  source?: string | null;
+  /** Lets the asker withdraw it with cancelTranslation while nothing was sent. */
+  requestId?: string;
+  /** Credits the user agreed to after being asked (the answer was `confirm`). */
+  approvedCost?: number;
+}
+
+/**
+ * Translates text the user chose, and remembers the target as their choice for next time. Above
+ * the user's threshold nothing is sent: the answer asks for approval of the cost.
+ */
+export async function translate(ask: TranslateAsk, tabId?: number, frameId = 0): Promise<TranslationAnswer> {
+  const { requestId, ...input } = ask;
+  const key = requestId === undefined ? null : requestKey(tabId, requestId);
+  // Registered before the first await: a cancel sent right after this request finds it.
+  const controller = new AbortController();
+  if (key) withdrawable.set(key, controller);
+  // A page that asked hears why it waits: a retry coming, or a service slower than usual.
+  const tell =
+    tabId !== undefined && requestId !== undefined
+      ? (message: string) => void sendMessage('pageTranslateWait', { requestId, message }, { tabId, frameId }).catch(() => undefined)
+      : undefined;
+  if (tell) waitNotes.set(controller.signal, tell);
+  const slow = tell && setTimeout(() => tell('The service is slower than usual; still waiting for its answer.'), SLOW_NOTE_MS);
+  try {
+    const settings = await getSettings();
+    const answer = await translator.translateText({ ...input, signal: controller.signal, confirmAbove: settings.confirmAboveCredits });
+    if (answer.status !== 'translated') return answer;
+    if (settings.targetLanguage !== input.target) await updateSettings({ targetLanguage: input.target });
+    // The balance is shown with every translation. It is known once the service was set up or
+    // checked before paying; only when neither happened does this ask, after the charge.
+    if (answer.balance === null) {
+      const account = await fetchAccount(50).catch(() => null);
+      if (account) return { ...answer, balance: account.credits };
+    }
+    return answer;
+  } finally {
+    clearTimeout(slow);
+    if (key && withdrawable.get(key) === controller) withdrawable.delete(key);
   }
-  return result;
+}
+
+/**
+ * Withdraws a translation the asker no longer wants (the user chose another language, or closed
+ * the bubble): what is not sent yet is dropped; a request already sent finishes into the cache.
+ */
+export function cancelTranslation(requestId: string, tabId?: number): void {
+  withdrawable.get(requestKey(tabId, requestId))?.abort(makeServiceError('cancelled'));
 }

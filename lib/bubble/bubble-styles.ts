@@ -36,11 +36,14 @@ option { font: 400 13px/18px system-ui, -apple-system, "Segoe UI", Roboto, sans-
 @keyframes spin { to { transform: rotate(360deg); } }
 .error { all: initial; display: flex; flex-direction: column; gap: 8px; font: inherit; color: #b3261e; }
 .error p { all: initial; display: block; font: inherit; color: inherit; overflow-wrap: anywhere; }
+.question { all: initial; display: block; font: inherit; color: inherit; overflow-wrap: anywhere; }
 .actions { all: initial; display: flex; flex-wrap: wrap; gap: 8px; }
 button {
   all: initial; box-sizing: border-box; cursor: pointer; font: 600 13px/18px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
   color: #1d4fb8; padding: 4px 10px; border-radius: 4px; border: 1px solid currentColor; text-align: center;
 }
+button.primary { background: #1d4fb8; border-color: #1d4fb8; color: #ffffff; }
+button.primary:hover { background: #173f94; }
 button.close { flex: 0 0 auto; width: 24px; height: 24px; padding: 0; border: none; font-size: 18px; line-height: 24px; color: #555b66; }
 button:hover { background: rgba(0, 0, 0, 0.06); }
 button:focus-visible, select:focus-visible { outline: 2px solid #2f6fde; outline-offset: 2px; }
@@ -50,7 +53,11 @@ button:focus-visible, select:focus-visible { outline: 2px solid #2f6fde; outline
   select { background: #2c3038; color: #eceff4; border-color: #4a505c; }
   .error { color: #ff8a80; }
   button { color: #9bbcff; }
-  button.close { color: #b4bac6; }
+  button.primary { background: #9bbcff; border-color: #9bbcff; color: #12161d; }
+  button.primary:hover { background: #b8cfff; }
+  button.primary { background: #1d4fb8; border-color: #1d4fb8; color: #ffffff; }
+button.primary:hover { background: #173f94; }
+button.close { color: #b4bac6; }
   button:hover { background: rgba(255, 255, 255, 0.08); }
 }
 @media (prefers-reduced-motion: reduce) { .spinner { animation: none; } }

@@ -35,7 +35,7 @@ export function makeButton(doc: Document, label: string, onClick: (button: HTMLB
 }
 
 /** The waiting state: a spinner and a polite status line screen readers announce. */
-export function renderWaiting(doc: Document, labels: BubbleLabels): HTMLElement {
+export function renderWaiting(doc: Document, labels: BubbleLabels, note?: string): HTMLElement {
   const status = doc.createElement('div');
   status.className = 'status';
   status.setAttribute('role', 'status');
@@ -43,7 +43,8 @@ export function renderWaiting(doc: Document, labels: BubbleLabels): HTMLElement 
   spinner.className = 'spinner';
   spinner.setAttribute('aria-hidden', 'true');
   const text = doc.createElement('span');
-  text.textContent = labels.waiting;
+  // What the wait is about once it lasts (the service is busy or slow), as text.
+  text.textContent = note ? `${labels.waiting} ${note}` : labels.waiting;
   status.append(spinner, text);
   return status;
 }
@@ -89,6 +90,27 @@ export function renderError(doc: Document, e: BubbleError): HTMLElement {
     actions.append(makeButton(doc, action.label, () => action.onClick()));
     box.append(actions);
   }
+  return box;
+}
+
+/**
+ * The question before a translation above the user's threshold: its cost, Translate and Cancel.
+ * Translate is described by the question, so a screen reader says the cost with the button.
+ */
+export function renderConfirm(doc: Document, labels: BubbleLabels, cost: number, handlers: { confirm(): void; cancel(): void }): HTMLElement {
+  const box = doc.createElement('div');
+  box.className = 'body';
+  const question = doc.createElement('p');
+  question.className = 'question';
+  question.id = 'voxlate-confirm-question';
+  question.textContent = fillLabel(cost === 1 ? labels.confirmCostOne : labels.confirmCost, { cost: new Intl.NumberFormat().format(cost) });
+  const actions = doc.createElement('div');
+  actions.className = 'actions';
+  const confirm = makeButton(doc, labels.confirm, () => handlers.confirm());
+  confirm.className = 'primary';
+  confirm.setAttribute('aria-describedby', question.id);
+  actions.append(confirm, makeButton(doc, labels.cancel, () => handlers.cancel()));
+  box.append(question, actions);
   return box;
 }
 

@@ -59,6 +59,14 @@ describe('translation bubble', () => {
     expect(root.querySelector('[role="status"]')!.textContent).toBe('Translating…');
   });
 
+  it('says why a wait lasts, as text', () => {
+    const { bubble, root } = mount();
+    bubble.showWaiting('The service is busy; trying again by itself in <b>12</b> s.');
+    const status = root.querySelector('[role="status"]')!;
+    expect(status.textContent).toBe('Translating… The service is busy; trying again by itself in <b>12</b> s.');
+    expect(status.querySelector('b')).toBeNull();
+  });
+
   it('shows the result with source, cost, balance and actions, and focuses it', () => {
     const { bubble, root, opts } = mount();
     bubble.showResult(result);
@@ -104,15 +112,57 @@ describe('translation bubble', () => {
     expect(onClick).toHaveBeenCalledOnce();
   });
 
-  it('re-translates when the target changes, and setTarget does not', () => {
+  it('re-translates when a target is picked, not while arrowing, and setTarget does not', () => {
     const { bubble, root, opts } = mount();
     const select = root.querySelector('select')!;
+    key(select, 'ArrowDown');
     select.value = 'ar';
     select.dispatchEvent(new Event('change', { bubbles: true }));
+    select.dispatchEvent(new KeyboardEvent('keyup', { key: 'ArrowDown', bubbles: true }));
+    expect(opts.onTarget).not.toHaveBeenCalled();
+    key(select, 'Enter');
     expect(opts.onTarget).toHaveBeenCalledWith('ar');
     bubble.setTarget('en');
     expect(select.value).toBe('en');
     expect(opts.onTarget).toHaveBeenCalledOnce();
+  });
+
+  it('does not re-translate when the picker is left for Close, nor after the bubble closed', () => {
+    const { root, opts } = mount();
+    const select = root.querySelector('select')!;
+    const close = root.querySelector<HTMLButtonElement>('button.close')!;
+    select.focus();
+    key(select, 'ArrowDown');
+    select.value = 'en';
+    close.focus();
+    close.click();
+    expect(opts.onClose).toHaveBeenCalledOnce();
+    expect(opts.onTarget).not.toHaveBeenCalled();
+  });
+
+  it('asks before a costly translation: Translate confirms, described by the cost', () => {
+    const { bubble, root } = mount();
+    const onConfirm = vi.fn();
+    bubble.showConfirm({ cost: 1234, onConfirm });
+    const question = root.querySelector('.question')!;
+    expect(question.textContent).toMatch(/^This translation costs 1[,.\u00a0\u202f]?234 credits\. Translate\?$/);
+    expect(buttons(root)).toEqual(['×', 'Translate', 'Cancel']);
+    const translate = root.querySelectorAll('button')[1]!;
+    expect(root.activeElement).toBe(translate);
+    expect(root.getElementById(translate.getAttribute('aria-describedby')!)).toBe(question);
+    translate.click();
+    expect(onConfirm).toHaveBeenCalledOnce();
+  });
+
+  it('Cancel on the question closes the bubble without translating', () => {
+    const { bubble, root, opts, host } = mount();
+    const onConfirm = vi.fn();
+    bubble.showConfirm({ cost: 1, onConfirm });
+    expect(root.querySelector('.question')!.textContent).toBe('This translation costs 1 credit. Translate?');
+    root.querySelectorAll('button')[2]!.click();
+    expect(onConfirm).not.toHaveBeenCalled();
+    expect(opts.onClose).toHaveBeenCalledOnce();
+    expect(host.isConnected).toBe(false);
   });
 
   it('closes with Escape, calls onClose and returns focus', () => {

@@ -1,9 +1,10 @@
 import { createShadowHost, setShadowStyles } from '../page/shadow-host';
 import { BUBBLE_CSS } from './bubble-styles';
-import { makeButton, renderError, renderResult, renderWaiting, type BubbleError, type BubbleResult } from './bubble-view';
+import { makeButton, renderConfirm, renderError, renderResult, renderWaiting, type BubbleError, type BubbleResult } from './bubble-view';
 import { cycleTab, isolateKeys } from './focus-trap';
 import type { BubbleLabels } from './labels';
 import { placeBubble, type AnchorRect } from './placement';
+import { createTargetPicker } from './target-picker';
 
 export type { BubbleError, BubbleResult } from './bubble-view';
 
@@ -19,6 +20,10 @@ export interface TranslationBubbleOptions {
   /** Code of the selected target language. */
   target: string;
   labels: BubbleLabels;
+  /**
+   * The user chose another target explicitly (Enter, a pick from the list, or leaving the picker on
+   * it); never for each arrow key or type-ahead letter.
+   */
   onTarget(code: string): void;
   /** May return a promise; "copied" is shown once it resolves. */
   onCopy(): void | Promise<unknown>;
@@ -35,9 +40,15 @@ export interface TranslationBubbleOptions {
 
 /** The bubble on the page. */
 export interface TranslationBubble {
-  showWaiting(): void;
+  /** The waiting state; `note` says why it lasts (e.g. "The service is busy; trying again in 12 s."). */
+  showWaiting(note?: string): void;
   showResult(r: BubbleResult): void;
   showError(e: BubbleError): void;
+  /**
+   * Asks before a translation that costs more than the user's threshold. Translate calls
+   * `onConfirm`; Cancel closes the bubble (and calls onClose).
+   */
+  showConfirm(c: { cost: number; onConfirm(): void }): void;
   /** Selects a target in the picker without calling onTarget. */
   setTarget(code: string): void;
   /** Takes the bubble off the page without calling onClose. Safe to call twice. */
@@ -86,8 +97,15 @@ export function mountTranslationBubble(
   dialog.setAttribute('role', 'dialog');
   dialog.setAttribute('aria-label', labels.dialog);
   dialog.tabIndex = -1;
-  const select = targetPicker(doc, opts);
   const closeButton = makeButton(doc, '×', () => dismiss(true));
+  const picker = createTargetPicker(doc, {
+    languages: opts.languages,
+    target: opts.target,
+    onCommit: (code) => opts.onTarget(code),
+    commitOnLeave: (next) => next !== closeButton,
+    signal: cleanup.signal,
+  });
+  const select = picker.select;
   closeButton.className = 'close';
   closeButton.setAttribute('aria-label', labels.close);
   const header = doc.createElement('div');
@@ -188,7 +206,7 @@ export function mountTranslationBubble(
   opts.signal?.addEventListener('abort', teardown, listen);
 
   const bubble: TranslationBubble = {
-    showWaiting: () => show(renderWaiting(doc, labels), closeButton),
+    showWaiting: (note) => show(renderWaiting(doc, labels, note), closeButton),
     showResult(r) {
       const handlers = {
         copy: (button: HTMLButtonElement) => void copy(button),
@@ -202,8 +220,12 @@ export function mountTranslationBubble(
       const view = renderError(doc, e);
       show(view, view.querySelector('button') ?? closeButton);
     },
+    showConfirm({ cost, onConfirm }) {
+      const view = renderConfirm(doc, labels, cost, { confirm: onConfirm, cancel: () => dismiss(true) });
+      show(view, view.querySelector('button')!);
+    },
     setTarget(code) {
-      select.value = code;
+      picker.setValue(code);
     },
     close: teardown,
     element: dialog,
@@ -212,19 +234,6 @@ export function mountTranslationBubble(
   closeButton.focus({ preventScroll: true });
   if (opts.signal?.aborted) teardown();
   return bubble;
-}
-
-function targetPicker(doc: Document, opts: TranslationBubbleOptions): HTMLSelectElement {
-  const select = doc.createElement('select');
-  for (const language of opts.languages) {
-    const option = doc.createElement('option');
-    option.value = language.code;
-    option.textContent = language.native === language.name ? language.name : `${language.native} (${language.name})`;
-    select.append(option);
-  }
-  select.value = opts.target;
-  select.addEventListener('change', () => opts.onTarget(select.value));
-  return select;
 }
 
 /** A rectangle taken once, moved by the window's scrolling since. */

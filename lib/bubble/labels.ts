@@ -25,6 +25,13 @@ export interface BubbleLabels {
   copied: string;
   listen: string;
   replace: string;
+  /** E.g. "This translation costs {cost} credit. Translate?" (for exactly 1). */
+  confirmCostOne: string;
+  /** E.g. "This translation costs {cost} credits. Translate?" */
+  confirmCost: string;
+  /** The button that sends a translation after the question, e.g. "Translate". */
+  confirm: string;
+  cancel: string;
 }
 
 /** English labels: the reference for locale files, and what tests use. */
@@ -42,6 +49,10 @@ export const ENGLISH_BUBBLE_LABELS: BubbleLabels = {
   copied: 'Copied',
   listen: 'Listen',
   replace: 'Replace',
+  confirmCostOne: 'This translation costs {cost} credit. Translate?',
+  confirmCost: 'This translation costs {cost} credits. Translate?',
+  confirm: 'Translate',
+  cancel: 'Cancel',
 };
 
 /** Fills `{name}` placeholders; unknown ones are left as they are so a mistake stays visible. */

@@ -6,7 +6,7 @@ import type { PageSource } from '../page/page-source';
 import { readCheckedSelection } from '../page/checked-selection';
 import { readSelection } from '../page/selection';
 import { articleReader } from './article-reader';
-import { openTranslationBubble } from './translate-bubble';
+import { noteTranslationWait, openTranslationBubble } from './translate-bubble';
 
 const STARTED = Symbol.for('voxlate.pageAgent');
 
@@ -34,6 +34,7 @@ export function startPageAgent(): void {
     pageHighlight: ({ start, end }) => source?.highlight(start, end),
     pageClearHighlight: () => source?.clearHighlight(),
     pageTranslate: ({ target, selectionText }) => openTranslationBubble(window, target, selectionText),
+    pageTranslateWait: ({ requestId, message }) => noteTranslationWait(requestId, message),
     pageNotice: ({ message, tone, action, confirm, timeoutMs }) => {
       const actions = [];
       if (action === 'openOptions') actions.push({ label: t('openOptions'), onClick: () => void sendMessage('openOptions') });

@@ -24,6 +24,10 @@ function labels(): BubbleLabels {
     copied: t('bubbleCopied'),
     listen: t('bubbleListen'),
     replace: t('bubbleReplace'),
+    confirmCostOne: t('bubbleConfirmCostOne'),
+    confirmCost: t('bubbleConfirmCost'),
+    confirm: t('bubbleConfirm'),
+    cancel: t('bubbleCancel'),
   };
 }
 
@@ -48,9 +52,22 @@ function selectionAnchor(win: Window, selected: PageSource): AnchorRect | (() =>
   return () => range.getBoundingClientRect();
 }
 
+/** The bubble waiting for each request, to say why it takes long when the background tells. */
+const waiting = new Map<string, (note: string) => void>();
+
+/** The background says why a translation takes long (the service is busy or slow). */
+export function noteTranslationWait(requestId: string, message: string): void {
+  waiting.get(requestId)?.(message);
+}
+
+let requests = 0;
+/** A name for one request, unique in this tab (the background keys it by tab too). */
+const newRequestId = () => `${Math.random().toString(36).slice(2)}-${(requests += 1)}`;
+
 /**
  * Shows the translation bubble beside this frame's selection and drives it: translate (and
- * re-translate from the picker), copy, listen, replace. Returns false when nothing is selected.
+ * re-translate from the picker), ask before a costly one, copy, listen, replace. Returns false
+ * when nothing is selected.
  */
 export function openTranslationBubble(win: Window, target: string, reported?: string): boolean {
   // The same reader as for reading aloud: visible text only, checked against what was
@@ -65,6 +82,16 @@ export function openTranslationBubble(win: Window, target: string, reported?: st
   let bubble: TranslationBubble | null = null;
   // Answers can arrive out of order when the user changes the target quickly: only the latest counts.
   let latest = 0;
+  // The request whose answer is awaited: withdrawn when superseded or when the bubble closes, so
+  // that it is dropped if it has not been sent yet (a sent one still fills the cache).
+  let awaited: string | null = null;
+  const withdraw = () => {
+    if (awaited) {
+      waiting.delete(awaited);
+      void sendMessage('cancelTranslation', { requestId: awaited }).catch(() => undefined);
+    }
+    awaited = null;
+  };
 
   const showError = (error: SerializedServiceError) =>
     bubble?.showError({
@@ -72,16 +99,28 @@ export function openTranslationBubble(win: Window, target: string, reported?: st
       action: error.kind === 'unauthorized' ? { label: t('openOptions'), onClick: () => void sendMessage('openOptions') } : undefined,
     });
 
-  async function run(code: string) {
+  /** Asks for the translation into `code`; `approvedCost` once the user agreed to what it costs. */
+  async function run(code: string, approvedCost?: number) {
     const ask = ++latest;
+    withdraw();
+    const requestId = newRequestId();
+    awaited = requestId;
+    waiting.set(requestId, (note) => bubble?.showWaiting(note));
     targetCode = code;
     bubble?.showWaiting();
     mark('bubble-waiting');
-    const result = await sendMessage('translate', { text: text!, target: code }).catch(() => null);
+    const approval = approvedCost === undefined ? {} : { approvedCost };
+    const result = await sendMessage('translate', { text: text!, target: code, requestId, ...approval }).catch(() => null);
+    waiting.delete(requestId);
     if (ask !== latest) return;
+    awaited = null;
     mark('translation-received');
     if (!result) return showError({ kind: 'network', message: t('extensionUnavailable') });
     if (!result.ok) return showError(result.error);
+    if (result.value.status === 'confirm') {
+      const { cost } = result.value;
+      return bubble?.showConfirm({ cost, onConfirm: () => void run(code, cost) });
+    }
     translation = result.value.translation;
     bubble?.showResult({
       translation,
@@ -107,7 +146,7 @@ export function openTranslationBubble(win: Window, target: string, reported?: st
         (r) => (r.ok ? undefined : showError(r.error)),
       ),
     onReplace: editable ? () => replaceSelection(editable, translation) : undefined,
-    onClose: () => undefined,
+    onClose: withdraw,
   });
   void run(target);
   return true;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { int, languageCode, matching, num, text } from './fields';
 import type { Voice } from '../api/schemas';
 import type { PlayerStats } from '../player/types';
-import type { TranslationResult } from '../translate/translate';
+import type { TranslationAnswer } from '../translate/translate';
 import {
   playerActionSchema,
   playerEventSchema,
@@ -60,6 +60,7 @@ const MAX_READ_CHARS = 1_000_000;
 const targetCode = matching(/^[a-z]{2,3}$/);
 /** What the browser saw selected at a context-menu click (its `selectionText`), checked against the page's selection. */
 const reportedSelection = text(0, MAX_READ_CHARS);
+const requestId = text(1, 100);
 const readTextInput = z.strictObject({
   text: text(0, MAX_READ_CHARS),
   title: z.optional(text(0, 500)),
@@ -90,7 +91,11 @@ export const messageRules = {
 
   // Reading aloud, asked for by the popup.
   readText: { input: z.extend(readTextInput, { confirmed: z.optional(z.boolean()) }), from: ['extension'] },
-  downloadText: { input: readTextInput, from: ['extension'] },
+  downloadText: { input: z.extend(readTextInput, { confirmed: z.optional(z.boolean()) }), from: ['extension'] },
+  /** Stops the download job with this id (its progress is in session storage, `session:download`). */
+  cancelDownload: { input: z.strictObject({ id: text(1, 100) }), from: ['extension'] },
+  /** Finishes a failed download job, asking only for the parts not yet received. */
+  retryDownload: { input: z.strictObject({ id: text(1, 100) }), from: ['extension'] },
   readingControl: { input: z.strictObject({ action: playerActionSchema }), from: ['extension'] },
   getReadingState: { input: z.undefined(), from: ['extension'] },
   getPlayerStats: { input: z.undefined(), from: ['extension'] },
@@ -101,9 +106,15 @@ export const messageRules = {
       text: text(0, MAX_READ_CHARS),
       target: targetCode,
       source: z.optional(z.nullable(targetCode)),
+      /** The asker's name for this request, to withdraw it with cancelTranslation. */
+      requestId: z.optional(requestId),
+      /** Credits the user approved after the answer asked (`status: 'confirm'`). */
+      approvedCost: z.optional(int(0)),
     }),
     from: ['extension', 'content'],
   },
+  /** Withdraws a translation the asker no longer wants; only what was not sent yet is dropped. */
+  cancelTranslation: { input: z.strictObject({ requestId }), from: ['extension', 'content'] },
   /** Reads a translation aloud (the bubble's Listen button). */
   speakText: {
     input: z.strictObject({ text: text(0, MAX_READ_CHARS), language: z.optional(languageCode) }),
@@ -164,6 +175,8 @@ export const messageRules = {
     }),
     from: ['extension'],
   },
+  /** Why a translation the page asked for is taking long (busy, slow): the bubble says so. */
+  pageTranslateWait: { input: z.strictObject({ requestId: text(1, 100), message: text(1, 500) }), from: ['extension'] },
   /** The user agreed, on the page, to a paid action above their threshold. */
   confirmSpend: { input: z.strictObject({ token: text(1, 100) }), from: ['content'] },
   /** The user declined it. */
@@ -182,12 +195,15 @@ export interface ProtocolMap {
   openOptions(): Result<void>;
 
   readText(data: In<'readText'>): Result<ReadStart>;
-  downloadText(data: In<'downloadText'>): Result<{ fileName: string }>;
+  downloadText(data: In<'downloadText'>): Result<{ fileName: string } | { confirm: SpendQuestion }>;
+  cancelDownload(data: In<'cancelDownload'>): Result<void>;
+  retryDownload(data: In<'retryDownload'>): Result<{ fileName: string }>;
   readingControl(data: In<'readingControl'>): Result<void>;
   getReadingState(): Result<ReadingState | null>;
   getPlayerStats(): Result<PlayerStats | null>;
 
-  translate(data: In<'translate'>): Result<TranslationResult>;
+  translate(data: In<'translate'>): Result<TranslationAnswer>;
+  cancelTranslation(data: In<'cancelTranslation'>): Result<void>;
   speakText(data: In<'speakText'>): Result<ReadStart>;
   getTargetLanguage(): Result<string>;
   getSelectionText(): Result<PageText | null>;
@@ -208,6 +224,7 @@ export interface ProtocolMap {
   pageClearHighlight(): Result<void>;
   pageTranslate(data: In<'pageTranslate'>): Result<boolean>;
   pageNotice(data: In<'pageNotice'>): Result<void>;
+  pageTranslateWait(data: In<'pageTranslateWait'>): Result<void>;
   confirmSpend(data: In<'confirmSpend'>): Result<void>;
   cancelSpend(data: In<'cancelSpend'>): Result<void>;
 }

@@ -1,5 +1,7 @@
 import { serializeError, ServiceError } from '../api/errors';
 import { dropPending, takeConfirmed } from '../background/spend-confirm';
+import { downloadSpeech } from './download';
+import { confirmDownload, type DownloadChoice } from './download-confirm';
 import { reportProblem, startReading, type ReadRequest } from './reading';
 
 const EXPIRED = 'That confirmation has expired. Choose the action again from the menu.';
@@ -11,10 +13,12 @@ const EXPIRED = 'That confirmation has expired. Choose the action again from the
 export async function runConfirmedSpend(token: string, tabId: number | null): Promise<void> {
   const pending = await takeConfirmed(token);
   try {
-    if (!pending || pending.kind !== 'read') throw new ServiceError('invalidRequest', EXPIRED);
-    const request = pending.request as ReadRequest;
-    if (request.tabId !== tabId) throw new ServiceError('invalidRequest', EXPIRED);
-    await startReading({ ...request, confirmed: true });
+    if (!pending || (pending.request as { tabId?: unknown }).tabId !== tabId) throw new ServiceError('invalidRequest', EXPIRED);
+    if (pending.kind === 'read') await startReading({ ...(pending.request as ReadRequest), confirmed: true });
+    else if (pending.kind === 'download') {
+      const choice = pending.request as DownloadChoice;
+      await downloadSpeech(choice, confirmDownload(choice, true));
+    } else throw new ServiceError('invalidRequest', EXPIRED);
   } catch (error) {
     await reportProblem(tabId, serializeError(error));
   }

@@ -1,53 +1,66 @@
-import { browser } from 'wxt/browser';
 import { ServiceError } from '../api/errors';
-import { joinAudio } from '../audio/join';
 import { keepAliveDuring } from '../background/keep-alive';
 import { getSettings } from '../settings/items';
-import { getAudio } from '../speech/cache';
-import { fetchChunk } from './chunk-fetcher';
-import { fileNameFromTitle } from './file-name';
-import { buildPlan } from './plan';
+import { cancelRunningJob, end, runDownloadJob, runningJobId, type ConfirmDownload } from './download-job';
+import { downloadItem, downloadRequestItem } from './download-state';
 import { chooseSpeechParams, type SpeechChoices } from './speech-params';
 
-const MIME = { mp3: 'audio/mpeg', wav: 'audio/wav' } as const;
+export type { ConfirmDownload, DownloadSummary } from './download-job';
+
+/** No confirmation step yet: every download goes ahead (the estimate and threshold plug in here). */
+const goAhead: ConfirmDownload = async () => true;
 
 /**
- * Saves the audio of a whole text as one file. It is planned exactly like a reading, so audio
- * already heard comes from the cache and costs nothing; the parts are joined frame-correctly.
+ * Saves the audio of a whole text as one file, as a background job with progress and Cancel.
+ * It is planned exactly like a reading, so audio already heard comes from the cache and costs
+ * nothing; resolves with the file's name when it is saved.
  */
-export function downloadSpeech(input: SpeechChoices & { text: string; title: string }): Promise<{ fileName: string }> {
-  return keepAliveDuring(() => download(input));
+export function downloadSpeech(
+  input: SpeechChoices & { text: string; title: string },
+  confirm: ConfirmDownload = goAhead,
+): Promise<{ fileName: string }> {
+  return keepAliveDuring(async () => {
+    if (!input.text.trim()) throw new ServiceError('invalidRequest', 'There is no text to download. Select or type some text first.');
+    const params = await chooseSpeechParams(input.text, input, await getSettings());
+    return runDownloadJob({ id: crypto.randomUUID(), text: input.text, title: input.title, params }, confirm);
+  });
 }
 
-async function download(input: SpeechChoices & { text: string; title: string }): Promise<{ fileName: string }> {
-  if (!input.text.trim()) throw new ServiceError('invalidRequest', 'There is no text to download. Select or type some text first.');
-  const params = await chooseSpeechParams(input.text, input, await getSettings());
-  const sessionId = `download-${crypto.randomUUID()}`;
-  const { plan } = buildPlan({ sessionId, text: input.text, title: input.title, params });
-  const keys = await Promise.all(
-    plan.chunks.map((chunk) => fetchChunk({ sessionId, text: chunk.text, params, priority: -chunk.index })),
-  );
-  const parts = await Promise.all(keys.map((key) => getAudio(key)));
-  if (parts.some((p) => !p)) throw new ServiceError('badResponse', 'Some audio could not be stored. Try the download again.');
-  const audio = parts.length === 1 ? parts[0]!.audio : joinAudio(parts.map((p) => p!.audio), params.format);
-  const fileName = parts.length === 1 ? parts[0]!.fileName : fileNameFromTitle(input.title, params.format);
-  await saveFile(audio, fileName, MIME[params.format]);
-  return { fileName };
+/**
+ * Finishes a failed download: the parts already received are still in the cache (held there for
+ * this), so only the missing ones are asked for and paid.
+ */
+export function retryDownload(id: string, confirm: ConfirmDownload = goAhead): Promise<{ fileName: string }> {
+  return keepAliveDuring(async () => {
+    const [state, request] = await Promise.all([downloadItem.getValue(), downloadRequestItem.getValue()]);
+    if (state?.id !== id || state.status !== 'failed' || request?.id !== id) {
+      throw new ServiceError('invalidRequest', 'There is no failed download to retry. Start the download again.');
+    }
+    return runDownloadJob(request, confirm);
+  });
 }
 
-async function saveFile(bytes: Uint8Array, filename: string, type: string): Promise<void> {
-  // A service worker has no object URLs; Firefox's background page has, and refuses data: URLs.
-  const objectUrl = typeof URL.createObjectURL === 'function' ? URL.createObjectURL(new Blob([bytes as BlobPart], { type })) : null;
-  const url = objectUrl ?? `data:${type};base64,${toBase64(bytes)}`;
-  try {
-    await browser.downloads.download({ url, filename, saveAs: false, conflictAction: 'uniquify' });
-  } finally {
-    if (objectUrl) setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
-  }
+/**
+ * Cancels a download: nothing more is sent for it (a part already sent finishes into the cache,
+ * as it is paid anyway). On a failed one it gives up the retry and lets go of its parts.
+ */
+export async function cancelDownload(id: string): Promise<void> {
+  if (cancelRunningJob(id)) return;
+  const state = await downloadItem.getValue();
+  if (state?.id === id && (state.status === 'running' || state.status === 'failed')) await end(id, { status: 'cancelled' });
 }
 
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
+/**
+ * At worker start: a job the stored state calls running died with the previous worker. It
+ * becomes a failed one, so Retry finishes it from the parts already in the cache.
+ */
+export async function recoverDownload(): Promise<void> {
+  const state = await downloadItem.getValue();
+  if (state?.status !== 'running' || runningJobId() === state.id) return;
+  const retryable = (await downloadRequestItem.getValue())?.id === state.id;
+  await end(state.id, {
+    status: 'failed',
+    retryable,
+    error: { kind: 'network', message: 'The download was interrupted. Retry to finish it; the parts already received are kept.' },
+  });
 }

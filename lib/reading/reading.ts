@@ -1,8 +1,9 @@
 import { isServiceError, ServiceError, type ServiceErrorKind, type SerializedServiceError } from '../api/errors';
-import { fetchAccount } from '../background/account';
+import { afterSpeechPaid, fetchAccount } from '../background/account';
 import type { ReadingState, ReadStart } from '../messaging/protocol';
 import { getSettings } from '../settings/items';
 import { setBadge } from './badge';
+import { capReadingText } from './cap';
 import { cancelFetches, endFetches, fetchChunk } from './chunk-fetcher';
 import { createLocalHost } from './local-host';
 import { createOffscreenHost } from './offscreen-host';
@@ -63,7 +64,8 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   const settings = await getSettings();
   const params = await chooseSpeechParams(request.text, request, settings);
   const sessionId = crypto.randomUUID();
-  const { plan, sentences } = buildPlan({ sessionId, text: request.text, title: request.title, params });
+  const capped = capReadingText(request.text);
+  const { plan, sentences } = buildPlan({ sessionId, text: capped.text, title: request.title, params });
   const threshold = await confirmThreshold();
   const estimate = await estimateSpeech(plan.chunks.map((c) => c.text), params, threshold);
   if (!request.confirmed && estimate.credits > threshold) {
@@ -79,8 +81,9 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
     }
     return { confirm: { ...estimate, limit: threshold, token } };
   }
-  if (request.tabId !== null && !request.confirmed && request.text.length >= ANNOUNCE_COST_FROM_CHARS) {
-    void tellPage(request.tabId, 0, { type: 'pageNotice', tone: 'info', message: `Reading aloud: ${describeEstimate(estimate)}.`, timeoutMs: 6000 });
+  if (request.tabId !== null && (capped.cut || (!request.confirmed && request.text.length >= ANNOUNCE_COST_FROM_CHARS))) {
+    const cut = capped.cut ? ` ${capped.cut}` : '';
+    void tellPage(request.tabId, 0, { type: 'pageNotice', tone: 'info', message: `Reading aloud: ${describeEstimate(estimate)}.${cut}`, timeoutMs: capped.cut ? 12_000 : 6000 });
   }
   // Ask for the first sentence now, while the player starts: it joins this request when it asks.
   void fetchChunkForPlayer({ sessionId, chunkIndex: 0, text: plan.chunks[0]!.text, params, priority: 10 }).catch(() => undefined);
@@ -158,6 +161,8 @@ async function followPlayer(event: PlayerEvent): Promise<void> {
   const finished = event.status === 'ended' || event.status === 'stopped' || event.status === 'error';
   await sessionItem.setValue(finished ? null : { ...session, position: event });
   if (finished) endFetches(event.sessionId);
+  // Readings from the popup too: speech was paid for, by an amount learned from the balance.
+  if (finished) void afterSpeechPaid(session.plan.params.format).catch(() => undefined);
   await setBadge(event.status, event.error?.message);
   if (event.status === 'error' && event.error) {
     await reportProblem(session.tabId, { kind: event.error.kind as ServiceErrorKind, message: event.error.message });
@@ -170,7 +175,6 @@ async function followPlayer(event: PlayerEvent): Promise<void> {
   } else if ((await getSettings()).highlight) {
     await tellPage(session.tabId, frameId, { type: 'pageHighlight', start: range[0], end: range[1] });
   }
-  if (event.status === 'ended' || event.status === 'stopped') void fetchAccount(0).catch(() => undefined);
 }
 
 /**

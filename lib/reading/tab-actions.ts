@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { serializeError, ServiceError } from '../api/errors';
 import type { PageText } from '../messaging/protocol';
 import { downloadSpeech } from './download';
+import { confirmDownload, SpendQuestionError } from './download-confirm';
 import { injectPageScript, readPageText } from './page-link';
 import { controlReading, reportProblem, startReading } from './reading';
 
@@ -46,7 +47,11 @@ export async function downloadFromTab(tab: TabRef, frameId?: number, selectionTe
     injected = true;
     const found = await readPageText(tab.id, frames, 'selection', frameId, selectionText);
     if (!found) throw new ServiceError('invalidRequest', NOTHING_SELECTED);
-    await downloadSpeech({ text: found.text, title: found.title || tab.title || '', languageHint: found.languageHint });
+    const choice = { text: found.text, title: found.title || tab.title || '', languageHint: found.languageHint, tabId: tab.id };
+    await downloadSpeech(choice, confirmDownload(choice, false)).catch((error: unknown) => {
+      // Above the threshold the question is on the page already; that is not a problem to report.
+      if (!(error instanceof SpendQuestionError)) throw error;
+    });
   } catch (error) {
     await reportProblem(injected ? tab.id : null, serializeError(error));
   }

@@ -6,6 +6,11 @@ import type { AccountView } from '../messaging/protocol';
 export interface CachedAccount extends AccountView {
   /** The service the figures came from; a cache for another address is ignored. */
   serviceUrl: string;
+  /**
+   * Credits were spent since by an amount not known here (speech is priced by the service): the
+   * figures are read again the next time something shows or checks them.
+   */
+  stale?: boolean;
 }
 
 /** The last voices list read from the service. */

@@ -64,4 +64,14 @@ describe('chooseEvictions', () => {
     const entries = [meta('big', 100, 1), meta('other', 10, 2)];
     expect(chooseEvictions(entries, 50, 'big')).toEqual(['other']);
   });
+
+  it('skips pinned entries, however old, and evicts the next least recently used instead', () => {
+    const entries = [meta('part-1', 10, 1), meta('part-2', 10, 2), meta('other', 10, 3), meta('new', 10, 4)];
+    expect(chooseEvictions(entries, 25, 'new', new Set(['part-1', 'part-2']))).toEqual(['other']);
+  });
+
+  it('stays over the limit rather than evict a pinned entry', () => {
+    const entries = [meta('part-1', 30, 1), meta('part-2', 30, 2), meta('new', 10, 3)];
+    expect(chooseEvictions(entries, 25, 'new', new Set(['part-1', 'part-2']))).toEqual([]);
+  });
 });

@@ -1,4 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { pinnedAudioKeys } from './pins';
 
 export type AudioFormat = 'mp3' | 'wav';
 
@@ -67,15 +68,22 @@ export async function audioCacheKey(input: AudioCacheKeyInput): Promise<string> 
 
 /**
  * Which entries to evict so the cache fits in `limitBytes`: least recently used first, never the
- * `keep` key (the audio just stored is about to be played, even if it alone exceeds the limit).
+ * `keep` key (the audio just stored is about to be played, even if it alone exceeds the limit)
+ * and never a `pinned` one (a download still needs it). Pinned entries count toward the size, so
+ * the others make room for them; when only pinned ones are left the cache stays over the limit.
  */
-export function chooseEvictions(entries: readonly AudioMeta[], limitBytes: number, keep?: string): string[] {
+export function chooseEvictions(
+  entries: readonly AudioMeta[],
+  limitBytes: number,
+  keep?: string,
+  pinned: ReadonlySet<string> = new Set(),
+): string[] {
   let total = entries.reduce((sum, e) => sum + e.bytes, 0);
   const evict: string[] = [];
   const oldestFirst = [...entries].sort((a, b) => a.lastUsed - b.lastUsed);
   for (const entry of oldestFirst) {
     if (total <= limitBytes) break;
-    if (entry.key === keep) continue;
+    if (entry.key === keep || pinned.has(entry.key)) continue;
     evict.push(entry.key);
     total -= entry.bytes;
   }
@@ -106,9 +114,11 @@ function db(): Promise<IDBPDatabase<AudioDb>> {
 export interface PutAudioOptions {
   limitBytes?: number;
   now?: number;
+  /** Keys eviction must spare; default: what is pinned (lib/speech/pins.ts). */
+  pinned?: ReadonlySet<string>;
 }
 
-/** Stores a chunk's audio, then evicts least recently used entries until under the limit. */
+/** Stores a chunk's audio, then evicts least recently used entries (not pinned ones) until under the limit. */
 export async function putAudio(key: string, entry: AudioEntry, opts: PutAudioOptions = {}): Promise<void> {
   // A view into a larger buffer would be stored with the whole buffer (structured clone copies it).
   const audio =
@@ -123,11 +133,13 @@ export async function putAudio(key: string, entry: AudioEntry, opts: PutAudioOpt
     bytes: audio.byteLength,
     lastUsed: opts.now ?? Date.now(),
   };
+  // Read before the transaction: awaiting anything but IndexedDB inside it would commit it early.
+  const pinned = opts.pinned ?? (await pinnedAudioKeys());
   const tx = (await db()).transaction(['audio', 'meta'], 'readwrite');
   const audioStore = tx.objectStore('audio');
   const metaStore = tx.objectStore('meta');
   await Promise.all([audioStore.put(audio, key), metaStore.put(meta)]);
-  const evict = chooseEvictions(await metaStore.index('lastUsed').getAll(), opts.limitBytes ?? AUDIO_CACHE_LIMIT_BYTES, key);
+  const evict = chooseEvictions(await metaStore.index('lastUsed').getAll(), opts.limitBytes ?? AUDIO_CACHE_LIMIT_BYTES, key, pinned);
   await Promise.all(evict.flatMap((k) => [audioStore.delete(k), metaStore.delete(k)]));
   await tx.done;
 }
@@ -158,8 +170,13 @@ export async function clearAudioCache(): Promise<void> {
   await Promise.all([tx.objectStore('audio').clear(), tx.objectStore('meta').clear(), tx.done]);
 }
 
+/** Metadata of every cached entry (never the audio), e.g. to learn how large a second of each format is. */
+export async function audioCacheEntries(): Promise<AudioMeta[]> {
+  return (await db()).getAll('meta');
+}
+
 /** Number of cached entries and their total audio size, e.g. for the options page. */
 export async function audioCacheStats(): Promise<{ entries: number; bytes: number }> {
-  const all = await (await db()).getAll('meta');
+  const all = await audioCacheEntries();
   return { entries: all.length, bytes: all.reduce((sum, e) => sum + e.bytes, 0) };
 }

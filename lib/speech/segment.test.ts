@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitSentences, type Sentence } from './segment';
+import { SEGMENT_WINDOW, splitSentences, type Sentence } from './segment';
 
 const texts = (s: Sentence[]) => s.map((x) => x.text);
 
@@ -153,5 +153,37 @@ describe('splitSentences', () => {
     const s = splitSentences(text, 'en', { maxChars: 5 });
     expectExactOffsets(text, s);
     expect(s.every((x) => !/^[\uDC00-\uDFFF]|[\uD800-\uDBFF]$/.test(x.text))).toBe(true);
+  });
+});
+
+describe('long text', () => {
+  const paragraph = 'The quick brown fox jumps over the lazy dog. Dr. Smith arrived at 7.30 a.m. and left! Did he? ';
+  const build = (n: number, every: number, sep: string) => {
+    let s = '';
+    for (let i = 1; s.length < n; i++) s += paragraph + (i % every === 0 ? sep : '');
+    return s;
+  };
+  /** The whole text segmented at once: the reference the windows must agree with. */
+  const whole = (text: string) => splitSentences(text, 'en', { windowChars: Infinity });
+
+  it('is segmented in windows that give the same sentences as the whole text where lines break', () => {
+    const text = build(40_000, 5, '\n\n');
+    const sentences = splitSentences(text, 'en');
+    expect(sentences).toEqual(whole(text));
+    for (const s of sentences) expect(text.slice(s.start, s.end)).toBe(s.text);
+  });
+
+  it('cuts a window after a sentence when a paragraph is longer than a window', () => {
+    const text = build(SEGMENT_WINDOW * 3, 1_000_000, '');
+    const sentences = splitSentences(text, 'en');
+    // Every sentence ends where the text has a sentence mark: no window cut one in two.
+    for (const s of sentences) expect(s.text).toMatch(/[.!?]$/);
+    expect(sentences).toEqual(whole(text));
+  });
+
+  it('keeps offsets exact across windows, with no line breaks or spaces at all', () => {
+    const text = 'x'.repeat(SEGMENT_WINDOW * 2 + 17);
+    const sentences = splitSentences(text, 'en');
+    expect(sentences.map((s) => s.text).join('')).toBe(text);
   });
 });

@@ -10,6 +10,8 @@ export interface Sentence {
 export interface SplitOptions {
   /** Longest sentence allowed, in UTF-16 code units (the service's per-request limit). Default 5000. */
   maxChars?: number;
+  /** Characters segmented at once (default SEGMENT_WINDOW); tests compare against Infinity. */
+  windowChars?: number;
 }
 
 export const DEFAULT_MAX_CHARS = 5000;
@@ -35,7 +37,8 @@ const CLOSING_QUOTE_BRACKET = /[」』）)】〉》"”’]$/u;
  */
 export function splitSentences(text: string, language: string, options: SplitOptions = {}): Sentence[] {
   const maxChars = Math.max(1, Math.floor(options.maxChars ?? DEFAULT_MAX_CHARS));
-  const ranges = mergeWrongBreaks(text, moveOpeningBrackets(text, icuRanges(text, language), language), language);
+  const window = options.windowChars ?? SEGMENT_WINDOW;
+  const ranges = mergeWrongBreaks(text, moveOpeningBrackets(text, icuRanges(text, language, window), language), language);
   const sentences: Sentence[] = [];
   for (const range of ranges) {
     const trimmed = trimRange(text, range);
@@ -47,7 +50,14 @@ export function splitSentences(text: string, language: string, options: SplitOpt
   return sentences;
 }
 
-function icuRanges(text: string, language: string): Range[] {
+/**
+ * Characters handed to the segmenter at once. V8's sentence segmenter slows down with the length
+ * of the string it is given (quadratically: 0.4 s for 100k characters, 20 s for 1M), so long text
+ * is segmented in windows of about this size, cut where a sentence surely ends.
+ */
+export const SEGMENT_WINDOW = 8_000;
+
+function icuRanges(text: string, language: string, window: number): Range[] {
   let segmenter: Intl.Segmenter;
   try {
     segmenter = new Intl.Segmenter(language, { granularity: 'sentence' });
@@ -56,8 +66,36 @@ function icuRanges(text: string, language: string): Range[] {
     segmenter = new Intl.Segmenter(undefined, { granularity: 'sentence' });
   }
   const ranges: Range[] = [];
-  for (const s of segmenter.segment(text)) ranges.push([s.index, s.index + s.segment.length]);
+  for (let from = 0; from < text.length; ) {
+    const to = windowEnd(text, from, window);
+    for (const s of segmenter.segment(text.slice(from, to))) ranges.push([from + s.index, from + s.index + s.segment.length]);
+    from = to;
+  }
   return ranges;
+}
+
+/**
+ * Where the window starting at `from` ends: after the last line break in it (ICU always breaks
+ * there, so the result is the same as segmenting the whole text), else after the last sentence
+ * mark followed by a space, else after the last space; a hard cut only in a text with none.
+ */
+function windowEnd(text: string, from: number, size: number): number {
+  const limit = from + size;
+  if (limit >= text.length) return text.length;
+  const half = from + Math.floor(size / 2);
+  // Only the window's second half is searched: a search back through the whole text would make
+  // a book without line breaks quadratic again.
+  const window = text.slice(half, limit);
+  const newline = Math.max(window.lastIndexOf('\n'), window.lastIndexOf('\r'), window.lastIndexOf('\u2029'));
+  if (newline >= 0) return half + newline + 1;
+  const mark = /[.!?。！？][\p{Pf}"')\]」』]*\s+(?=\S)/gu;
+  let end = -1;
+  for (let m = mark.exec(window); m; m = mark.exec(window)) end = half + m.index + m[0].length;
+  if (end > 0) return end;
+  const space = window.search(/\s\S*$/u);
+  if (space >= 0) return half + space + 1;
+  const code = text.charCodeAt(limit - 1);
+  return code >= 0xd800 && code <= 0xdbff ? limit - 1 : limit;
 }
 
 // Languages where “ ‘ « can close a quotation („so“, »so«), so they may not be moved.

@@ -19,11 +19,27 @@ export interface TranslateResponse {
   target_language?: string;
 }
 
+/** The last balance the background knows, and whether it can be trusted without asking again. */
+export interface KnownBalance {
+  credits: number;
+  /** False when it was read too long ago, or credits were spent since by an unknown amount. */
+  fresh: boolean;
+}
+
 /** What the translator needs from the background: the API client and the account's balance. */
 export interface TranslatorDeps {
+  /**
+   * Sends one paid request. `signal` withdraws it only while it has not been sent; once sent it
+   * runs to the end, so what is paid for lands in the cache.
+   */
   translate(req: TranslateRequest, opts: { signal?: AbortSignal }): Promise<TranslateResponse>;
-  /** Last known balance in credits; null when unknown. */
-  getBalance(): Promise<number | null>;
+  /** Last known balance; null when unknown. */
+  getBalance(): Promise<KnownBalance | null>;
+  /**
+   * Reads the balance from the service (a free call); null when that failed in a way a paid
+   * request might not (it throws when the service cannot be reached or refuses the key).
+   */
+  refreshBalance(): Promise<number | null>;
   /** Lowers the last known balance after a paid request succeeded. */
   noteSpent(credits: number): Promise<void>;
   /** Longest text per request; default 5000. */
@@ -36,11 +52,17 @@ export interface TranslateInput {
   target: string;
   /** The source language when known; null or absent lets the service detect it. */
   source?: string | null;
+  /** Stops what has not been sent yet (see TranslatorDeps.translate). */
   signal?: AbortSignal;
+  /** A translation costing more credits than this waits for the user's approval; absent: never asks. */
+  confirmAbove?: number;
+  /** Credits the user agreed to spend on this translation after being asked. */
+  approvedCost?: number;
 }
 
 /** A finished translation, as the bubble shows it. */
 export interface TranslationResult {
+  status: 'translated';
   /** Translation of the text with its outer whitespace trimmed. */
   translation: string;
   sourceLanguage: string | null;
@@ -52,16 +74,26 @@ export interface TranslationResult {
   balance: number | null;
 }
 
+/** Nothing was sent: the translation costs more than the user's threshold and needs their approval. */
+export interface CostToConfirm {
+  status: 'confirm';
+  cost: number;
+}
+
+/** What asking for a translation gives: the translation, or the question to ask first. */
+export type TranslationAnswer = TranslationResult | CostToConfirm;
+
 /** The translation feature's core: cache, cost check, splitting, history. */
 export interface Translator {
-  translateText(input: TranslateInput): Promise<TranslationResult>;
+  translateText(input: TranslateInput): Promise<TranslationAnswer>;
 }
 
 /**
  * Creates the translator the background uses. Credits are only ever spent here on an explicit
  * request, never twice for the same text and languages (cache, per part too, so a retry after a
- * failure half-way pays only for what is missing), and never when the last known balance is
- * already too low.
+ * failure half-way pays only for what is missing), never when the balance is too low (checked
+ * against the service when the known one is stale or short), and above the user's threshold only
+ * once they approved the cost.
  */
 export function createTranslator(deps: TranslatorDeps): Translator {
   // Requests in progress by (text, source, target): an identical second request (a double click,
@@ -83,7 +115,7 @@ export function createTranslator(deps: TranslatorDeps): Translator {
 }
 
 /** One translation: cache, cost check, split, requests, join, cache and history. */
-async function translateOnce(deps: TranslatorDeps, input: TranslateInput): Promise<TranslationResult> {
+async function translateOnce(deps: TranslatorDeps, input: TranslateInput): Promise<TranslationAnswer> {
   const text = input.text.trim();
   if (!text) throw new ServiceError('invalidRequest', 'There is no text to translate. Select some text first.');
   const target = languageByCode(input.target);
@@ -98,8 +130,8 @@ async function translateOnce(deps: TranslatorDeps, input: TranslateInput): Promi
   const { parts, separators } = splitForTranslation(text, deps.maxChars ?? MAX_TRANSLATE_CHARS, source?.code);
   const known = await Promise.all(parts.map((part) => (parts.length > 1 ? getCachedTranslation({ text: part, ...key }) : null)));
   const cost = translationCostOfParts(parts.filter((_, i) => !known[i]));
-  const balance = await deps.getBalance();
-  if (!canAfford(cost, balance)) throw notEnoughCredits(cost, balance!);
+  if (cost > 0) await checkBalance(deps, cost);
+  if (cost > (input.confirmAbove ?? Infinity) && cost > (input.approvedCost ?? 0)) return { status: 'confirm', cost };
 
   const done: CachedTranslation[] = [];
   for (const [i, part] of parts.entries()) {
@@ -115,6 +147,17 @@ async function translateOnce(deps: TranslatorDeps, input: TranslateInput): Promi
   };
   await remember({ text, ...key }, result);
   return finish(deps, text, result, target, cost, cost === 0);
+}
+
+/**
+ * Refuses a translation the balance cannot pay for. A balance that is stale or short is read again
+ * first (a free call), so a user who just topped up is not refused on old figures.
+ */
+async function checkBalance(deps: TranslatorDeps, cost: number): Promise<void> {
+  const known = await deps.getBalance();
+  let credits = known?.credits ?? null;
+  if (!known?.fresh || !canAfford(cost, credits)) credits = (await deps.refreshBalance()) ?? credits;
+  if (!canAfford(cost, credits)) throw notEnoughCredits(cost, credits!);
 }
 
 async function translatePart(
@@ -150,7 +193,8 @@ async function finish(
   } catch {
     // History is a convenience; a full storage must not hide a translation already paid for.
   }
-  return { ...entry, targetLanguage: target.code, cost, cached, balance: await deps.getBalance() };
+  const balance = (await deps.getBalance())?.credits ?? null;
+  return { status: 'translated', ...entry, targetLanguage: target.code, cost, cached, balance };
 }
 
 async function remember(input: { text: string; source: string | null; target: string }, value: CachedTranslation): Promise<void> {
@@ -165,7 +209,7 @@ function notEnoughCredits(cost: number, balance: number): ServiceError {
   const n = (x: number) => x.toLocaleString('en');
   return new ServiceError(
     'insufficientCredits',
-    `Translating this text costs ${n(cost)} credit${cost === 1 ? '' : 's'}, but your balance is ${n(balance)}. ` +
-      'Top up your account, or select less text.',
+    `You don't have enough credits: translating this text costs ${n(cost)} credit${cost === 1 ? '' : 's'}, ` +
+      `but your balance is ${n(balance)}. Top up your account, or select less text.`,
   );
 }

@@ -23,7 +23,8 @@ function bubbleLabels(m: Messages): BubbleLabels {
     dialog: get('bubbleDialog'), close: get('bubbleClose'), target: get('bubbleTarget'), waiting: get('bubbleWaiting'),
     detected: get('bubbleDetected'), costOne: get('bubbleCostOne'), cost: get('bubbleCost'), balance: get('bubbleBalance'),
     fromCache: get('bubbleFromCache'), copy: get('bubbleCopy'), copied: get('bubbleCopied'), listen: get('bubbleListen'),
-    replace: get('bubbleReplace'),
+    replace: get('bubbleReplace'), confirmCostOne: get('bubbleConfirmCostOne'), confirmCost: get('bubbleConfirmCost'),
+    confirm: get('bubbleConfirm'), cancel: get('bubbleCancel'),
   };
 }
 
@@ -101,6 +102,7 @@ for (const locale of LOCALES) {
             result: { translation: 'غنّت الطيور في الأغصان فوقه.', sourceName: 'English', targetCode: 'ar', rtl: true, cost: 1, cached: true, balance: null },
           }],
           ['bubble (error)', { anchor: '#second', labels, target: 'es', error: { message: 'The service rejected your API key.', action: m.openOptions!.message } }],
+          ['bubble (asking to confirm the cost)', { anchor: '#second', labels, target: 'es', confirm: 1_250 }],
         ];
         for (const [surface, state] of states) {
           await article.evaluate((s) => (globalThis as unknown as { voxlateBubbleHarness: (o: unknown) => void }).voxlateBubbleHarness(s), state);

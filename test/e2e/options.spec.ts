@@ -7,12 +7,15 @@ test.describe('options: connecting the service', () => {
     expect(manifest.content_scripts ?? []).toEqual([]);
     expect(manifest.host_permissions ?? []).not.toContain('<all_urls>');
     expect(manifest.permissions).toEqual(expect.arrayContaining(['storage', 'contextMenus', 'activeTab', 'scripting', 'offscreen']));
+    // Where the key's protection depends on the browser, the add-on asks for a browser that has it.
+    expect(manifest.minimum_chrome_version).toBe('140');
   });
 
   test('save and test shows the account of the emulator', async ({ openExtensionPage, emulator }) => {
     const page = await openExtensionPage('options.html');
     await page.getByLabel('Service address').fill(emulator.url);
-    await page.getByLabel('API key', { exact: true }).fill('  Bearer demo-pro \n');
+    // Pasted from a web page: a "Bearer " prefix, spaces and a zero-width space.
+    await page.getByLabel('API key', { exact: true }).fill('  Bearer demo-\u200Bpro \n');
     await page.getByRole('button', { name: 'Save and test' }).click();
     const status = page.getByRole('status').filter({ hasText: 'Connected' });
     await expect(status).toContainText('pro@demo.test');
@@ -54,5 +57,15 @@ test.describe('options: connecting the service', () => {
     await expect(page.getByRole('alert')).toContainText('must not travel unencrypted');
     const log = await (await fetch(`${emulator.url}/__emulator/log`)).json();
     expect(log.requests).toEqual([]);
+  });
+
+  test('a key with a character that cannot be sent says which one, instead of blaming the network', async ({ openExtensionPage, emulator }) => {
+    const page = await openExtensionPage('options.html');
+    await page.getByLabel('Service address').fill(emulator.url);
+    await page.getByLabel('API key', { exact: true }).fill('demo-prö');
+    await page.getByRole('button', { name: 'Save and test' }).click();
+    await expect(page.getByRole('alert')).toContainText("can't be sent (character 8, U+00F6)");
+    await expect(page.getByRole('alert')).not.toContainText("Can't reach");
+    expect((await (await fetch(`${emulator.url}/__emulator/log`)).json()).requests).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import {
   selectText,
   speechRequests,
   waitForStatus,
+  confirmOnPage,
 } from '../support/extension';
 
 test.describe('read aloud: download, replay, fields and frames', () => {
@@ -83,6 +84,8 @@ test.describe('read aloud: download, replay, fields and frames', () => {
     const page = await context.newPage();
     await page.goto(`${pages.url}/pages/wikipedia/`);
     await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
+    // A whole article costs more than the default threshold: the user agrees on the page.
+    await confirmOnPage(context, page);
     await waitForStatus(background, 'playing');
     await background.evaluate(async () => {
       const hooks = (globalThis as never as { voxlateTestHooks: { onCommand: (c: string) => boolean } }).voxlateTestHooks;

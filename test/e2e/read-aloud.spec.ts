@@ -7,6 +7,7 @@ import {
   selectSnippet,
   speechRequests,
   waitForStatus,
+  confirmOnPage,
 } from '../support/extension';
 
 const FIRST = 'The morning was cool and bright.';
@@ -68,6 +69,8 @@ test.describe('read aloud', () => {
     const page = await context.newPage();
     await page.goto(`${pages.url}/pages/wikipedia/`);
     await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
+    // A whole article costs more than the default threshold: the user agrees on the page.
+    await confirmOnPage(context, page);
     await waitForStatus(background, 'playing');
     const spoken = await background.evaluate(async () => {
       const { reading } = await chrome.storage.session.get('reading');

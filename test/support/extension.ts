@@ -191,6 +191,8 @@ export async function selectText(page: Page, selector: string): Promise<string> 
 
 /** The emulator's request log. */
 export interface LoggedServiceRequest {
+  /** The log id; a ledger entry carries the id of the request it charged. */
+  id: number;
   /** ISO time the request arrived. */
   time: string;
   method: string;
@@ -212,6 +214,8 @@ export async function emulatorLog(emulatorUrl: string): Promise<LoggedServiceReq
 /** One charge the emulator kept (GET /__emulator/ledger). */
 export interface LedgerEntry {
   id: number;
+  /** ISO arrival time of the request. */
+  time: string;
   account: string;
   path: string;
   textLength: number;
@@ -323,6 +327,14 @@ export async function findAxNode(context: BrowserContext, page: Page, role: stri
     if (Date.now() > deadline) throw new Error(`no ${role} named ${String(name)}`);
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
+}
+
+/**
+ * Agrees, on the page, to a paid action above the user's threshold: the notice's confirm button
+ * (e.g. "Read aloud (up to 1,234 credits)").
+ */
+export async function confirmOnPage(context: BrowserContext, page: Page, name: RegExp = /^Read aloud \(/): Promise<void> {
+  await clickAxNode(context, page, await findAxNode(context, page, 'button', name));
 }
 
 /**

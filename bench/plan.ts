@@ -1,0 +1,39 @@
+/**
+ * `tsx bench/plan.ts` (first part of `npm run bench`): how long planning a very long reading takes,
+ * on the path "Select all" on a book-length page takes in the worker (segmenting, then grouping
+ * into requests). Text: the project's own fixture prose, repeated to size with paragraph breaks,
+ * and the same without any line break (one huge paragraph, the slowest case for the windows).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { prepareSpeech } from '../lib/speech/chunk';
+import { fitToLength, htmlToText } from './text';
+import { fmt, formatTable, median } from './stats';
+
+const html = readFileSync(path.resolve(import.meta.dirname, '../test/fixtures/river.html'), 'utf8');
+const prose = htmlToText(html);
+const RUNS = Number(process.env.PLAN_RUNS ?? 5);
+
+function time(text: string): { ms: number; sentences: number; chunks: number } {
+  const runs: number[] = [];
+  let result = prepareSpeech(text, 'en');
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    result = prepareSpeech(text, 'en');
+    runs.push(performance.now() - t0);
+  }
+  return { ms: median(runs), sentences: result.sentences.length, chunks: result.chunks.length };
+}
+
+const rows: string[][] = [];
+for (const size of [100_000, 400_000, 1_000_000]) {
+  for (const [label, text] of [
+    ['paragraphs', fitToLength(prose, size)],
+    ['one paragraph', fitToLength(prose, size).replace(/\s*\n\s*/g, ' ')],
+  ] as const) {
+    const r = time(text);
+    rows.push([size.toLocaleString('en'), label, String(r.sentences), String(r.chunks), fmt(r.ms, 1), size === 400_000 ? '< 100 ms' : '']);
+  }
+}
+console.log(`\nPlan build (segmenting + chunking) of long text, median of ${RUNS} runs:\n`);
+console.log(formatTable(['characters', 'text', 'sentences', 'requests', 'ms', 'target'], rows, new Set([0, 2, 3, 4])));

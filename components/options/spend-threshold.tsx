@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+import { t } from '@/lib/i18n';
+import { useSettings } from '../use-settings';
+
+/** A whole number of credits, or null for anything else (empty, negative, fractional). */
+function parseCredits(value: string): number | null {
+  if (!/^\d{1,9}$/.test(value.trim())) return null;
+  return Number(value.trim());
+}
+
+/**
+ * The confirmation threshold: one action expected to cost more credits than this is sent only
+ * after the user confirms it. The field sits inside its sentence ("Ask before spending more than
+ * [200] credits"), which is also its accessible name.
+ */
+export function SpendThreshold() {
+  const [settings, update] = useSettings();
+  const stored = settings?.confirmAboveCredits;
+  const [draft, setDraft] = useState('');
+  // Follows the stored value (also when another page changes it), except while it is being typed.
+  useEffect(() => {
+    if (stored !== undefined) setDraft((current) => (parseCredits(current) === stored ? current : String(stored)));
+  }, [stored]);
+  if (!settings) return null;
+  const [before, after = ''] = t('optionsConfirmAbove').split('{count}');
+
+  function change(value: string) {
+    setDraft(value);
+    const credits = parseCredits(value);
+    if (credits !== null && credits !== stored) void update({ confirmAboveCredits: credits });
+  }
+
+  return (
+    <section className="card" aria-labelledby="credits-heading">
+      <h2 id="credits-heading">{t('optionsCreditsHeading')}</h2>
+      <label className="inline-field">
+        {before}
+        <input
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          value={draft}
+          aria-describedby="confirm-above-hint"
+          aria-invalid={parseCredits(draft) === null}
+          onChange={(e) => change(e.target.value)}
+          onBlur={() => parseCredits(draft) === null && setDraft(String(stored))}
+        />
+        {after}
+      </label>
+      <p className="hint" id="confirm-above-hint">{t('optionsConfirmAboveHint')}</p>
+    </section>
+  );
+}

@@ -1,0 +1,183 @@
+import { connectService, expect, readArticleSelection, setSettings, test } from './fixtures';
+import { completedDownload, decodedSeconds } from '../support/downloads';
+import {
+  chooseMenuEntry,
+  clickAxNode,
+  clickMenu,
+  findAxNode,
+  inPageUiText,
+  ledger,
+  readingSession,
+  selectText,
+  speechRequests,
+  waitForStatus,
+} from '../support/extension';
+
+/** The emulator's speech price: ceil(characters / 100), at least 1 credit a request. */
+const speechCost = (length: number) => Math.max(1, Math.ceil(length / 100));
+
+/** A cloud-like service, so that requests are still on the wire while the user acts. */
+async function slowService(emulatorUrl: string): Promise<void> {
+  await fetch(`${emulatorUrl}/__emulator/config`, { method: 'PATCH', body: JSON.stringify({ latencyMs: 600, msPerChar: 2 }) });
+}
+
+/**
+ * Requests and charges of this test only: a reading cut off by the end of the previous test (its
+ * browser closed) may still be answered and logged after the emulator was reset.
+ */
+function since(emulatorUrl: string, t0: number) {
+  return {
+    requests: async () => (await speechRequests(emulatorUrl)).filter((r) => Date.parse(r.time) >= t0),
+    charges: async () => (await ledger(emulatorUrl)).entries.filter((e) => Date.parse(e.time) >= t0),
+  };
+}
+
+test.afterEach(async ({ emulator }) => {
+  await fetch(`${emulator.url}/__emulator/config`, { method: 'PATCH', body: JSON.stringify({ latencyMs: 0, msPerChar: 0 }) });
+});
+
+test.describe('credits: reading aloud spends only what the user agreed to, once', () => {
+  test('a page reading above the threshold sends nothing until confirmed on the page; Cancel sends nothing at all', async ({ context, background, extensionId, emulator, pages }) => {
+    const mine = since(emulator.url, Date.now());
+    await connectService(background, emulator.url, 'demo-pro');
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/river.html`);
+
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
+    const cancel = await findAxNode(context, page, 'button', 'Cancel');
+    expect(await inPageUiText(context, page)).toMatch(/Reading this aloud will cost up to [\d,]+ credits: more than the 200 credits you asked to confirm/);
+    await clickAxNode(context, page, cancel);
+    await page.waitForTimeout(1000);
+    expect(await mine.requests()).toEqual([]);
+    expect(await readingSession(background)).toBeNull();
+
+    await clickMenu(background, page, 'voxlate-read-page');
+    await page.waitForTimeout(500);
+    expect(await mine.requests()).toEqual([]);
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', /^Read aloud \(up to [\d,]+ credits\)$/));
+    await waitForStatus(background, 'playing');
+    await expect.poll(async () => (await mine.charges()).length).toBeGreaterThan(0);
+    // Every charge is a request the reading made, each paid once.
+    const entries = await mine.charges();
+    for (const entry of entries) expect(entry.credits).toBe(speechCost(entry.textLength));
+    expect(new Set(entries.map((e) => e.textStart)).size).toBe(entries.length);
+  });
+
+  test('below the threshold a page reading starts at once and says what it will cost', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { confirmAboveCredits: 5000 });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/river.html`);
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
+    await waitForStatus(background, 'playing');
+    await expect.poll(() => inPageUiText(context, page)).toMatch(/Reading aloud: up to [\d,]+ credits\./);
+  });
+
+  test('restarting the same text at once joins the request on the wire: the first sentence is paid once', async ({ context, background, extensionId, emulator, pages }) => {
+    const mine = since(emulator.url, Date.now());
+    await connectService(background, emulator.url, 'demo-pro');
+    // The first sentence takes 3 s to come back: the restart happens while it is on the wire.
+    await fetch(`${emulator.url}/__emulator/faults`, { method: 'POST', body: JSON.stringify({ type: 'slow', path: '/api/v1/tts', delayMs: 3000 }) });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/article.html`);
+    await selectText(page, '#first');
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
+    const first = 'The morning was cool and bright.';
+    await expect.poll(() => readingSession(background)).not.toBeNull();
+    await page.waitForTimeout(800);
+    expect(await mine.requests()).toEqual([]);
+    await clickMenu(background, page, 'voxlate-read-selection');
+    await expect.poll(() => readingSession(background), { timeout: 30_000 }).toBeNull();
+
+    const requests = await mine.requests();
+    const texts = requests.map((r) => r.textStart);
+    expect(texts.filter((t) => t === first)).toHaveLength(1);
+    expect(requests.every((r) => r.status === 200)).toBe(true);
+    const entries = await mine.charges();
+    expect(entries.map((e) => e.textStart).sort()).toEqual([...texts].sort());
+    // The paragraph's sentences, each paid once: 1 credit a request.
+    expect(entries.reduce((sum, e) => sum + e.credits, 0)).toBe(requests.length);
+  });
+
+  test('jumping back and forth across chunk boundaries pays for each part once', async ({ context, background, extensionId, emulator, pages }) => {
+    const mine = since(emulator.url, Date.now());
+    await slowService(emulator.url);
+    await readArticleSelection({ context, background, extensionId, emulator, pages }, 'article');
+    const popup = await context.newPage();
+    await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+    for (const name of ['Next sentence', 'Next sentence', 'Next sentence', 'Previous sentence', 'Previous sentence', 'Next sentence', 'Next sentence', 'Next sentence', 'Previous sentence']) {
+      await popup.getByRole('button', { name }).click();
+      await popup.waitForTimeout(150);
+    }
+    await expect.poll(() => readingSession(background), { timeout: 60_000 }).toBeNull();
+
+    const requests = await mine.requests();
+    const texts = requests.map((r) => r.textStart);
+    expect(new Set(texts).size).toBe(texts.length);
+    expect(requests.filter((r) => r.status !== 200)).toEqual([]);
+    const entries = await mine.charges();
+    expect(entries).toHaveLength(requests.length);
+    expect(entries.reduce((sum, e) => sum + e.credits, 0)).toBe(entries.reduce((sum, e) => sum + speechCost(e.textLength), 0));
+  });
+
+  test('speech cut short after the service billed it is not sent again; the page says it may be paid for', async ({ context, background, extensionId, emulator, pages }) => {
+    const mine = since(emulator.url, Date.now());
+    await connectService(background, emulator.url, 'demo-pro');
+    await fetch(`${emulator.url}/__emulator/faults`, { method: 'POST', body: JSON.stringify({ type: 'charged-cut', path: '/api/v1/tts' }) });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/article.html`);
+    await selectText(page, '#first');
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
+    await expect.poll(() => inPageUiText(context, page), { timeout: 20_000 }).toMatch(/cut short.*may already be paid for/);
+    await page.waitForTimeout(1000);
+    const first = (await mine.requests()).filter((r) => r.textStart === 'The morning was cool and bright.');
+    expect(first).toHaveLength(1);
+    const entries = await mine.charges();
+    expect(entries.filter((e) => e.textStart === 'The morning was cool and bright.')).toHaveLength(1);
+    expect(entries.reduce((sum, e) => sum + e.credits, 0)).toBe(entries.reduce((sum, e) => sum + speechCost(e.textLength), 0));
+  });
+
+  test('a download above the threshold waits for the user on the page, then each part is paid once', async ({ context, background, extensionId, emulator, pages }) => {
+    const mine = since(emulator.url, Date.now());
+    await connectService(background, emulator.url, 'demo-pro');
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/river.html`);
+    await selectText(page, 'article');
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-download-selection');
+    await findAxNode(context, page, 'button', /^Download audio \(up to [\d,]+ credits\)$/);
+    expect(await inPageUiText(context, page)).toMatch(/Downloading this as audio will cost up to [\d,]+ credits/);
+    await page.waitForTimeout(800);
+    expect(await mine.requests()).toEqual([]);
+
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', /^Download audio \(/));
+    const file = await completedDownload(background);
+    expect(await decodedSeconds(file.filename)).toBeGreaterThan(100);
+    const requests = await mine.requests();
+    const entries = await mine.charges();
+    expect(requests.length).toBeGreaterThan(1);
+    expect(new Set(requests.map((r) => r.textStart)).size).toBe(requests.length);
+    expect(entries).toHaveLength(requests.length);
+    expect(entries.reduce((sum, e) => sum + e.credits, 0)).toBe(requests.reduce((sum, r) => sum + speechCost(r.textLength ?? 0), 0));
+  });
+
+  test('in the popup, a download above the threshold asks in a confirm row; Cancel sends nothing', async ({ background, openExtensionPage, emulator }) => {
+    const mine = since(emulator.url, Date.now());
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { confirmAboveCredits: 20 });
+    const popup = await openExtensionPage('popup.html');
+    await popup.getByLabel('Text to read').fill('A quiet morning on the river. '.repeat(20));
+    await popup.getByRole('button', { name: 'Download', exact: true }).click();
+    const question = popup.getByRole('group', { name: /This costs up to [\d,]+ credits, more than the 20 credits you asked to confirm/ });
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await popup.waitForTimeout(800);
+    expect(await mine.requests()).toEqual([]);
+
+    await popup.getByRole('button', { name: 'Download', exact: true }).click();
+    await popup.getByRole('button', { name: /^Download \(up to [\d,]+ credits\)$/ }).click();
+    await completedDownload(background);
+    const requests = await mine.requests();
+    expect(requests.length).toBeGreaterThan(0);
+    expect((await mine.charges()).reduce((sum, e) => sum + e.credits, 0)).toBe(requests.reduce((sum, r) => sum + speechCost(r.textLength ?? 0), 0));
+  });
+});

@@ -1,0 +1,179 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, Worker } from '@playwright/test';
+import { prepareSpeech } from '../../lib/speech/chunk';
+import { completedDownload, decodedSeconds } from '../support/downloads';
+import { badgeOf, ledger, speechRequests, type LoggedServiceRequest } from '../support/extension';
+import { connectService, expect, setSettings, test } from './fixtures';
+
+/** Distinct sentences (no two parts of a text may share audio), about `chars` characters. */
+function story(chars: number): string {
+  const sentences: string[] = [];
+  for (let i = 1; sentences.join(' ').length < chars; i++) {
+    sentences.push(`Sentence ${i} tells how the walker followed the river past the mill and the stone bridge.`);
+  }
+  return sentences.join(' ');
+}
+
+/** The request texts the extension plans for a text: its parts, in order. */
+const partsOf = (text: string) => prepareSpeech(text, 'en').chunks.map((c) => c.text);
+const creditsOf = (chars: number) => Math.ceil(chars / 100);
+
+async function emulatorConfig(url: string, config: { latencyMs: number; msPerChar: number }): Promise<void> {
+  await fetch(`${url}/__emulator/config`, { method: 'PATCH', body: JSON.stringify(config) });
+}
+
+async function queueFault(url: string, fault: Record<string, unknown>): Promise<void> {
+  await fetch(`${url}/__emulator/faults`, { method: 'POST', body: JSON.stringify(fault) });
+}
+
+/**
+ * The speech requests once every request sent before `since` has been answered: none takes longer
+ * than `boundMs` under the latency set by the test, and the log only lists answered requests.
+ */
+async function speechAfter(url: string, since: number, boundMs: number): Promise<LoggedServiceRequest[]> {
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, since + boundMs - Date.now())));
+  return speechRequests(url);
+}
+
+/** Which part each request asked for (by where it starts), in the order the parts come. */
+function partIndexes(parts: string[], requests: { textStart: string | null }[]): number[] {
+  return requests.map((r) => parts.findIndex((p) => p.slice(0, 80) === r.textStart)).sort((a, b) => a - b);
+}
+
+async function startFromPopup(page: Page, extensionId: string, text: string): Promise<Page> {
+  await page.goto(`chrome-extension://${extensionId}/popup.html`);
+  // The account is read, so the plan's limits are known (free: two requests at once).
+  await expect(page.getByRole('region', { name: 'Account' })).toContainText('2,000 credits');
+  await page.getByLabel('Text to read').fill(text);
+  await page.getByRole('button', { name: 'Download', exact: true }).click();
+  return page;
+}
+
+async function prepare(background: Worker, emulatorUrl: string, format: 'mp3' | 'wav'): Promise<void> {
+  await connectService(background, emulatorUrl, 'demo-free');
+  // What is tested here is the job once it may send; the confirmation step is tested elsewhere.
+  await setSettings(background, { format, confirmAboveCredits: 1_000_000 });
+}
+
+const FREE = 'free@demo.test';
+
+/** axe (WCAG 2.1 A and AA) finds nothing wrong with what the popup shows now. */
+async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test.describe('download as one cancellable job', () => {
+  test.afterEach(async ({ emulator }) => {
+    await emulatorConfig(emulator.url, { latencyMs: 0, msPerChar: 0 });
+    await fetch(`${emulator.url}/__emulator/faults`, { method: 'DELETE' });
+  });
+
+  test('cancelled half way from the popup: exactly the parts sent before are charged, nothing is sent after', async ({ context, background, extensionId, emulator }) => {
+    test.setTimeout(120_000);
+    await prepare(background, emulator.url, 'wav');
+    // Slow enough to cancel half way: 1.5 s + 1 ms per character for each part.
+    await emulatorConfig(emulator.url, { latencyMs: 1500, msPerChar: 1 });
+    const text = story(10_000);
+    const parts = partsOf(text);
+    expect(parts.length).toBe(6);
+
+    const popup = await startFromPopup(await context.newPage(), extensionId, text);
+    const region = popup.getByRole('region', { name: 'Audio download' });
+    await expect(region.getByRole('status')).toHaveText(`Downloading: 2 of ${parts.length} parts`, { timeout: 30_000 });
+    await expect.poll(async () => (await badgeOf(background)).text).toBe(`${Math.floor((2 * 100) / parts.length)}%`);
+    await region.getByRole('button', { name: 'Cancel download' }).click();
+    await expect(popup.getByText('Download cancelled.')).toBeVisible();
+    const cancelledAt = Date.now();
+    await expect(popup.getByRole('button', { name: 'Cancel download' })).toHaveCount(0);
+    await expect.poll(async () => (await badgeOf(background)).text).toBe('');
+    await expectAccessible(popup);
+
+    // Parts already sent finish (they are paid anyway), each within 1.5 s + 1 ms per character
+    // + synthesis, slower on a busy machine; then nothing more arrives.
+    const requests = await speechAfter(emulator.url, cancelledAt, 12_000);
+    for (const request of requests) {
+      expect(request.status).toBe(200);
+      expect(Date.parse(request.time)).toBeLessThanOrEqual(cancelledAt);
+    }
+    // In order, two at a time: the two received and the two on the wire when Cancel came.
+    const sent = partIndexes(parts, requests);
+    expect(sent).toEqual([0, 1, 2, 3]);
+
+    const charged = await ledger(emulator.url);
+    const tts = charged.entries.filter((e) => e.path === '/api/v1/tts');
+    expect(tts.map((e) => e.id).sort()).toEqual(requests.map((r) => r.id).sort());
+    const expected = sent.reduce((sum, i) => sum + creditsOf(parts[i]!.length), 0);
+    expect(tts.reduce((sum, e) => sum + e.credits, 0)).toBe(expected);
+    expect(charged.total[FREE]).toBe(expected);
+
+    await popup.waitForTimeout(3000);
+    expect(await speechRequests(emulator.url)).toHaveLength(requests.length);
+    const saved = await background.evaluate(() => chrome.downloads.search({}));
+    expect(saved).toHaveLength(0);
+  });
+
+  test('a part fails: the job stops with a message, then Retry pays only for the missing parts and saves one mp3', async ({ context, background, extensionId, emulator }) => {
+    test.setTimeout(120_000);
+    await prepare(background, emulator.url, 'mp3');
+    const text = story(1_400);
+    const parts = partsOf(text);
+    expect(parts.length).toBe(4);
+    // Every reply takes at least 500 ms, so both parts of the plan's two at a time are on the
+    // wire when the first one fails (a paid 500 is not retried: it may have been billed); the
+    // other is slow, so it is still running then and finishes (charged); parts 2 and 3 wait.
+    await emulatorConfig(emulator.url, { latencyMs: 500, msPerChar: 0 });
+    await queueFault(emulator.url, { type: 'server-error', path: '/api/v1/tts', times: 1 });
+    await queueFault(emulator.url, { type: 'slow', path: '/api/v1/tts', times: 1, delayMs: 2500 });
+
+    const popup = await startFromPopup(await context.newPage(), extensionId, text);
+    const alert = popup.getByRole('alert').filter({ hasText: 'The service had a problem (HTTP 500)' });
+    await expect(alert).toBeVisible({ timeout: 30_000 });
+    const failedAt = Date.now();
+    expect(await badgeOf(background)).toMatchObject({ text: '!', title: expect.stringContaining('The download stopped') });
+
+    await expect.poll(async () => (await speechRequests(emulator.url)).length, { timeout: 30_000 }).toBe(2);
+    const before = await speechAfter(emulator.url, Date.now(), 3000);
+    expect(before.map((r) => r.status).sort()).toEqual([200, 500]);
+    for (const request of before) expect(Date.parse(request.time)).toBeLessThanOrEqual(failedAt);
+    expect(partIndexes(parts, before)).toEqual([0, 1]);
+    const received = partIndexes(parts, before.filter((r) => r.status === 200));
+    const chargedBefore = (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts');
+    expect(partIndexes(parts, chargedBefore)).toEqual(received);
+    await expect(alert).toContainText(`1 of ${parts.length} parts were received`);
+    await expectAccessible(popup);
+
+    await emulatorConfig(emulator.url, { latencyMs: 0, msPerChar: 0 });
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    const file = await completedDownload(background);
+    await expect(popup.getByText(/^Saved as .+\.mp3\.$/)).toBeVisible();
+
+    const charged = await ledger(emulator.url);
+    const tts = charged.entries.filter((e) => e.path === '/api/v1/tts');
+    // Every part paid exactly once; the retry asked only for those not received before.
+    expect(partIndexes(parts, tts)).toEqual([0, 1, 2, 3]);
+    const retried = tts.filter((e) => !chargedBefore.some((b) => b.id === e.id));
+    expect(partIndexes(parts, retried)).toEqual([0, 1, 2, 3].filter((i) => !received.includes(i)));
+    const total = parts.reduce((sum, p) => sum + creditsOf(p.length), 0);
+    expect(tts.reduce((sum, e) => sum + e.credits, 0)).toBe(total);
+    expect(charged.total[FREE]).toBe(total);
+    const answered = (await speechRequests(emulator.url)).filter((r) => r.status === 200);
+    expect(answered).toHaveLength(parts.length);
+
+    // One valid mp3 holding every part: as long as the parts' audio together.
+    const partSeconds = await background.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('voxlate-audio');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const all = open.result.transaction('meta').objectStore('meta').getAll();
+            all.onsuccess = () => resolve((all.result as { durationSec: number }[]).reduce((sum, m) => sum + m.durationSec, 0));
+          };
+        }),
+    );
+    expect(partSeconds).toBeGreaterThan(text.length / 20);
+    expect(await decodedSeconds(file.filename)).toBeCloseTo(partSeconds, 0);
+    expect(file.mime).toBe('audio/mpeg');
+  });
+});
