@@ -63,8 +63,11 @@ export async function clickMenu(background: Worker, page: Page, menuItemId: stri
 async function selectionNow(background: Worker, tabId: number, page: Page): Promise<{ text: string | null; frameId: number }> {
   const found = await background.evaluate(async (tab) => {
     try {
-      const results = await chrome.scripting.executeScript({
+      // At once and bounded, as the browser reads a selection: ad frames that never finish loading
+      // must not hold the click up.
+      const run = chrome.scripting.executeScript({
         target: { tabId: tab, allFrames: true },
+        injectImmediately: true,
         func: () => {
           let active = document.activeElement;
           while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
@@ -75,6 +78,7 @@ async function selectionNow(background: Worker, tabId: number, page: Page): Prom
           return getSelection()?.toString() ?? '';
         },
       });
+      const results = await Promise.race([run, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer')), 2000))]);
       const hit = results.filter((r) => r.result).sort((a, b) => Number(b.frameId === 0) - Number(a.frameId === 0))[0];
       return { text: (hit?.result as string | undefined) ?? null, frameId: hit?.frameId ?? 0 };
     } catch {

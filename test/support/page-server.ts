@@ -35,6 +35,14 @@ export async function startPageServer(): Promise<PageServer> {
   const server = createServer(async (req, res) => {
     requests.push({ method: req.method ?? 'GET', url: req.url ?? '', headers: req.headers });
     const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname === '/never-loads') {
+      // An ad slot that starts answering and never finishes: its frame stays "loading".
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.write('<!doctype html><p>Advert');
+      const end = setTimeout(() => res.end(), 60_000);
+      res.on('close', () => clearTimeout(end));
+      return;
+    }
     const page = /^\/pages\/([\w-]+)\/?$/.exec(url.pathname);
     const fixture = /^\/fixtures\/((?:pages\/)?[\w.-]+\.html)$/.exec(url.pathname);
     const file = page
