@@ -73,7 +73,7 @@ describe('download job', () => {
   it('stops at the first failed part, sends nothing more, and Retry pays only for the missing parts', async () => {
     expect(PARTS).toHaveLength(5);
     const { downloadSpeech, retryDownload, downloadItem, pinnedAudioKeys, hasAudio, audioCacheKey } = await load();
-    const keys = await Promise.all(PARTS.map((text) => audioCacheKey({ ...INPUT, text })));
+    const keys = await Promise.all(PARTS.map((text) => audioCacheKey({ ...INPUT, service: SERVICE, text })));
     // Part 0 fails (a paid 500 is not retried: it may have been billed); part 1 is slow and still
     // on the wire then, so it is allowed to finish into the cache; parts 2-4 were never sent.
     answer = async (part) => {
@@ -121,14 +121,14 @@ describe('download job', () => {
     expect(await downloadItem.getValue()).toMatchObject({ status: 'cancelled' });
     await delay(800);
     expect(sent).toEqual([0, 1]);
-    expect(await hasAudio(await audioCacheKey({ ...INPUT, text: PARTS[1]! }))).toBe(true);
+    expect(await hasAudio(await audioCacheKey({ ...INPUT, service: SERVICE, text: PARTS[1]! }))).toBe(true);
     expect(await pinnedAudioKeys()).toEqual(new Set());
     expect(await fakeBrowser.action.getBadgeText({})).toBe('');
   });
 
   it('holds its parts in the cache (the LRU skips them) while it runs, and lets go when done', async () => {
     const { downloadSpeech, downloadItem, pinnedAudioKeys, audioCacheKey } = await load();
-    const keys = await Promise.all(PARTS.map((text) => audioCacheKey({ ...INPUT, text })));
+    const keys = await Promise.all(PARTS.map((text) => audioCacheKey({ ...INPUT, service: SERVICE, text })));
     answer = async (part) => (await delay(part === 4 ? 500 : 0), audioOf(part));
     const job = downloadSpeech(INPUT);
     await vi.waitFor(async () => expect((await downloadItem.getValue())?.status).toBe('running'));
