@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { resolveObjectURL } from 'node:buffer';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { encodeMp3 } from '../audio/test-fixtures';
+import { encodeMp3, encodeWav } from '../audio/test-fixtures';
 import { validateAudio } from '../audio/validate';
 import { prepareSpeech } from '../speech/chunk';
 
@@ -135,6 +135,19 @@ describe('download job', () => {
     expect([...(await pinnedAudioKeys())].sort()).toEqual([...keys].sort());
     await job;
     expect(await pinnedAudioKeys()).toEqual(new Set());
+  });
+
+  it('names a one-part file after the title and the format, never as the service suggests', async () => {
+    const { downloadSpeech } = await load();
+    const wav = encodeWav(0.4);
+    const named = (type: string, name: string, body: Uint8Array) =>
+      new Response(new Blob([body as BlobPart]), { headers: { 'Content-Type': type, 'Content-Disposition': `attachment; filename="${name}"` } });
+    answer = async (part) => named('audio/mpeg', '../../run me.exe', AUDIO[part]!);
+    expect(await downloadSpeech({ ...INPUT, text: PARTS[0]! })).toEqual({ fileName: 'A walk.mp3' });
+    answer = async () => named('audio/wav', 'tts_output.mp3', wav);
+    expect(await downloadSpeech({ ...INPUT, text: PARTS[0]!, title: 'CON', format: 'wav' })).toEqual({ fileName: '_CON.wav' });
+    expect(saved.map((s) => s.filename)).toEqual(['A walk.mp3', '_CON.wav']);
+    expect(sent).toEqual([0, 0]);
   });
 
   it('refuses, before sending anything, a download whose audio could not fit in the cache', async () => {
