@@ -140,4 +140,21 @@ describe('fetchChunk', () => {
     // 'Shared.' was paid for once; One and Two went out together, in either order.
     expect([...calls].sort()).toEqual(['One.', 'Shared.', 'Two.']);
   });
+
+  it('a request that failed is not sent again for the same reading: the player asking after the early request gets its answer', async () => {
+    const { fetchChunk, endFetches } = await load();
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      calls.push(JSON.parse(String(init.body)).text);
+      return new Response('broken', { status: 200, headers: { 'Content-Type': 'text/html' } });
+    });
+    const early = fetchChunk({ sessionId: 'r', chunkIndex: 0, text: 'Cut short.', params, priority: 10 });
+    await expect(early).rejects.toMatchObject({ kind: 'badResponse', mayBeCharged: true });
+    await expect(fetchChunk({ sessionId: 'r', chunkIndex: 0, text: 'Cut short.', params, priority: 10 })).rejects.toMatchObject({ kind: 'badResponse' });
+    expect(calls).toEqual(['Cut short.']);
+    // The user asking again (a new reading) does send it again.
+    endFetches('r');
+    await expect(fetchChunk({ sessionId: 'r2', chunkIndex: 0, text: 'Cut short.', params, priority: 10 })).rejects.toMatchObject({ kind: 'badResponse' });
+    expect(calls).toEqual(['Cut short.', 'Cut short.']);
+  });
 });
+

@@ -40,6 +40,13 @@ const inflight = new Map<string, InFlight>();
 /** Readings that were stopped: nothing more is ever fetched for them (no orphaned paid request). */
 const ended = new Set<string>();
 const MAX_ENDED = 100;
+/**
+ * Requests that failed, by reading and audio: the reading's next ask for the same audio gets the
+ * same answer instead of a second paid request (the early first-sentence request may fail before
+ * the player asks for that chunk; a request cut short after billing must not be re-sent by itself).
+ */
+const failed = new Map<string, unknown>();
+const failureOf = (sessionId: string, key: string) => `${sessionId} ${key}`;
 
 const holderOf = (sessionId: string, chunkIndex: number | undefined) => `${sessionId}#${chunkIndex ?? 'any'}`;
 const sessionOfHolder = (holder: string) => holder.slice(0, holder.lastIndexOf('#'));
@@ -67,6 +74,8 @@ export async function fetchChunk(request: ChunkRequest): Promise<string> {
   // Checked again after the awaits, with nothing async before the request is scheduled: a stop
   // that came meanwhile must not be followed by a paid request.
   refuseIfEnded(request.sessionId);
+  const earlier = failed.get(failureOf(request.sessionId, key));
+  if (earlier !== undefined) throw earlier;
   const holder = holderOf(request.sessionId, request.chunkIndex);
   const pending = inflight.get(key);
   if (pending && !pending.controller.signal.aborted) {
@@ -93,10 +102,19 @@ export async function fetchChunk(request: ChunkRequest): Promise<string> {
     },
     { paid: true, priority: request.priority, signal: entry.controller.signal, onRetry: request.onRetry },
   )
-    .then(async (speech) => {
-      await putAudio(key, { audio: speech.audio, format: speech.format, fileName: speech.fileName, durationSec: speech.durationSec });
-      return key;
-    })
+    .then(
+      async (speech) => {
+        await putAudio(key, { audio: speech.audio, format: speech.format, fileName: speech.fileName, durationSec: speech.durationSec });
+        return key;
+      },
+      (error: unknown) => {
+        // Remembered for every reading that held it, unless it was only given up.
+        if (!(isServiceError(error) && error.kind === 'cancelled')) {
+          for (const h of entry.holders) failed.set(failureOf(sessionOfHolder(h), key), error);
+        }
+        throw error;
+      },
+    )
     .finally(() => {
       if (inflight.get(key) === entry) inflight.delete(key);
     });
@@ -121,6 +139,7 @@ export function cancelFetches(sessionId: string, chunks?: readonly number[]): vo
 
 /** The reading is over: releases its requests and refuses any later one. */
 export function endFetches(sessionId: string): void {
+  for (const id of failed.keys()) if (id.startsWith(`${sessionId} `)) failed.delete(id);
   ended.add(sessionId);
   if (ended.size > MAX_ENDED) ended.delete(ended.values().next().value!);
   cancelFetches(sessionId);
