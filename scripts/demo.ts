@@ -12,6 +12,7 @@ import { startEmulator } from '../emulator/server';
 import { launchWithExtension, serviceWorkerOf } from '../test/support/browser';
 import { clickMenu, clickToolbarButton, inPageUiText, readingSession, selectText } from '../test/support/extension';
 import { startPageServer } from '../test/support/page-server';
+import { HAS_SHARED_PAGES, ownPageUrl, sharedPageUrl } from '../test/support/pages';
 
 const OUT = path.resolve('demo-output');
 const headless = !process.env.DISPLAY || process.env.DEMO_HEADLESS === '1';
@@ -82,7 +83,9 @@ async function main() {
     return;
   }
   console.log('\nChromium is open with Voxlate connected to the emulator. Try right-clicking a selection on');
-  console.log(`${pages.url}/pages/wikipedia/ or ${pages.url}/pages/lemonde-1/. Press Ctrl+C to end the demo.`);
+  // The saved real-world pages when they are beside the repository, else our own.
+  const [english, french] = HAS_SHARED_PAGES ? [sharedPageUrl('wikipedia'), sharedPageUrl('lemonde-1')] : [ownPageUrl('encyclopedia'), ownPageUrl('french')];
+  console.log(`${pages.url}${english} or ${pages.url}${french}. Press Ctrl+C to end the demo.`);
   await new Promise<void>((resolve) => context.on('close', () => resolve()));
   await pages.close();
   await emulator.close();

@@ -4,6 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { sharedPagesSummary } from '../test/support/pages';
 
 interface Counts {
   passed: number;
@@ -85,6 +86,7 @@ check('build for Firefox (test build)', 'npx', ['wxt', 'build', '-b', 'firefox']
 countedRun('end-to-end tests (Firefox)', 'npx', ['tsx', 'test/firefox/read-aloud.ts']);
 countedRun('end-to-end tests (Firefox, restarted)', 'npx', ['tsx', 'test/firefox/restart.ts']);
 
+console.log(`\n${sharedPagesSummary()}`);
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exit(total.failed > 0 || failures.length > 0 ? 1 : 0);

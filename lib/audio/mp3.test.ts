@@ -5,6 +5,12 @@ import { concatMp3, parseMp3 } from './mp3';
 import { bytesOf, encodeMp3, id3v1, id3v2, infoFrameFor } from './test-fixtures';
 
 const FRAME_SEC_22K = 576 / 22050;
+/** Junk as a broken server or proxy adds it: text, zeros and byte pairs that look like frame syncs. */
+const JUNK = bytesOf(
+  new TextEncoder().encode('<!-- padding -->'),
+  new Uint8Array([0xff, 0xfb, 0x00, 0x12, 0x34, 0xff, 0xe0, 0x00, 0xff, 0xf3, 0x64, 0xc4]),
+  new Uint8Array(333),
+);
 
 let decoder: MPEGDecoder;
 beforeAll(async () => {
@@ -70,13 +76,54 @@ describe('parseMp3', () => {
     }
   });
 
-  it('reports a cut-off last frame and trailing junk', () => {
+  it('reports a cut-off last frame', () => {
     const mp3 = encodeMp3(0.5);
     const info = parseMp3(mp3.subarray(0, mp3.length - 10));
     const last = parseMp3(mp3).frames.at(-1)!;
     expect(info.truncatedBytes).toBe(last.length - 10);
     expect(info.frames.length).toBe(parseMp3(mp3).frames.length - 1);
-    expect(parseMp3(bytesOf(mp3, new Uint8Array([1, 2, 3]))).truncatedBytes).toBe(3);
+  });
+
+  it('passes over trailing padding and junk without calling it cut off', async () => {
+    const mp3 = encodeMp3(0.5);
+    const plain = parseMp3(mp3);
+    for (const tail of [new Uint8Array(4096), new Uint8Array([1, 2, 3]), JUNK]) {
+      const info = parseMp3(bytesOf(mp3, tail));
+      expect(info.truncatedBytes).toBe(0);
+      expect(info.skippedBytes).toBe(tail.length);
+      expect(info.frames).toEqual(plain.frames);
+    }
+    expect((await decodedSeconds(bytesOf(mp3, new Uint8Array(4096)))).seconds).toBeCloseTo(plain.durationSec, 2);
+  });
+
+  it('resynchronises after junk between frames, ignoring false syncs in it', async () => {
+    const [a, b] = [encodeMp3(0.4), encodeMp3(0.6)];
+    const info = parseMp3(bytesOf(a, JUNK, b));
+    expect(info.truncatedBytes).toBe(0);
+    expect(info.skippedBytes).toBe(JUNK.length);
+    expect(info.frames.length).toBe(parseMp3(a).frames.length + parseMp3(b).frames.length);
+    expect(info.frames[parseMp3(a).frames.length]!.offset).toBe(a.length + JUNK.length);
+    expect(info.durationSec).toBeCloseTo(parseMp3(a).durationSec + parseMp3(b).durationSec, 9);
+  });
+
+  it('skips an ID3v2 tag in mid-stream, and the Info frame of the file it opens', () => {
+    const [a, b] = [encodeMp3(0.4), encodeMp3(0.6)];
+    const tag = id3v2('Second part \u00ff\u00fb', 200);
+    for (const second of [b, bytesOf(infoFrameFor(b), b)]) {
+      const info = parseMp3(bytesOf(a, tag, second, new Uint8Array(64)));
+      expect(info.truncatedBytes).toBe(0);
+      expect(info.infoFrame).toBe(false);
+      expect(info.skippedBytes).toBe(tag.length + 64);
+      expect(info.frames.length).toBe(parseMp3(a).frames.length + parseMp3(b).frames.length);
+      expect(info.durationSec).toBeCloseTo(parseMp3(a).durationSec + parseMp3(b).durationSec, 9);
+    }
+  });
+
+  it('still reports data cut off after junk, inside a tag or inside a header', () => {
+    const [a, b] = [encodeMp3(0.4), encodeMp3(0.6)];
+    expect(parseMp3(bytesOf(a, JUNK, b.subarray(0, 100))).truncatedBytes).toBe(100);
+    expect(parseMp3(bytesOf(a, id3v2('x', 300).subarray(0, 50))).truncatedBytes).toBe(50);
+    expect(parseMp3(bytesOf(a, b.subarray(0, 2))).truncatedBytes).toBe(2);
   });
 
   it('finds the first frame after leading junk', () => {
@@ -125,6 +172,18 @@ describe('concatMp3', () => {
     expect(info.frames.length).toBe(expected);
     const { seconds } = await decodedSeconds(joined);
     expect(Math.abs(seconds - info.durationSec)).toBeLessThanOrEqual(3 * FRAME_SEC_22K + 1e-9);
+  });
+
+  it('joins parts with padding, junk and mid-stream tags into frames only', async () => {
+    const [a, b, c] = [encodeMp3(0.5), encodeMp3(0.7), encodeMp3(0.3)];
+    const joined = concatMp3([bytesOf(a, new Uint8Array(500)), bytesOf(b, JUNK, id3v2('c'), infoFrameFor(c), c)]);
+    const info = parseMp3(joined);
+    const sum = [a, b, c].reduce((s, p) => s + parseMp3(p).durationSec, 0);
+    expect(info).toMatchObject({ truncatedBytes: 0, skippedBytes: 0, infoFrame: false });
+    expect(joined.length).toBe(a.length + b.length + c.length);
+    expect(info.durationSec).toBeCloseTo(sum, 9);
+    const { seconds } = await decodedSeconds(joined);
+    expect(Math.abs(seconds - sum)).toBeLessThanOrEqual(3 * FRAME_SEC_22K + 1e-9);
   });
 
   it('refuses to mix sample rates or channel counts', () => {

@@ -14,8 +14,10 @@ export interface Mp3Info {
   sampleRate: number;
   channels: number;
   durationSec: number;
-  /** Bytes of an incomplete final frame or trailing junk (tags excluded). */
+  /** Bytes of an incomplete final frame or tag: the data was cut off (a sign of a broken transfer). */
   truncatedBytes: number;
+  /** Bytes passed over between or after frames: junk, padding and mid-stream ID3v2 tags. */
+  skippedBytes: number;
   /** Whether the first frame was a Xing/Info/VBRI header (silent metadata, not audio). */
   infoFrame: boolean;
 }
@@ -85,15 +87,25 @@ function ascii(bytes: Uint8Array, offset: number, length: number): string {
   return s;
 }
 
+/** Whether a plausible ID3v2 tag header starts at `offset` (version 2-4, syncsafe size bytes). */
+function isId3v2At(bytes: Uint8Array, offset: number): boolean {
+  if (offset + 10 > bytes.length || ascii(bytes, offset, 3) !== 'ID3') return false;
+  const version = bytes[offset + 3]!;
+  return version >= 2 && version <= 4 && bytes[offset + 4] !== 0xff && [6, 7, 8, 9].every((i) => bytes[offset + i]! < 0x80);
+}
+
+/** Where the ID3v2 tag at `offset` ends (possibly past the data, when it was cut off). */
+function id3v2End(bytes: Uint8Array, offset: number): number {
+  // Tag size is "syncsafe": 7 bits per byte.
+  const size = ((bytes[offset + 6]! & 0x7f) << 21) | ((bytes[offset + 7]! & 0x7f) << 14) |
+    ((bytes[offset + 8]! & 0x7f) << 7) | (bytes[offset + 9]! & 0x7f);
+  const footer = bytes[offset + 5]! & 0x10 ? 10 : 0;
+  return offset + 10 + size + footer;
+}
+
 /** Skip any ID3v2 tags at `offset` (some files carry more than one). */
 function skipId3v2(bytes: Uint8Array, offset: number): number {
-  while (offset + 10 <= bytes.length && ascii(bytes, offset, 3) === 'ID3') {
-    // Tag size is "syncsafe": 7 bits per byte.
-    const size = ((bytes[offset + 6]! & 0x7f) << 21) | ((bytes[offset + 7]! & 0x7f) << 14) |
-      ((bytes[offset + 8]! & 0x7f) << 7) | (bytes[offset + 9]! & 0x7f);
-    const footer = bytes[offset + 5]! & 0x10 ? 10 : 0;
-    offset += 10 + size + footer;
-  }
+  while (offset + 10 <= bytes.length && ascii(bytes, offset, 3) === 'ID3') offset = id3v2End(bytes, offset);
   return Math.min(offset, bytes.length);
 }
 
@@ -137,38 +149,107 @@ function findFirstFrame(bytes: Uint8Array, from: number, end: number): number {
   return -1;
 }
 
+/** Whether a header continues the stream that `first` started (a decoder cannot switch mid-stream). */
+function sameStream(header: FrameHeader, first: FrameHeader): boolean {
+  return header.sampleRate === first.sampleRate && header.layer === first.layer && header.channels === first.channels;
+}
+
+/** Whether the few bytes left at `offset` are the start of a frame header that was cut off. */
+function isCutHeader(bytes: Uint8Array, offset: number, end: number): boolean {
+  return end - offset < 4 && bytes[offset] === 0xff && (end - offset < 2 || (bytes[offset + 1]! & 0xe0) === 0xe0);
+}
+
+type Resync = { kind: 'frame' | 'tag' | 'cut'; at: number } | { kind: 'none' };
+
 /**
- * Parse MPEG audio (MPEG-1/2/2.5, Layer III and also I/II) into frames, skipping ID3v2
- * at the start and ID3v1/APEv2 at the end. Throws if no frame sync is found.
+ * After junk: the next place the stream goes on. A frame of the same stream counts only when the
+ * next header (or the end of data) follows it, since 0xFFE… appears by chance in junk; one that
+ * runs past the end is the last frame, cut off. An ID3v2 tag (a second file's) counts as is.
+ */
+function resync(bytes: Uint8Array, from: number, end: number, first: FrameHeader): Resync {
+  for (let i = from; i < end; i++) {
+    if (isId3v2At(bytes, i)) return { kind: 'tag', at: i };
+    const header = readHeader(bytes, i);
+    if (!header || !sameStream(header, first)) continue;
+    const next = i + header.length;
+    if (next > end) return { kind: 'cut', at: i };
+    const following = next === end ? null : readHeader(bytes, next);
+    if (next === end || (following && sameStream(following, first)) || isId3v2At(bytes, next)) return { kind: 'frame', at: i };
+  }
+  return { kind: 'none' };
+}
+
+/**
+ * Parse MPEG audio (MPEG-1/2/2.5, Layer III and also I/II) into frames, skipping ID3v2 at the
+ * start, ID3v1/APEv2 at the end, and, between or after frames, junk, padding and further ID3v2
+ * tags (a second file's, or a stream's), so that playable audio is not refused for what surrounds
+ * it. Only data that ends inside a frame or tag counts as cut off. Throws if no frame sync is found.
  */
 export function parseMp3(bytes: Uint8Array): Mp3Info {
   const end = audioEnd(bytes);
   const start = findFirstFrame(bytes, skipId3v2(bytes, 0), end);
   if (start < 0) throw new Error('Not MP3 audio: no MPEG frame sync found.');
+  const first = readHeader(bytes, start)!;
 
   const frames: Mp3Frame[] = [];
   let infoFrame = false;
+  let skippedBytes = 0;
+  let truncatedBytes = 0;
+  // A Xing/Info frame may open each file of a concatenation, not only the first.
+  let fileStart = true;
   let offset = start;
   while (offset < end) {
     const header = readHeader(bytes, offset);
-    if (!header || offset + header.length > end) break;
-    if (offset === start && isInfoFrame(bytes, offset, header)) {
-      infoFrame = true;
-    } else {
-      const { length, samples, sampleRate, channels } = header;
-      frames.push({ offset, length, samples, sampleRate, channels });
+    if (header && sameStream(header, first)) {
+      if (offset + header.length > end) {
+        truncatedBytes = end - offset;
+        break;
+      }
+      if (fileStart && isInfoFrame(bytes, offset, header)) {
+        infoFrame ||= offset === start;
+      } else {
+        const { length, samples, sampleRate, channels } = header;
+        frames.push({ offset, length, samples, sampleRate, channels });
+      }
+      fileStart = false;
+      offset += header.length;
+      continue;
     }
-    offset += header.length;
+    if (isCutHeader(bytes, offset, end)) {
+      truncatedBytes = end - offset;
+      break;
+    }
+    const found = isId3v2At(bytes, offset) ? { kind: 'tag' as const, at: offset } : resync(bytes, offset + 1, end, first);
+    if (found.kind === 'none') {
+      skippedBytes += end - offset;
+      break;
+    }
+    skippedBytes += found.at - offset;
+    if (found.kind === 'cut') {
+      truncatedBytes = end - found.at;
+      break;
+    }
+    offset = found.at;
+    if (found.kind === 'tag') {
+      const tagEnd = id3v2End(bytes, offset);
+      if (tagEnd > end) {
+        truncatedBytes = end - offset;
+        break;
+      }
+      skippedBytes += tagEnd - offset;
+      offset = tagEnd;
+    }
+    fileStart = true;
   }
 
-  const first = frames[0] ?? readHeader(bytes, start)!;
   const totalSamples = frames.reduce((sum, f) => sum + f.samples, 0);
   return {
     frames,
     sampleRate: first.sampleRate,
     channels: first.channels,
     durationSec: totalSamples / first.sampleRate,
-    truncatedBytes: Math.max(0, end - offset),
+    truncatedBytes,
+    skippedBytes,
     infoFrame,
   };
 }

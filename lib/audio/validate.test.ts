@@ -12,6 +12,15 @@ describe('validateAudio', () => {
     expect(validateAudio(bytesOf(id3v2(), infoFrameFor(mp3), mp3, id3v1()), 'mp3')).toEqual({ ok: true, durationSec: duration });
   });
 
+  it('accepts playable MP3 followed by padding, or with junk or a second ID3 tag between frames', () => {
+    const [a, b] = [encodeMp3(0.6), encodeMp3(0.4)];
+    const both = parseMp3(a).durationSec + parseMp3(b).durationSec;
+    expect(validateAudio(bytesOf(a, new Uint8Array(2048)), 'mp3')).toEqual({ ok: true, durationSec: parseMp3(a).durationSec });
+    expect(validateAudio(bytesOf(id3v2(), a, id3v2('Part 2'), b, id3v1()), 'mp3')).toEqual({ ok: true, durationSec: both });
+    const junk = bytesOf(new TextEncoder().encode('garbage'), new Uint8Array([0xff, 0xf3, 0x00, 0xff]), new Uint8Array(50));
+    expect(validateAudio(bytesOf(a, junk, b), 'mp3')).toEqual({ ok: true, durationSec: both });
+  });
+
   it('accepts complete WAV, including a streaming size placeholder', () => {
     const result = validateAudio(encodeWav(0.5), 'wav');
     expect(result.ok).toBe(true);
@@ -41,6 +50,7 @@ describe('validateAudio', () => {
       ok: false,
       reason: 'The audio has no complete sound frame.',
     });
+    expect(validateAudio(bytesOf(mp3, id3v2('Cut'), mp3.subarray(0, 300)), 'mp3')).toEqual({ ok: false, reason: 'The audio was cut off before the end.' });
     // Only a header frame and no audio.
     expect(validateAudio(infoFrameFor(mp3), 'mp3').ok).toBe(false);
   });

@@ -37,7 +37,7 @@ export async function estimateSpeech(texts: readonly string[], params: { voiceId
   const { serviceUrl } = await getSettings();
   const all = await estimateSpeechCredits(serviceUrl, params.format, texts);
   if (all.credits <= threshold) return all;
-  const cached = await Promise.all(texts.map(async (text) => hasAudio(await audioCacheKey({ text, ...params }))));
+  const cached = await Promise.all(texts.map(async (text) => hasAudio(await audioCacheKey({ service: serviceUrl, text, ...params }))));
   return estimateSpeechCredits(serviceUrl, params.format, texts.filter((_, i) => !cached[i]));
 }
 

@@ -14,7 +14,7 @@ import { currentTargetLanguage } from './translation';
 export async function translateFromTab(tab: TabRef, frameId?: number, selectionText?: string): Promise<void> {
   let injected = false;
   try {
-    const [frames, target] = await Promise.all([injectPageScript(tab.id), currentTargetLanguage()]);
+    const [frames, target] = await Promise.all([injectPageScript(tab.id, frameId), currentTargetLanguage()]);
     injected = true;
     // From a menu, the clicked frame checks its selection against what the browser reported.
     const ordered = selectionText !== undefined ? [reportingFrame(frames, frameId)] : [...new Set([frameId ?? 0, ...frames])].filter((f) => frames.includes(f));

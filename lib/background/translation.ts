@@ -98,7 +98,12 @@ export async function translate(ask: TranslateAsk, tabId?: number, frameId = 0):
   const slow = tell && setTimeout(() => tell('The service is slower than usual; still waiting for its answer.'), SLOW_NOTE_MS);
   try {
     const settings = await getSettings();
-    const answer = await translator.translateText({ ...input, signal: controller.signal, confirmAbove: settings.confirmAboveCredits });
+    const answer = await translator.translateText({
+      ...input,
+      service: settings.serviceUrl,
+      signal: controller.signal,
+      confirmAbove: settings.confirmAboveCredits,
+    });
     if (answer.status !== 'translated') return answer;
     if (settings.targetLanguage !== input.target) await updateSettings({ targetLanguage: input.target });
     // The balance is shown with every translation. It is known once the service was set up or

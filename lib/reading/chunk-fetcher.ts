@@ -61,7 +61,8 @@ function dropIfUnwanted(entry: InFlight): void {
 export async function fetchChunk(request: ChunkRequest): Promise<string> {
   const { text, params } = request;
   refuseIfEnded(request.sessionId);
-  const key = await audioCacheKey({ text, ...params });
+  const { serviceUrl } = await getSettings();
+  const key = await audioCacheKey({ service: serviceUrl, text, ...params });
   if (await hasAudio(key)) return key;
   // Checked again after the awaits, with nothing async before the request is scheduled: a stop
   // that came meanwhile must not be followed by a paid request.
@@ -76,7 +77,6 @@ export async function fetchChunk(request: ChunkRequest): Promise<string> {
   entry.job = callService(
     async (client, abort) => {
       entry.sending = true;
-      const { serviceUrl } = await getSettings();
       try {
         const speech = await trackPaidRequest(() =>
           client.tts({ text, voice_id: params.voiceId, language: params.language, speed: params.speed, format: params.format }, { signal: abort }),

@@ -4,6 +4,7 @@ import { fetchAccount } from '../background/account';
 import { currentPlan } from '../background/service';
 import { t } from '../i18n';
 import { createSerial } from '../serial';
+import { getSettings } from '../settings/items';
 import { AUDIO_CACHE_LIMIT_BYTES, audioCacheEntries, audioCacheKey, hasAudio } from '../speech/cache';
 import { pinAudio, unpinAudio } from '../speech/pins';
 import { setDownloadBadge } from './badge';
@@ -75,7 +76,8 @@ export async function runDownloadJob(request: DownloadRequestRecord, confirm: Co
   try {
     // A fresh session per run: a retry must not be refused as the ended session of the failed run.
     const { plan } = buildPlan({ sessionId: `download-${id}-${Date.now()}`, text, title, params });
-    const keys = await Promise.all(plan.chunks.map((c) => audioCacheKey({ text: c.text, ...params })));
+    const { serviceUrl } = await getSettings();
+    const keys = await Promise.all(plan.chunks.map((c) => audioCacheKey({ service: serviceUrl, text: c.text, ...params })));
     const summary = await summarize(plan.chunks.map((c) => c.text), keys, params);
     assertFitsCache(summary.estimatedBytes, AUDIO_CACHE_LIMIT_BYTES);
     if (!(await confirm(summary)) || running !== marker) throw new ServiceError('cancelled', DOWNLOAD_CANCELLED);

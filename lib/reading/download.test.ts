@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { resolveObjectURL } from 'node:buffer';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { encodeMp3 } from '../audio/test-fixtures';
+import { encodeMp3, encodeWav } from '../audio/test-fixtures';
 import { validateAudio } from '../audio/validate';
 import { prepareSpeech } from '../speech/chunk';
 
@@ -73,7 +73,7 @@ describe('download job', () => {
   it('stops at the first failed part, sends nothing more, and Retry pays only for the missing parts', async () => {
     expect(PARTS).toHaveLength(5);
     const { downloadSpeech, retryDownload, downloadItem, pinnedAudioKeys, hasAudio, audioCacheKey } = await load();
-    const keys = await Promise.all(PARTS.map((text) => audioCacheKey({ ...INPUT, text })));
+    const keys = await Promise.all(PARTS.map((text) => audioCacheKey({ ...INPUT, service: SERVICE, text })));
     // Part 0 fails (a paid 500 is not retried: it may have been billed); part 1 is slow and still
     // on the wire then, so it is allowed to finish into the cache; parts 2-4 were never sent.
     answer = async (part) => {
@@ -120,21 +120,35 @@ describe('download job', () => {
     await expect(job).rejects.toMatchObject({ kind: 'cancelled' });
     expect(await downloadItem.getValue()).toMatchObject({ status: 'cancelled' });
     await delay(800);
-    expect(sent).toEqual([0, 1]);
-    expect(await hasAudio(await audioCacheKey({ ...INPUT, text: PARTS[1]! }))).toBe(true);
+    // Both went out at once (the plan's two at a time); which reached the wire first is a race.
+    expect(sent.sort()).toEqual([0, 1]);
+    expect(await hasAudio(await audioCacheKey({ ...INPUT, service: SERVICE, text: PARTS[1]! }))).toBe(true);
     expect(await pinnedAudioKeys()).toEqual(new Set());
     expect(await fakeBrowser.action.getBadgeText({})).toBe('');
   });
 
   it('holds its parts in the cache (the LRU skips them) while it runs, and lets go when done', async () => {
     const { downloadSpeech, downloadItem, pinnedAudioKeys, audioCacheKey } = await load();
-    const keys = await Promise.all(PARTS.map((text) => audioCacheKey({ ...INPUT, text })));
+    const keys = await Promise.all(PARTS.map((text) => audioCacheKey({ ...INPUT, service: SERVICE, text })));
     answer = async (part) => (await delay(part === 4 ? 500 : 0), audioOf(part));
     const job = downloadSpeech(INPUT);
     await vi.waitFor(async () => expect((await downloadItem.getValue())?.status).toBe('running'));
     expect([...(await pinnedAudioKeys())].sort()).toEqual([...keys].sort());
     await job;
     expect(await pinnedAudioKeys()).toEqual(new Set());
+  });
+
+  it('names a one-part file after the title and the format, never as the service suggests', async () => {
+    const { downloadSpeech } = await load();
+    const wav = encodeWav(0.4);
+    const named = (type: string, name: string, body: Uint8Array) =>
+      new Response(new Blob([body as BlobPart]), { headers: { 'Content-Type': type, 'Content-Disposition': `attachment; filename="${name}"` } });
+    answer = async (part) => named('audio/mpeg', '../../run me.exe', AUDIO[part]!);
+    expect(await downloadSpeech({ ...INPUT, text: PARTS[0]! })).toEqual({ fileName: 'A walk.mp3' });
+    answer = async () => named('audio/wav', 'tts_output.mp3', wav);
+    expect(await downloadSpeech({ ...INPUT, text: PARTS[0]!, title: 'CON', format: 'wav' })).toEqual({ fileName: '_CON.wav' });
+    expect(saved.map((s) => s.filename)).toEqual(['A walk.mp3', '_CON.wav']);
+    expect(sent).toEqual([0, 0]);
   });
 
   it('refuses, before sending anything, a download whose audio could not fit in the cache', async () => {

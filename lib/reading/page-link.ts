@@ -7,27 +7,50 @@ const ARTICLE_SCRIPT = '/content-scripts/article.js';
 /** Frames of each tab the page script was injected into, while this worker lives. */
 const injectedFrames = new Map<number, number[]>();
 
+/** How long one injection may take before the user is told; a frame that never finishes loading must not hang us. */
+export const INJECT_TIMEOUT_MS = 3000;
+
+const RESTRICTED =
+  "Voxlate can't work on this page: the browser keeps extensions out of its own pages and the web store. Open a regular web page and try again, or paste the text into the Voxlate popup.";
+const NO_ANSWER = "This page did not let Voxlate in within 3 s (a part of it may still be loading). Wait a moment and try again.";
+
 /**
- * Injects the page script into the tab's frames that the user's click (activeTab) opened to us:
- * the top page and its same-origin frames. Fails with words the user can act on where the browser
- * forbids extensions (its own pages, the web store, other extensions' pages).
+ * Runs the page script in the given frames at once (not after they finish loading: an ad frame
+ * such as `<iframe src="javascript:false">` never does) and within INJECT_TIMEOUT_MS.
  */
-export async function injectPageScript(tabId: number): Promise<number[]> {
+async function inject(tabId: number, target: { frameIds: number[] } | { allFrames: true }): Promise<number[]> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ServiceError('invalidRequest', NO_ANSWER)), INJECT_TIMEOUT_MS);
+  });
+  const run = browser.scripting
+    .executeScript({ target: { tabId, ...target }, files: [PAGE_SCRIPT], injectImmediately: true })
+    .then((results) => results.map((r) => r.frameId), () => Promise.reject(new ServiceError('invalidRequest', RESTRICTED)));
+  try {
+    return await Promise.race([run, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Injects the page script where the user's click (activeTab) opened the tab to us: the top page
+ * and the clicked frame. Without a clicked frame (a shortcut, the popup) the other frames are
+ * tried too, bounded in time and never in the way. Fails with words the user can act on where the
+ * browser forbids extensions (its own pages, the web store) or the page does not answer in time.
+ */
+export async function injectPageScript(tabId: number, clickedFrame?: number): Promise<number[]> {
   // Already there (a second invocation on the same page): a message is much quicker than
   // running the script again. A navigation drops the script, and the ping then fails.
   const known = injectedFrames.get(tabId);
-  if (known && (await sendMessage('pagePing', undefined, { tabId, frameId: 0 }).catch(() => null))?.ok) return known;
-  try {
-    const results = await browser.scripting.executeScript({ target: { tabId, allFrames: true }, files: [PAGE_SCRIPT] });
-    const frames = results.map((r) => r.frameId);
-    injectedFrames.set(tabId, frames);
-    return frames;
-  } catch {
-    throw new ServiceError(
-      'invalidRequest',
-      "Voxlate can't work on this page: the browser keeps extensions out of its own pages and the web store. Open a regular web page and try again, or paste the text into the Voxlate popup.",
-    );
+  if (known && (clickedFrame === undefined || known.includes(clickedFrame)) && (await sendMessage('pagePing', undefined, { tabId, frameId: 0 }).catch(() => null))?.ok) {
+    return known;
   }
+  const frames = await inject(tabId, { frameIds: clickedFrame ? [0, clickedFrame] : [0] });
+  const others = clickedFrame === undefined ? await inject(tabId, { allFrames: true }).catch(() => []) : [];
+  const all = [...new Set([...frames, ...others])];
+  injectedFrames.set(tabId, all);
+  return all;
 }
 
 /**

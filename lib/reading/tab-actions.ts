@@ -23,7 +23,7 @@ const NOTHING_TO_READ = 'No readable text was found on this page. Select the tex
 export async function readFromTab(tab: TabRef, mode: 'selection' | 'auto', frameId?: number, selectionText?: string): Promise<void> {
   let injected = false;
   try {
-    const frames = await injectPageScript(tab.id);
+    const frames = await injectPageScript(tab.id, frameId);
     injected = true;
     const found = await readPageText(tab.id, frames, mode, frameId, selectionText);
     if (!found) throw new ServiceError('invalidRequest', mode === 'selection' ? NOTHING_SELECTED : NOTHING_TO_READ);
@@ -43,7 +43,7 @@ export async function readFromTab(tab: TabRef, mode: 'selection' | 'auto', frame
 export async function downloadFromTab(tab: TabRef, frameId?: number, selectionText?: string): Promise<void> {
   let injected = false;
   try {
-    const frames = await injectPageScript(tab.id);
+    const frames = await injectPageScript(tab.id, frameId);
     injected = true;
     const found = await readPageText(tab.id, frames, 'selection', frameId, selectionText);
     if (!found) throw new ServiceError('invalidRequest', NOTHING_SELECTED);

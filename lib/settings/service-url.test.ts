@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkServiceUrl } from './service-url';
+import { checkServiceUrl, serviceIdentity } from './service-url';
 
 describe('checkServiceUrl', () => {
   it('accepts https and normalises the base', () => {
@@ -33,5 +33,22 @@ describe('checkServiceUrl', () => {
     const result = checkServiceUrl(input);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.message).toMatch(message);
+  });
+});
+
+describe('serviceIdentity', () => {
+  it('names one service the same however its address was written', () => {
+    for (const typed of ['https://api.example.com', 'https://API.example.com/', ' https://api.example.com/api/v1/ ']) {
+      expect(serviceIdentity(typed)).toBe('https://api.example.com');
+    }
+  });
+
+  it('tells apart hosts, ports and path prefixes', () => {
+    const names = ['https://a.example.com', 'https://b.example.com', 'http://127.0.0.1:8787', 'http://127.0.0.1:8788', 'https://a.example.com/tts'];
+    expect(new Set(names.map(serviceIdentity)).size).toBe(names.length);
+  });
+
+  it('keeps an address it cannot parse as typed, so it still names something', () => {
+    expect(serviceIdentity(' not a url ')).toBe('not a url');
   });
 });

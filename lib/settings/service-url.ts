@@ -50,3 +50,12 @@ export function checkServiceUrl(input: string): ServiceUrlCheck {
     originPattern: `${url.protocol}//${url.hostname}/*`,
   };
 }
+
+/**
+ * The service an address names, as the caches key it: the normalised base URL (so `https://x/`
+ * and `https://x/api/v1` are one service), or the trimmed text when it is not a valid address.
+ */
+export function serviceIdentity(serviceUrl: string): string {
+  const check = checkServiceUrl(serviceUrl);
+  return check.ok ? check.baseUrl : serviceUrl.trim();
+}

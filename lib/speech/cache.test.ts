@@ -5,11 +5,11 @@ import { audioCacheKey, canonicalKeyText, chooseEvictions, type AudioMeta } from
 // The IndexedDB functions need a real IndexedDB (happy-dom has none, fake-indexeddb is not
 // installed); they run in the end-to-end tests. The decisions they make are tested here.
 
-const input = { text: 'Hello there.', voiceId: 'en-1', language: 'en', speed: 1, format: 'mp3' as const };
+const input = { service: 'https://tts.test', text: 'Hello there.', voiceId: 'en-1', language: 'en', speed: 1, format: 'mp3' as const };
 
 describe('canonicalKeyText', () => {
   it('does not depend on property order', () => {
-    const reordered = { format: 'mp3' as const, speed: 1, language: 'en', voiceId: 'en-1', text: 'Hello there.' };
+    const reordered = { format: 'mp3' as const, speed: 1, language: 'en', voiceId: 'en-1', text: 'Hello there.', service: 'https://tts.test' };
     expect(canonicalKeyText(reordered)).toBe(canonicalKeyText(input));
   });
 
@@ -20,6 +20,14 @@ describe('canonicalKeyText', () => {
     expect(canonicalKeyText({ ...input, language: 'fr' })).not.toBe(base);
     expect(canonicalKeyText({ ...input, speed: 1.25 })).not.toBe(base);
     expect(canonicalKeyText({ ...input, format: 'wav' })).not.toBe(base);
+    expect(canonicalKeyText({ ...input, service: 'https://other.test' })).not.toBe(base);
+    expect(canonicalKeyText({ ...input, service: 'http://127.0.0.1:8787' })).not.toBe(canonicalKeyText({ ...input, service: 'http://127.0.0.1:8788' }));
+  });
+
+  it('names a service the same however its address was typed', () => {
+    for (const service of ['https://tts.test/', 'https://tts.test/api/v1', ' https://TTS.test/api/v1/ ']) {
+      expect(canonicalKeyText({ ...input, service })).toBe(canonicalKeyText(input));
+    }
   });
 
   it('cannot be confused by separators inside the fields', () => {

@@ -1,10 +1,13 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { serviceIdentity } from '../settings/service-url';
 import { pinnedAudioKeys } from './pins';
 
 export type AudioFormat = 'mp3' | 'wav';
 
 /** Everything that changes the audio the service returns for a chunk. */
 export interface AudioCacheKeyInput {
+  /** The service's address (settings' serviceUrl): another service speaks the same text differently. */
+  service: string;
   text: string;
   voiceId: string;
   language: string;
@@ -42,8 +45,10 @@ export const AUDIO_CACHE_LIMIT_BYTES = 200 * 1024 * 1024;
 
 const DB_NAME = 'voxlate-audio';
 const DB_VERSION = 1;
-// Bump when the key's fields or their encoding change, so old keys simply stop matching.
-const KEY_VERSION = 'voxlate-audio-v1';
+// Bump when the key's fields or their encoding change, so old keys simply stop matching. v2 added
+// the service: v1 entries are not migrated (their service is unknown) and are never read again;
+// least-recently-used eviction removes them as new audio comes in, "Clear" at once.
+const KEY_VERSION = 'voxlate-audio-v2';
 
 interface AudioDb extends DBSchema {
   // Audio bytes apart from their metadata, so listing entries never loads megabytes of audio.
@@ -57,7 +62,7 @@ interface AudioDb extends DBSchema {
  */
 export function canonicalKeyText(input: AudioCacheKeyInput): string {
   const speed = Math.round(input.speed * 1000) / 1000;
-  return JSON.stringify([KEY_VERSION, input.format, input.voiceId, input.language, speed, input.text]);
+  return JSON.stringify([KEY_VERSION, serviceIdentity(input.service), input.format, input.voiceId, input.language, speed, input.text]);
 }
 
 /** Cache key of a chunk's audio: SHA-256 (hex) of {@link canonicalKeyText}. */

@@ -9,7 +9,7 @@ import {
   translationCacheStats,
 } from './cache';
 
-const hello = { text: 'Hello', source: null, target: 'es' };
+const hello = { service: 'https://tts.test', text: 'Hello', source: null, target: 'es' };
 const value = { translation: '[ES] Hola', sourceLanguage: 'en', sourceName: 'English' };
 
 describe('translation cache', () => {
@@ -21,6 +21,16 @@ describe('translation cache', () => {
     expect(await translationCacheKey({ ...hello, source: 'en' })).not.toBe(key);
     expect(await translationCacheKey({ ...hello, target: 'fr' })).not.toBe(key);
     expect(await translationCacheKey({ ...hello, text: 'Hello!' })).not.toBe(key);
+    expect(await translationCacheKey({ ...hello, service: 'https://other.test' })).not.toBe(key);
+    expect(await translationCacheKey({ ...hello, service: 'https://tts.test/other' })).not.toBe(key);
+    // One service however its address was typed.
+    expect(await translationCacheKey({ ...hello, service: ' https://tts.test/api/v1/' })).toBe(key);
+  });
+
+  it('does not serve one service\'s translation for another', async () => {
+    await putCachedTranslation(hello, value);
+    expect(await getCachedTranslation({ ...hello, service: 'https://other.test' })).toBeNull();
+    expect(await getCachedTranslation(hello)).toEqual(value);
   });
 
   it('stores and reads back, without keeping the source text in storage', async () => {

@@ -1,6 +1,7 @@
 import { storage } from '#imports';
 import * as z from 'zod/mini';
 import { createSerial } from '../serial';
+import { serviceIdentity } from '../settings/service-url';
 
 /*
  * Where: storage.local through WXT storage, not IndexedDB. Entries are short text (a bounded few
@@ -21,6 +22,8 @@ export interface CachedTranslation {
 
 /** What a translation depends on. `source` null means detected by the service ('auto'). */
 export interface TranslationKeyInput {
+  /** The service's address (settings' serviceUrl): another service translates differently. */
+  service: string;
   text: string;
   source: string | null;
   target: string;
@@ -31,8 +34,10 @@ export const TRANSLATION_CACHE_MAX_ENTRIES = 500;
 export const TRANSLATION_CACHE_MAX_BYTES = 4 * 1024 * 1024;
 
 const ENTRY_PREFIX = 'local:translationCache:' as const;
-// Bump when the key's fields or encoding change, so old keys simply stop matching.
-const KEY_VERSION = 'voxlate-translate-v1';
+// Bump when the key's fields or encoding change, so old keys simply stop matching. v2 added the
+// service: v1 entries are not migrated (their service is unknown) and are never read again;
+// least-recently-used eviction removes them as new translations come in, "Clear" at once.
+const KEY_VERSION = 'voxlate-translate-v2';
 
 interface IndexEntry {
   usedAt: number;
@@ -49,9 +54,9 @@ async function readIndex(): Promise<CacheIndex> {
   return { ...(await indexItem.getValue()) };
 }
 
-/** Cache key: SHA-256 (hex) of the version, source ('auto' when detected), target and text. */
+/** Cache key: SHA-256 (hex) of the version, service, source ('auto' when detected), target and text. */
 export async function translationCacheKey(input: TranslationKeyInput): Promise<string> {
-  const canonical = JSON.stringify([KEY_VERSION, input.source ?? 'auto', input.target, input.text]);
+  const canonical = JSON.stringify([KEY_VERSION, serviceIdentity(input.service), input.source ?? 'auto', input.target, input.text]);
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(canonical));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -2,7 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ServiceError } from '../api/errors';
 import { getHistory } from './history';
-import { createTranslator, type TranslateRequest, type TranslationAnswer, type TranslationResult } from './translate';
+import { createTranslator, type TranslateInput, type TranslateRequest, type TranslationAnswer, type TranslationResult } from './translate';
+
+const SERVICE = 'https://tts.test';
 
 interface FakeServiceOptions {
   /** The balance the background knows; null: unknown. */
@@ -40,7 +42,9 @@ function fakeService(opts: FakeServiceOptions = {}) {
     },
     maxChars: 40,
   });
-  return { calls, translator, balance: () => balance, refreshes: () => refreshes };
+  // Every ask names the one service, unless a test names another.
+  const ask = (input: Omit<TranslateInput, 'service'> & { service?: string }) => translator.translateText({ service: SERVICE, ...input });
+  return { calls, translator: { translateText: ask }, balance: () => balance, refreshes: () => refreshes };
 }
 
 /** The answer as a finished translation (fails the test when it is a question). */
@@ -127,6 +131,16 @@ describe('createTranslator', () => {
     expect(retry.cached).toBe(false);
   });
 
+  it('keeps translations of one service from being served for another', async () => {
+    const service = fakeService();
+    const first = await translated(service.translator.translateText({ text: 'Hello there.', target: 'es' }));
+    // Same service, written another way: a hit.
+    expect(await translated(service.translator.translateText({ service: `${SERVICE}/api/v1/`, text: 'Hello there.', target: 'es' }))).toMatchObject({ cached: true, cost: 0 });
+    const other = await translated(service.translator.translateText({ service: 'https://other.test', text: 'Hello there.', target: 'es' }));
+    expect(other).toMatchObject({ cached: false, cost: first.cost });
+    expect(service.calls).toHaveLength(2);
+  });
+
   it('records history locally, newest first', async () => {
     const service = fakeService();
     await service.translator.translateText({ text: 'Hello', target: 'es' });
@@ -142,7 +156,7 @@ describe('createTranslator', () => {
       refreshBalance: async () => null,
       noteSpent: async () => undefined,
     });
-    expect(await translator.translateText({ text: 'Qapla’', target: 'en' })).toMatchObject({ sourceLanguage: null, sourceName: 'Klingon' });
+    expect(await translator.translateText({ service: SERVICE, text: 'Qapla’', target: 'en' })).toMatchObject({ sourceLanguage: null, sourceName: 'Klingon' });
   });
 
   it('stops between parts when cancelled', async () => {

@@ -1,5 +1,5 @@
 import { ServiceError } from '../api/errors';
-import { getCachedTranslation, putCachedTranslation, type CachedTranslation } from './cache';
+import { getCachedTranslation, putCachedTranslation, type CachedTranslation, type TranslationKeyInput } from './cache';
 import { canAfford, translationCostOfParts } from './cost';
 import { addHistory } from './history';
 import { languageByCode, languageByName, type Language } from './languages';
@@ -48,6 +48,8 @@ export interface TranslatorDeps {
 
 /** What the user asked to translate. Languages are codes. */
 export interface TranslateInput {
+  /** The configured service's address: translations are cached per service. */
+  service: string;
   text: string;
   target: string;
   /** The source language when known; null or absent lets the service detect it. */
@@ -101,7 +103,7 @@ export function createTranslator(deps: TranslatorDeps): Translator {
   const inFlight = new Map<string, Promise<unknown>>();
   return {
     async translateText(input) {
-      const id = JSON.stringify([input.text.trim(), input.source ?? null, input.target]);
+      const id = JSON.stringify([input.service, input.text.trim(), input.source ?? null, input.target]);
       for (let pending = inFlight.get(id); pending; pending = inFlight.get(id)) await pending.catch(() => undefined);
       const run = translateOnce(deps, input);
       inFlight.set(id, run);
@@ -122,7 +124,7 @@ async function translateOnce(deps: TranslatorDeps, input: TranslateInput): Promi
   if (!target) throw new ServiceError('invalidRequest', `Translating into “${input.target}” is not supported. Pick another language.`);
   // An unknown source (say a page's lang attribute we have no name for) is left to the service to detect.
   const source = input.source ? (languageByCode(input.source) ?? null) : null;
-  const key = { source: source?.code ?? null, target: target.code };
+  const key = { service: input.service, source: source?.code ?? null, target: target.code };
 
   const whole = await getCachedTranslation({ text, ...key });
   if (whole) return finish(deps, text, whole, target, 0, true);
@@ -197,7 +199,7 @@ async function finish(
   return { status: 'translated', ...entry, targetLanguage: target.code, cost, cached, balance };
 }
 
-async function remember(input: { text: string; source: string | null; target: string }, value: CachedTranslation): Promise<void> {
+async function remember(input: TranslationKeyInput, value: CachedTranslation): Promise<void> {
   try {
     await putCachedTranslation(input, value);
   } catch {

@@ -12,6 +12,7 @@ import {
   waitForStatus,
   confirmOnPage,
 } from '../support/extension';
+import { ifSharedPages, ownPageUrl, sharedPageUrl } from '../support/pages';
 
 test.describe('read aloud: download, replay, fields and frames', () => {
   test('download saves one valid mp3 of the whole selection, named after the page', async ({ context, background, extensionId, emulator, pages }) => {
@@ -77,28 +78,33 @@ test.describe('read aloud: download, replay, fields and frames', () => {
     expect(requests.find((r) => r.textStart === 'Le petit chat dort sur le canapé.')).toMatchObject({ language: 'fr' });
   });
 
-  test('stopping a long reading leaves nothing running: no request reaches the service afterwards', async ({ context, background, extensionId, emulator, pages }) => {
-    await connectService(background, emulator.url, 'demo-pro');
-    // A cloud-like service, so that requests are still in flight when the user stops.
-    await fetch(`${emulator.url}/__emulator/config`, { method: 'PATCH', body: JSON.stringify({ latencyMs: 300, msPerChar: 1 }) });
-    const page = await context.newPage();
-    await page.goto(`${pages.url}/pages/wikipedia/`);
-    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
-    // A whole article costs more than the default threshold: the user agrees on the page.
-    await confirmOnPage(context, page);
-    await waitForStatus(background, 'playing');
-    await background.evaluate(async () => {
-      const hooks = (globalThis as never as { voxlateTestHooks: { onCommand: (c: string) => boolean } }).voxlateTestHooks;
-      hooks.onCommand('stop-reading');
+  for (const { name, url } of [
+    { name: 'encyclopedia', url: ownPageUrl('encyclopedia') },
+    ...ifSharedPages([{ name: 'wikipedia', url: sharedPageUrl('wikipedia') }]),
+  ]) {
+    test(`stopping a long reading leaves nothing running: no request reaches the service afterwards (${name})`, async ({ context, background, extensionId, emulator, pages }) => {
+      await connectService(background, emulator.url, 'demo-pro');
+      // A cloud-like service, so that requests are still in flight when the user stops.
+      await fetch(`${emulator.url}/__emulator/config`, { method: 'PATCH', body: JSON.stringify({ latencyMs: 300, msPerChar: 1 }) });
+      const page = await context.newPage();
+      await page.goto(`${pages.url}${url}`);
+      await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
+      // A whole article costs more than the default threshold: the user agrees on the page.
+      await confirmOnPage(context, page);
+      await waitForStatus(background, 'playing');
+      await background.evaluate(async () => {
+        const hooks = (globalThis as never as { voxlateTestHooks: { onCommand: (c: string) => boolean } }).voxlateTestHooks;
+        hooks.onCommand('stop-reading');
+      });
+      const stoppedAt = Date.now();
+      await expect.poll(() => readingSession(background)).toBeNull();
+      await page.waitForTimeout(2500);
+      const late = (await speechRequests(emulator.url)).filter((r) => Date.parse(r.time) > stoppedAt + 50);
+      expect(late).toEqual([]);
+      expect(await badgeOf(background)).toMatchObject({ text: '' });
+      await fetch(`${emulator.url}/__emulator/config`, { method: 'PATCH', body: JSON.stringify({ latencyMs: 0, msPerChar: 0 }) });
     });
-    const stoppedAt = Date.now();
-    await expect.poll(() => readingSession(background)).toBeNull();
-    await page.waitForTimeout(2500);
-    const late = (await speechRequests(emulator.url)).filter((r) => Date.parse(r.time) > stoppedAt + 50);
-    expect(late).toEqual([]);
-    expect(await badgeOf(background)).toMatchObject({ text: '' });
-    await fetch(`${emulator.url}/__emulator/config`, { method: 'PATCH', body: JSON.stringify({ latencyMs: 0, msPerChar: 0 }) });
-  });
+  }
 
   test('after a long pause Chrome closes the player; resuming starts a new one at the same sentence', async ({ context, background, extensionId, emulator, pages }) => {
     const page = await readArticleSelection({ context, background, extensionId, emulator, pages }, 'article');

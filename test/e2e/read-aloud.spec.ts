@@ -9,6 +9,7 @@ import {
   waitForStatus,
   confirmOnPage,
 } from '../support/extension';
+import { ifSharedPages, ownPageUrl, sharedPageUrl } from '../support/pages';
 
 const FIRST = 'The morning was cool and bright.';
 const SECOND = 'Dr. Smith walked to the old oak tree at 7.30 a.m. and sat down on the bench.';
@@ -29,16 +30,23 @@ test.describe('read aloud', () => {
     expect(await badgeOf(background)).toMatchObject({ text: '▶' });
   });
 
-  for (const { name, snippet, language } of [
-    { name: 'lemonde-1', snippet: 'Les députés ont, sans surprise, adopté à une large majorité', language: 'fr' },
-    { name: 'hukumusume', snippet: '肉をくわえたイヌが、橋を渡っていました。', language: 'ja' },
-    { name: 'qq', snippet: '这款产品具有极其重要的意义，因为这意味着未来的人工智能技术可能不需要人类来教它就能回答人类提出的问题。', language: 'zh' },
-    { name: 'heise', snippet: 'Das in der iOS-Version bereits enthaltene TOTP-Feature', language: 'de' },
+  // Our own pages, plus the saved real-world ones when they are beside the repository.
+  for (const { name, url, snippet, language } of [
+    { name: 'french', url: ownPageUrl('french'), snippet: 'Les conseillers municipaux ont, sans grande surprise, adopté à une large majorité', language: 'fr' },
+    { name: 'japanese', url: ownPageUrl('japanese'), snippet: '夏の暑い日、アリたちは列をつくって、食べ物を巣へ運んでいました。', language: 'ja' },
+    { name: 'chinese', url: ownPageUrl('chinese'), snippet: '这款机器人具有非常重要的意义，因为过去绘制一片珊瑚礁的地图，往往需要潜水员在水下连续工作好几个星期。', language: 'zh' },
+    { name: 'german', url: ownPageUrl('german'), snippet: 'Die freie Notiz-App Quillnote verschlüsselt Notizen ab Version 4.0 auf Wunsch Ende-zu-Ende', language: 'de' },
+    ...ifSharedPages([
+      { name: 'lemonde-1', url: sharedPageUrl('lemonde-1'), snippet: 'Les députés ont, sans surprise, adopté à une large majorité', language: 'fr' },
+      { name: 'hukumusume', url: sharedPageUrl('hukumusume'), snippet: '肉をくわえたイヌが、橋を渡っていました。', language: 'ja' },
+      { name: 'qq', url: sharedPageUrl('qq'), snippet: '这款产品具有极其重要的意义，因为这意味着未来的人工智能技术可能不需要人类来教它就能回答人类提出的问题。', language: 'zh' },
+      { name: 'heise', url: sharedPageUrl('heise'), snippet: 'Das in der iOS-Version bereits enthaltene TOTP-Feature', language: 'de' },
+    ]),
   ]) {
-    test(`a selection on a real ${language} page (${name}) is read in ${language}`, async ({ context, background, extensionId, emulator, pages }) => {
+    test(`a selection on a ${language} page (${name}) is read in ${language}`, async ({ context, background, extensionId, emulator, pages }) => {
       await connectService(background, emulator.url, 'demo-pro');
       const page = await context.newPage();
-      await page.goto(`${pages.url}/pages/${name}/`);
+      await page.goto(`${pages.url}${url}`);
       await selectSnippet(page, snippet);
       await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
       await waitForStatus(background, 'playing');
@@ -54,36 +62,49 @@ test.describe('read aloud', () => {
     });
   }
 
-  test('a selection on a right-to-left page is read and highlighted', async ({ context, background, extensionId, emulator, pages }) => {
-    await connectService(background, emulator.url, 'demo-pro');
-    const page = await context.newPage();
-    await page.goto(`${pages.url}/pages/rtl-1/`);
-    await selectSnippet(page, 'Lorem ipsum dolor sit amet.');
-    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
-    await expect.poll(() => highlightedText(page), { timeout: 20_000 }).toBe('Lorem ipsum dolor sit amet.');
-    await expect.poll(async () => (await speechRequests(emulator.url)).map((r) => r.textStart)).toContain('Lorem ipsum dolor sit amet.');
-  });
-
-  test('reading a page reads the article, title first, not the navigation', async ({ context, background, extensionId, emulator, pages }) => {
-    await connectService(background, emulator.url, 'demo-pro');
-    const page = await context.newPage();
-    await page.goto(`${pages.url}/pages/wikipedia/`);
-    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
-    // A whole article costs more than the default threshold: the user agrees on the page.
-    await confirmOnPage(context, page);
-    await waitForStatus(background, 'playing');
-    const spoken = await background.evaluate(async () => {
-      const { reading } = await chrome.storage.session.get('reading');
-      return (reading as { plan: { chunks: { text: string }[] } }).plan.chunks.map((c) => c.text).join(' ');
+  for (const { name, url, sentence } of [
+    { name: 'rtl', url: ownPageUrl('rtl'), sentence: 'تفتح المكتبة أبوابها كل صباح.' },
+    ...ifSharedPages([{ name: 'rtl-1', url: sharedPageUrl('rtl-1'), sentence: 'Lorem ipsum dolor sit amet.' }]),
+  ]) {
+    test(`a selection on a right-to-left page (${name}) is read and highlighted`, async ({ context, background, extensionId, emulator, pages }) => {
+      await connectService(background, emulator.url, 'demo-pro');
+      const page = await context.newPage();
+      await page.goto(`${pages.url}${url}`);
+      await selectSnippet(page, sentence);
+      await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
+      await expect.poll(() => highlightedText(page), { timeout: 20_000 }).toBe(sentence);
+      await expect.poll(async () => (await speechRequests(emulator.url)).map((r) => r.textStart)).toContain(sentence);
     });
-    expect(spoken.startsWith('Mozilla - Wikipedia')).toBe(true);
-    expect(spoken).toContain('Mozilla is a free-software community, created in 1998 by members of Netscape.');
-    expect(spoken).not.toMatch(/Jump to navigation|Main page|Personal tools|Create account|What links here/);
-    const requests = await speechRequests(emulator.url);
-    expect(requests.find((r) => r.textStart === 'Mozilla - Wikipedia')).toMatchObject({ language: 'en' });
-    // Once past the title, the sentence being read is highlighted in the live article.
-    await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toMatch(/Mozilla|Industry|Open-source/);
-  });
+  }
+
+  for (const { name, url, title, opening, highlight } of [
+    { name: 'encyclopedia', url: ownPageUrl('encyclopedia'), title: 'Tide mill - Openpedia', opening: 'A tide mill is a water mill driven by the rise and fall of the tide.', highlight: /tide|mill|water/i },
+    ...ifSharedPages([{
+      name: 'wikipedia', url: sharedPageUrl('wikipedia'), title: 'Mozilla - Wikipedia',
+      opening: 'Mozilla is a free-software community, created in 1998 by members of Netscape.', highlight: /Mozilla|Industry|Open-source/,
+    }]),
+  ]) {
+    test(`reading a page reads the article, title first, not the navigation (${name})`, async ({ context, background, extensionId, emulator, pages }) => {
+      await connectService(background, emulator.url, 'demo-pro');
+      const page = await context.newPage();
+      await page.goto(`${pages.url}${url}`);
+      await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
+      // A whole article costs more than the default threshold: the user agrees on the page.
+      await confirmOnPage(context, page);
+      await waitForStatus(background, 'playing');
+      const spoken = await background.evaluate(async () => {
+        const { reading } = await chrome.storage.session.get('reading');
+        return (reading as { plan: { chunks: { text: string }[] } }).plan.chunks.map((c) => c.text).join(' ');
+      });
+      expect(spoken.startsWith(title)).toBe(true);
+      expect(spoken).toContain(opening);
+      expect(spoken).not.toMatch(/Jump to navigation|Main page|Personal tools|Create account|What links here/);
+      const requests = await speechRequests(emulator.url);
+      expect(requests.find((r) => r.textStart === title)).toMatchObject({ language: 'en' });
+      // Once past the title, the sentence being read is highlighted in the live article.
+      await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toMatch(highlight);
+    });
+  }
 
   test('pause, resume, next sentence and stop', async ({ context, background, extensionId, emulator, pages }) => {
     const page = await readArticleSelection({ context, background, extensionId, emulator, pages }, 'article');

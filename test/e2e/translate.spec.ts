@@ -12,6 +12,7 @@ import {
   selectText,
   speechRequests,
 } from '../support/extension';
+import { ifSharedPages, ownPageUrl, sharedPageUrl } from '../support/pages';
 
 async function translateSelection(context: BrowserContext, background: Worker, extensionId: string, page: Page) {
   await chooseMenuEntry(context, background, extensionId, page, 'voxlate-translate-selection');
@@ -164,21 +165,26 @@ test.describe('selection translation', () => {
     expect(await page.evaluate(() => (window as { __pageKeys?: number }).__pageKeys ?? 0)).toBe(before);
   });
 
-  test('right-to-left and CJK translations on real pages', async ({ context, background, extensionId, emulator, pages }) => {
-    await connectService(background, emulator.url, 'demo-pro');
-    await setSettings(background, { targetLanguage: 'ar' });
-    const page = await context.newPage();
-    await page.goto(`${pages.url}/pages/qq/`);
-    await selectSnippet(page, '这款产品具有极其重要的意义');
-    await translateSelection(context, background, extensionId, page);
-    await expect.poll(() => bubbleText(context, page)).toContain('[AR]');
-    expect(await bubbleText(context, page)).toContain('Detected: Chinese');
-    const translation = await findAxNode(context, page, 'StaticText', /^\[AR\]/);
-    expect(translation).toBeDefined();
-    const dir = await callOnAxNode<string>(context, page, await findAxNode(context, page, 'dialog', 'Translation'),
-      'function () { const t = this.querySelector(".translation"); return t.getAttribute("dir") + "|" + getComputedStyle(t).direction; }');
-    expect(dir).toMatch(/rtl/);
-  });
+  for (const { name, url, snippet } of [
+    { name: 'chinese', url: ownPageUrl('chinese'), snippet: '这款机器人具有非常重要的意义' },
+    ...ifSharedPages([{ name: 'qq', url: sharedPageUrl('qq'), snippet: '这款产品具有极其重要的意义' }]),
+  ]) {
+    test(`right-to-left and CJK translations on a Chinese news page (${name})`, async ({ context, background, extensionId, emulator, pages }) => {
+      await connectService(background, emulator.url, 'demo-pro');
+      await setSettings(background, { targetLanguage: 'ar' });
+      const page = await context.newPage();
+      await page.goto(`${pages.url}${url}`);
+      await selectSnippet(page, snippet);
+      await translateSelection(context, background, extensionId, page);
+      await expect.poll(() => bubbleText(context, page)).toContain('[AR]');
+      expect(await bubbleText(context, page)).toContain('Detected: Chinese');
+      const translation = await findAxNode(context, page, 'StaticText', /^\[AR\]/);
+      expect(translation).toBeDefined();
+      const dir = await callOnAxNode<string>(context, page, await findAxNode(context, page, 'dialog', 'Translation'),
+        'function () { const t = this.querySelector(".translation"); return t.getAttribute("dir") + "|" + getComputedStyle(t).direction; }');
+      expect(dir).toMatch(/rtl/);
+    });
+  }
 
   for (const { name, setup, expected } of [
     { name: 'not enough credits', setup: 'credits', expected: "don't have enough credits" },

@@ -58,6 +58,27 @@ async function main(): Promise<number> {
         }),
       ),
     );
+    await suite.check('Firefox: restarting the same text while its first part is on the wire pays for it once', async () => {
+      await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+      // A text not heard yet (nothing cached), whose first sentence takes 3 s to come back.
+      await fetch(`${emulator.url}/__emulator/faults`, { method: 'POST', body: JSON.stringify({ type: 'slow', path: '/api/v1/tts', delayMs: 3000 }) });
+      await selectElement(page, '#second');
+      await clickMenu(ext, 'voxlate-read-selection');
+      await new Promise((r) => setTimeout(r, 1000));
+      await clickMenu(ext, 'voxlate-read-selection');
+      await untilPlaying(ext);
+      await until('every part answered', async () => {
+        const { requests } = (await (await fetch(`${emulator.url}/__emulator/log`)).json()) as { requests: { path: string }[] };
+        return requests.filter((r) => r.path === '/api/v1/tts').length >= 2;
+      });
+      const { requests } = (await (await fetch(`${emulator.url}/__emulator/log`)).json()) as { requests: { path: string; textStart: string; status: number }[] };
+      const tts = requests.filter((r) => r.path === '/api/v1/tts');
+      const { entries } = (await (await fetch(`${emulator.url}/__emulator/ledger`)).json()) as { entries: { textStart: string; credits: number }[] };
+      const starts = entries.map((e) => e.textStart);
+      if (new Set(starts).size !== starts.length || tts.some((r) => r.status !== 200) || entries.length !== tts.length) {
+        throw new Error(`paid twice or dropped: ${JSON.stringify({ tts, entries })}`);
+      }
+    });
   } finally {
     await firefox.close();
     await pages.close();

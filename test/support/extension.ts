@@ -76,8 +76,11 @@ async function selectionNow(background: Worker, tabId: number, page: Page): Prom
   if (top || page.frames().length === 1) return { text: top || null, frameId: 0 };
   const found = await background.evaluate(async (tab) => {
     try {
-      const results = await chrome.scripting.executeScript({
+      // At once and bounded, as the browser reads a selection: ad frames that never finish loading
+      // must not hold the click up.
+      const run = chrome.scripting.executeScript({
         target: { tabId: tab, allFrames: true },
+        injectImmediately: true,
         // The same as selectionInPage (a function cannot be handed to the worker).
         func: () => {
           let active = document.activeElement;
@@ -89,6 +92,7 @@ async function selectionNow(background: Worker, tabId: number, page: Page): Prom
           return getSelection()?.toString() ?? '';
         },
       });
+      const results = await Promise.race([run, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer')), 2000))]);
       const hit = results.find((r) => r.result);
       return hit ? { text: hit.result as string, frameId: hit.frameId } : null;
     } catch {

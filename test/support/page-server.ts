@@ -3,9 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { sharedPageFile } from './pages';
 
-/** Where the saved real-world pages live: ../shared/pages beside the repository, unless overridden. */
-export const SHARED_PAGES_DIR = process.env.SHARED_PAGES_DIR ?? path.resolve(import.meta.dirname, '../../../shared/pages');
+export { SHARED_PAGES_DIR } from './pages';
 const FIXTURES_DIR = path.resolve(import.meta.dirname, '../fixtures');
 
 export interface LoggedRequest {
@@ -26,18 +26,27 @@ export interface PageServer {
 }
 
 /**
- * Serves web pages for end-to-end tests on a second local origin: /pages/<name>/ is a saved real
- * article from shared/pages, /fixtures/<file> a page of ours. It records every request it gets.
+ * Serves web pages for end-to-end tests on a second local origin: /fixtures/<file> and
+ * /fixtures/pages/<name>.html are pages of ours, /pages/<name>/ a saved real article from the
+ * optional shared corpus (404 when it is absent). It records every request it gets.
  */
 export async function startPageServer(): Promise<PageServer> {
   const requests: LoggedRequest[] = [];
   const server = createServer(async (req, res) => {
     requests.push({ method: req.method ?? 'GET', url: req.url ?? '', headers: req.headers });
     const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname === '/never-loads') {
+      // An ad slot that starts answering and never finishes: its frame stays "loading".
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.write('<!doctype html><p>Advert');
+      const end = setTimeout(() => res.end(), 60_000);
+      res.on('close', () => clearTimeout(end));
+      return;
+    }
     const page = /^\/pages\/([\w-]+)\/?$/.exec(url.pathname);
-    const fixture = /^\/fixtures\/([\w.-]+\.html)$/.exec(url.pathname);
+    const fixture = /^\/fixtures\/((?:pages\/)?[\w.-]+\.html)$/.exec(url.pathname);
     const file = page
-      ? path.join(SHARED_PAGES_DIR, page[1]!, 'source.html')
+      ? sharedPageFile(page[1]!)
       : fixture
         ? path.join(FIXTURES_DIR, fixture[1]!)
         : null;
