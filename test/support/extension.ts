@@ -55,12 +55,25 @@ export async function clickMenu(background: Worker, page: Page, menuItemId: stri
   );
 }
 
+/** A focused field's selected text, else the document's selection: what Chrome reports to a menu click. */
+function selectionInPage(): string {
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  if (active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement) {
+    const { selectionStart: start, selectionEnd: end } = active;
+    if (start !== null && end !== null && end > start) return active.value.slice(start, end);
+  }
+  return getSelection()?.toString() ?? '';
+}
+
 /**
  * The selected text of a tab and the frame holding it (the top page first), as the browser
- * reports them to a menu click: a focused field's selected text, else the document's selection.
- * Read through the extension where it may (it sees frame ids), else in the top page.
+ * reports them to a menu click. A selection in a frame is found through the extension, which
+ * knows frame ids (where the user's click gave it access; else there is none).
  */
 async function selectionNow(background: Worker, tabId: number, page: Page): Promise<{ text: string | null; frameId: number }> {
+  const top = await page.evaluate(selectionInPage).catch(() => '');
+  if (top || page.frames().length === 1) return { text: top || null, frameId: 0 };
   const found = await background.evaluate(async (tab) => {
     try {
       // At once and bounded, as the browser reads a selection: ad frames that never finish loading
@@ -68,6 +81,7 @@ async function selectionNow(background: Worker, tabId: number, page: Page): Prom
       const run = chrome.scripting.executeScript({
         target: { tabId: tab, allFrames: true },
         injectImmediately: true,
+        // The same as selectionInPage (a function cannot be handed to the worker).
         func: () => {
           let active = document.activeElement;
           while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
@@ -79,13 +93,13 @@ async function selectionNow(background: Worker, tabId: number, page: Page): Prom
         },
       });
       const results = await Promise.race([run, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer')), 2000))]);
-      const hit = results.filter((r) => r.result).sort((a, b) => Number(b.frameId === 0) - Number(a.frameId === 0))[0];
-      return { text: (hit?.result as string | undefined) ?? null, frameId: hit?.frameId ?? 0 };
+      const hit = results.find((r) => r.result);
+      return hit ? { text: hit.result as string, frameId: hit.frameId } : null;
     } catch {
       return null;
     }
   }, tabId);
-  return found ?? { text: (await page.evaluate(() => getSelection()?.toString() ?? '').catch(() => '')) || null, frameId: 0 };
+  return found ?? { text: null, frameId: 0 };
 }
 
 /** Does what pressing one of our keyboard shortcuts does. */
