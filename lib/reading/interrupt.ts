@@ -1,4 +1,5 @@
 import { holdForConfirmation } from '../background/spend-confirm';
+import { t } from '../i18n';
 import { setBadge } from './badge';
 import { cancelFetches } from './chunk-fetcher';
 import { tellPage } from './page-link';
@@ -16,11 +17,7 @@ export interface ResumeRequest {
 /** Says where the reading stopped, why, and what resuming costs (nothing already received). */
 export function interruptedMessage(session: ReadingSession): string {
   const at = (session.position?.sentence ?? 0) + 1;
-  return (
-    `Reading stopped at sentence ${at.toLocaleString('en')} of ${session.plan.sentenceCount.toLocaleString('en')}: ` +
-    'the browser closed Voxlate’s audio player and it could not be started again. ' +
-    'Resume to go on from there; audio already received is not paid for again.'
-  );
+  return t('readingInterrupted', [at.toLocaleString(), session.plan.sentenceCount.toLocaleString()]);
 }
 
 /**
@@ -37,5 +34,5 @@ export async function interruptReading(session: ReadingSession): Promise<void> {
   await setBadge('problem', message);
   if (session.tabId === null) return;
   const token = await holdForConfirmation<ResumeRequest>(RESUME_KIND, { tabId: session.tabId, sessionId }, 0);
-  await tellPage(session.tabId, 0, { type: 'pageNotice', tone: 'error', message, confirm: { token, label: 'Resume reading' } });
+  await tellPage(session.tabId, 0, { type: 'pageNotice', tone: 'error', message, confirm: { token, label: t('resumeReading') } });
 }

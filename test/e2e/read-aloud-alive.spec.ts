@@ -87,7 +87,10 @@ test.describe('read aloud: a reading cannot die silently', () => {
 
     // Besides what headless Chrome does by itself every ~30 s, once at a known moment.
     await expect.poll(async () => (await readingSession(background))?.sentence ?? 0, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+    const heardBefore = (await readingSession(background))!.elapsedSec;
     await closePlayer(background);
+    // The new player goes on from there: the popup's clock too, rather than from 0:00.
+    await expect.poll(async () => (await readingSession(background))?.elapsedSec ?? 0, { timeout: 30_000 }).toBeGreaterThan(heardBefore + 2);
 
     await expect.poll(async () => (await recorded(watcher)).events.at(-1)?.status, { timeout: 200_000, intervals: [500] }).toBe('ended');
     const { events, documents } = await recorded(watcher);
@@ -96,6 +99,7 @@ test.describe('read aloud: a reading cannot die silently', () => {
     const heard = new Set(events.filter((e) => e.status === 'playing').map((e) => e.sentence));
     expect([...heard].sort((a, b) => a - b)).toEqual(Array.from({ length: sentenceCount }, (_, i) => i));
     expect(documents.length).toBeGreaterThanOrEqual(2);
+    test.info().annotations.push({ type: 'players', description: `${documents.length} player documents took turns over ${Math.round((Date.now() - started) / 1000)} s` });
     expect(events.some((e) => e.status === 'error' || e.status === 'stopped')).toBe(false);
     expect(await readingSession(background)).toBeNull();
     expect(await badgeOf(background)).toMatchObject({ text: '' });
@@ -168,6 +172,7 @@ test.describe('read aloud: a reading cannot die silently', () => {
       offscreen.createDocument = offscreen.realCreate;
     });
     await confirmOnPage(context, page, /^Resume reading$/);
+    await expect.poll(async () => (await badgeOf(background)).text).not.toBe('!');
     await waitForStatus(background, 'playing');
     expect((await readingSession(background))!.sentence).toBe(stoppedAt.sentence);
     await expect.poll(() => readingSession(background), { timeout: 60_000 }).toBeNull();
