@@ -266,6 +266,13 @@ describe('faults', () => {
     expect(await res.text()).toMatch(/<html>/);
   });
 
+  it('rate-limit with retryAfter: that many seconds in Retry-After', async () => {
+    await fault({ type: 'rate-limit', retryAfter: 45 });
+    const res = await t.api('voices');
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('45');
+  });
+
   it('missing-fields: user without credits, translate without translation, voices [{id:1}]', async () => {
     await fault({ type: 'missing-fields', times: 3 });
     const user = await (await t.api('user')).json();

@@ -24,6 +24,8 @@ export const FaultRequestSchema = z.strictObject({
   path: z.string().startsWith('/').optional(),
   times: z.number().int().min(1).optional(),
   delayMs: z.number().int().min(0).optional(),
+  /** `rate-limit` only: the Retry-After it sends, in seconds (default 2). */
+  retryAfter: z.number().int().min(0).max(86_400).optional(),
 });
 
 /** A queued fault with its remaining uses. */
@@ -32,6 +34,7 @@ export interface Fault {
   path: string;
   remaining: number;
   delayMs: number;
+  retryAfter: number;
 }
 
 /** Which response kind an endpoint produces, to know which faults can apply to it. */
@@ -54,7 +57,7 @@ export class FaultQueue {
 
   /** Queues a fault (validated body of the control route). */
   add(req: z.infer<typeof FaultRequestSchema>): Fault {
-    const fault: Fault = { type: req.type, path: req.path ?? '/api/v1/', remaining: req.times ?? 1, delayMs: req.delayMs ?? 10_000 };
+    const fault: Fault = { type: req.type, path: req.path ?? '/api/v1/', remaining: req.times ?? 1, delayMs: req.delayMs ?? 10_000, retryAfter: req.retryAfter ?? 2 };
     this.faults.push(fault);
     return fault;
   }

@@ -91,7 +91,7 @@ function earlyFaultReply(fault: Fault): Reply | null {
       return rawReply(200, 'text/html; charset=utf-8', '<html>oops</html>');
     case 'rate-limit':
       return rawReply(429, 'text/html; charset=utf-8', '<html><body><h1>429 Too Many Requests</h1><p>Slow down.</p></body></html>', {
-        'Retry-After': '2',
+        'Retry-After': String(fault.retryAfter),
       });
     default:
       return null;

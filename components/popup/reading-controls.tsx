@@ -1,4 +1,5 @@
 import { t } from '@/lib/i18n';
+import { ErrorNotice } from '../error-notice';
 import { sendMessage, type ReadingState } from '@/lib/messaging/protocol';
 import type { PlayerAction } from '@/lib/reading/types';
 
@@ -7,7 +8,10 @@ function formatTime(seconds: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
-/** Pause/resume, previous/next sentence and stop for the reading under way, with its progress. */
+/**
+ * Pause/resume, previous/next sentence and stop for the reading under way, with its progress; and
+ * why it stopped, when it stopped by itself (Resume then goes on from there).
+ */
 export function ReadingControls({ reading }: { reading: ReadingState }) {
   const control = (action: PlayerAction) => void sendMessage('readingControl', { action });
   const paused = reading.status === 'paused';
@@ -19,6 +23,8 @@ export function ReadingControls({ reading }: { reading: ReadingState }) {
         {reading.status === 'loading' ? ` · ${t('loading')}` : paused ? ` · ${t('popupPaused')}` : ''}
       </p>
       <progress max={reading.sentenceCount} value={reading.sentence + 1} aria-label={t('nowReading')} />
+      {/* The reading stopped on its own (its player could not be started again): why, and Resume below. */}
+      {reading.error ? <ErrorNotice error={{ kind: 'invalidRequest', message: reading.error.message }} /> : null}
       <div className="actions">
         <button type="button" className="primary" onClick={() => control(paused ? 'resume' : 'pause')}>
           {paused ? t('resume') : t('pause')}

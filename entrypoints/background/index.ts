@@ -9,6 +9,8 @@ import { cancelFetches } from '@/lib/reading/chunk-fetcher';
 import { cancelConfirmedSpend, runConfirmedSpend } from '@/lib/reading/confirmed-spend';
 import { cancelDownload, recoverDownload, retryDownload } from '@/lib/reading/download';
 import { downloadFromPopup } from '@/lib/reading/download-confirm';
+import { offscreenExists } from '@/lib/reading/offscreen-host';
+import { watchPlayer } from '@/lib/reading/player-watch';
 import { activeTabSelection } from '@/lib/reading/tab-actions';
 import { ensureMenus, onCommand, onMenuClick } from '@/lib/background/menus';
 import { cancelTranslation, currentTargetLanguage, translate } from '@/lib/background/translation';
@@ -18,6 +20,7 @@ import {
   getPlayerStats,
   getReadingState,
   handlePlayerEvent,
+  recoverPlayer,
   startReading,
 } from '@/lib/reading/reading';
 
@@ -29,6 +32,11 @@ export default defineBackground(() => {
   else browser.runtime.onInstalled.addListener(() => void ensureMenus());
   browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClick(info, tab));
   browser.commands.onCommand.addListener((command, tab) => void onCommand(command, tab));
+  if (!import.meta.env.FIREFOX) {
+    // Chrome closes a silent offscreen player by itself: a reading under way gets a new one.
+    watchPlayer(offscreenExists, () => void recoverPlayer());
+    void recoverPlayer();
+  }
 
   registerHandlers({
     getServiceStatus: () => getServiceStatus(),

@@ -2,7 +2,10 @@ import '@/lib/zod-setup';
 import { sendMessage } from '@/lib/messaging/protocol';
 import { unwrap } from '@/lib/messaging/result';
 import { registerHandlers } from '@/lib/messaging/router';
+import { linkToBackground } from '@/lib/player/background-link';
 import { createPlayer } from '@/lib/player/player';
+
+const LIVE = new Set(['loading', 'playing', 'paused']);
 
 /**
  * Chrome's offscreen document: hosts the player (audio needs a document; the service worker has
@@ -16,8 +19,14 @@ function main(): void {
     cancelFetches: (sessionId, chunks) => void sendMessage('cancelFetches', { sessionId, chunks: chunks && [...chunks] }).catch(() => undefined),
     onEvent: (event) => void sendMessage('playerEvent', event).catch(() => undefined),
   });
+  // The background learns from this link when Chrome closes this document, and starts another.
+  const link = linkToBackground(() => LIVE.has(player.state()?.status ?? ''));
+  link.ensure();
   registerHandlers({
-    playerStart: ({ plan, startSentence }) => player.start(plan, startSentence),
+    playerStart: ({ plan, startSentence }) => {
+      player.start(plan, startSentence);
+      link.ensure();
+    },
     playerControl: ({ action }) => player.control(action),
     playerState: () => player.state(),
     playerStats: () => player.stats(),

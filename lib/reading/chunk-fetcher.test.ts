@@ -156,5 +156,20 @@ describe('fetchChunk', () => {
     await expect(fetchChunk({ sessionId: 'r2', chunkIndex: 0, text: 'Cut short.', params, priority: 10 })).rejects.toMatchObject({ kind: 'badResponse' });
     expect(calls).toEqual(['Cut short.', 'Cut short.']);
   });
+
+  it('a new player of the same reading asking again joins the request its closed predecessor left on the wire', async () => {
+    const { fetchChunk, waitingOnService } = await load();
+    hold('Still coming.');
+    // The first player's document is closed meanwhile: nobody releases its request.
+    const orphan = fetchChunk({ sessionId: 'r', chunkIndex: 4, text: 'Still coming.', params, priority: 5 });
+    await sentCount(1);
+    expect(waitingOnService('r')).toBe(true);
+    expect(waitingOnService('other')).toBe(false);
+    const again = fetchChunk({ sessionId: 'r', chunkIndex: 4, text: 'Still coming.', params, priority: 10 });
+    answer('Still coming.');
+    expect(await again).toBe(await orphan);
+    expect(calls).toEqual(['Still coming.']);
+    expect(waitingOnService('r')).toBe(false);
+  });
 });
 

@@ -145,6 +145,14 @@ export function endFetches(sessionId: string): void {
   cancelFetches(sessionId);
 }
 
+/** Whether some of the reading's requests are still with the service (queued, waiting, on the wire). */
+export function waitingOnService(sessionId: string): boolean {
+  for (const entry of inflight.values()) {
+    for (const holder of entry.holders) if (sessionOfHolder(holder) === sessionId) return true;
+  }
+  return false;
+}
+
 /** Requests in flight and who holds them, for tests. */
 export function inFlightHolders(): Map<string, ReadonlySet<string>> {
   return new Map([...inflight].map(([key, entry]) => [key, entry.holders]));

@@ -18,5 +18,7 @@ export function createLocalHost(deps: PlayerDeps): PlayerHost {
     async stats() {
       return player.stats();
     },
+    // The background page is the player's document: while this code runs, it is there.
+    alive: async () => true,
   };
 }

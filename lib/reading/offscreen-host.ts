@@ -5,7 +5,8 @@ import type { PlayerHost } from './player-host';
 const OFFSCREEN_URL = 'offscreen.html';
 let creating: Promise<void> | null = null;
 
-async function offscreenExists(): Promise<boolean> {
+/** Whether Chrome's offscreen player document is there. */
+export async function offscreenExists(): Promise<boolean> {
   const contexts = await chrome.runtime.getContexts({
     contextTypes: [chrome.runtime.ContextType.OFFSCREEN_DOCUMENT],
     documentUrls: [chrome.runtime.getURL(OFFSCREEN_URL)],
@@ -28,8 +29,9 @@ async function ensureOffscreen(): Promise<void> {
 
 /**
  * Chrome: the player lives in an offscreen document, which keeps playing while the service worker
- * sleeps. Chrome closes it after about 30 s without sound (e.g. a long pause); the caller then
- * starts a new one from the saved position.
+ * sleeps. Chrome closes it after about 30 s without sound (a long pause, a long wait on the
+ * service; headless Chrome whatever plays); the reading then starts a new one from the saved
+ * position (player-watch.ts notices, recovery.ts decides).
  */
 export function createOffscreenHost(): PlayerHost {
   return {
@@ -50,5 +52,6 @@ export function createOffscreenHost(): PlayerHost {
       if (!(await offscreenExists())) return null;
       return unwrap(await sendMessage('playerStats'));
     },
+    alive: offscreenExists,
   };
 }

@@ -8,4 +8,6 @@ export interface PlayerHost {
   control(action: PlayerAction): Promise<boolean>;
   state(): Promise<PlayerEvent | null>;
   stats(): Promise<PlayerStats | null>;
+  /** Whether the player's document is there (Chrome closes a silent offscreen one by itself). */
+  alive(): Promise<boolean>;
 }

@@ -1,15 +1,18 @@
 import { isServiceError, ServiceError, type ServiceErrorKind, type SerializedServiceError } from '../api/errors';
 import { afterSpeechPaid, fetchAccount } from '../background/account';
+import { keepAliveDuring } from '../background/keep-alive';
 import type { ReadingState, ReadStart } from '../messaging/protocol';
 import { getSettings } from '../settings/items';
 import { setBadge } from './badge';
 import { capReadingText } from './cap';
-import { cancelFetches, endFetches, fetchChunk } from './chunk-fetcher';
+import { cancelFetches, endFetches, fetchChunk, waitingOnService } from './chunk-fetcher';
+import { interruptReading } from './interrupt';
 import { createLocalHost } from './local-host';
 import { createOffscreenHost } from './offscreen-host';
 import { tellPage } from './page-link';
 import { buildPlan } from './plan';
 import type { PlayerHost } from './player-host';
+import { recoverReading, restartPlayer } from './recovery';
 import { lastErrorItem, sessionItem } from './session-store';
 import { createSerial } from '../serial';
 import { chooseSpeechParams, type SpeechChoices } from './speech-params';
@@ -32,11 +35,21 @@ function playerHost(): PlayerHost {
   return host;
 }
 
-/** What the player asks for: a chunk's audio in the cache, with rate-limit waits told to the user. */
+/**
+ * What the player asks for: a chunk's audio in the cache, with rate-limit waits told to the user.
+ * The worker is kept alive meanwhile: a wait on the service (a Retry-After) can outlast its 30 s.
+ */
 export async function fetchChunkForPlayer(request: { sessionId: string; chunkIndex?: number; text: string; params: SpeechParams; priority: number }) {
-  const cacheKey = await fetchChunk({ ...request, onRetry: (error, ms) => void noteRetry(request.sessionId, error, ms) });
+  const cacheKey = await keepAliveDuring(() => fetchChunk({ ...request, onRetry: (error, ms) => void noteRetry(request.sessionId, error, ms) }));
   return { cacheKey };
 }
+
+/**
+ * The player's document may be gone (Chrome closed it, it crashed) or the worker just started: a
+ * reading under way gets a new player at the same sentence, or the user is told it stopped.
+ */
+export const recoverPlayer = () =>
+  serial(() => recoverReading({ host: playerHost(), waitingOnService, interrupt: interruptReading })).catch(() => 'none' as const);
 
 export interface ReadRequest extends SpeechChoices {
   text: string;
@@ -125,28 +138,43 @@ async function stopCurrent(): Promise<void> {
 
 /**
  * Pause, resume, next, previous or stop. When the player is gone (Chrome closes a silent offscreen
- * document after a while), a new one starts at the sentence where the reading was.
+ * document after a while) or the reading was interrupted, a new one starts where the reading was.
  */
 export async function controlReading(action: PlayerAction): Promise<void> {
   const session = await sessionItem.getValue();
   if (!session) throw new ServiceError('invalidRequest', 'Nothing is being read right now.');
   if (action === 'stop') return stopReading();
-  if (await playerHost().control(action)) return;
+  if (!session.interrupted && (await playerHost().control(action))) return;
   if (action === 'pause') return;
   const at = session.position?.sentence ?? 0;
   const last = session.plan.sentenceCount - 1;
   const from = action === 'next' ? Math.min(at + 1, last) : action === 'previous' ? Math.max(at - 1, 0) : at;
-  await playerHost().start(session.plan, from);
+  await serial(async () => {
+    const now = await sessionItem.getValue();
+    if (now?.plan.sessionId !== session.plan.sessionId) return;
+    await restartPlayer(playerHost(), { ...now, recoveries: 0 }, from);
+  });
+}
+
+/** Resumes the reading `sessionId` if it is still the current one (a Resume button on the page). */
+export async function resumeReading(sessionId: string): Promise<boolean> {
+  const session = await sessionItem.getValue();
+  if (session?.plan.sessionId !== sessionId) return false;
+  await controlReading('resume');
+  return true;
 }
 
 /** The reading as the popup shows it, or null. */
 export async function getReadingState(): Promise<ReadingState | null> {
   const session = await sessionItem.getValue();
   if (!session) return null;
+  const about = { title: session.plan.title, sentenceCount: session.plan.sentenceCount };
+  const stored: PlayerEvent = session.position ?? { sessionId: session.plan.sessionId, status: 'loading', sentence: 0, chunk: 0, elapsedSec: session.elapsedBase ?? 0 };
+  // Stopped for good until the user resumes: say why, whatever a leftover player says.
+  if (session.interrupted) return { ...stored, status: 'paused', error: { kind: 'interrupted', message: session.interrupted }, ...about };
   const live = await playerHost().state().catch(() => null);
-  const position = live?.sessionId === session.plan.sessionId ? live : session.position;
-  const base: PlayerEvent = position ?? { sessionId: session.plan.sessionId, status: 'loading', sentence: 0, chunk: 0, elapsedSec: 0 };
-  return { ...base, title: session.plan.title, sentenceCount: session.plan.sentenceCount };
+  const position = live?.sessionId === session.plan.sessionId ? withBase(live, session) : stored;
+  return { ...position, ...about };
 }
 
 /** Figures of the current reading (time to first audio, gaps), for benchmarks and tests. */
@@ -159,7 +187,9 @@ async function followPlayer(event: PlayerEvent): Promise<void> {
   const session = await sessionItem.getValue();
   if (!session || session.plan.sessionId !== event.sessionId) return;
   const finished = event.status === 'ended' || event.status === 'stopped' || event.status === 'error';
-  await sessionItem.setValue(finished ? null : { ...session, position: event });
+  // Playing again: a later loss of the player starts the count of restarts afresh.
+  const resumed = event.status === 'playing' ? { recoveries: 0, interrupted: undefined } : {};
+  await sessionItem.setValue(finished ? null : { ...session, ...resumed, position: withBase(event, session) });
   if (finished) endFetches(event.sessionId);
   // Readings from the popup too: speech was paid for, by an amount learned from the balance.
   if (finished) void afterSpeechPaid(session.plan.params.format).catch(() => undefined);
@@ -175,6 +205,12 @@ async function followPlayer(event: PlayerEvent): Promise<void> {
   } else if ((await getSettings()).highlight) {
     await tellPage(session.tabId, frameId, { type: 'pageHighlight', start: range[0], end: range[1] });
   }
+}
+
+/** A player's event with the time heard from the reading's earlier players added. */
+function withBase(event: PlayerEvent, session: { elapsedBase?: number }): PlayerEvent {
+  const base = session.elapsedBase ?? 0;
+  return base ? { ...event, elapsedSec: Math.round((event.elapsedSec + base) * 1000) / 1000 } : event;
 }
 
 /**

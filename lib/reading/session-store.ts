@@ -9,8 +9,14 @@ export interface ReadingSession {
   /** Where the text came from; null when typed in the popup. */
   tabId: number | null;
   frameId: number | null;
-  /** Last position the player reported. */
+  /** Last position the player reported; `elapsedSec` counts every player of this reading. */
   position: PlayerEvent | null;
+  /** Audio seconds heard from earlier players of this reading (Chrome closed them; new ones went on). */
+  elapsedBase?: number;
+  /** Players started again in a row without the reading playing or waiting on the service. */
+  recoveries?: number;
+  /** Set when the reading cannot go on by itself: what the user is told; resuming clears it. */
+  interrupted?: string;
 }
 
 export const sessionItem = storage.defineItem<ReadingSession | null>('session:reading', { fallback: null });
