@@ -6,7 +6,9 @@ export default defineConfig({
   // Each test launches its own browser profile; two cores are enough for two at a time.
   workers: process.env.CI ? 2 : 2,
   fullyParallel: true,
-  retries: 0,
+  // CI gets one retry so a timing flake on a loaded machine does not block a landing; flaky tests
+  // are counted and named in npm test's summary, never hidden.
+  retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
