@@ -1,4 +1,5 @@
 import { storage } from '#imports';
+import { isServiceError } from '../api/errors';
 import type { AudioFormat } from '../api/schemas';
 
 /*
@@ -90,6 +91,11 @@ export async function noteSpeechPaid(serviceUrl: string, format: AudioFormat, te
 export async function noteTranslationPaid(serviceUrl: string, credits: number): Promise<void> {
   const window = await windowItem.getValue();
   if (window?.serviceUrl === serviceUrl) await windowItem.setValue({ ...window, translated: window.translated + credits });
+}
+
+/** A paid request's failure after which the service may have billed: a 500, a timeout, or an answer lost after its headers. */
+export function mayHaveBeenCharged(error: unknown): boolean {
+  return isServiceError(error) && (error.mayBeCharged === true || error.kind === 'server' || error.kind === 'timeout');
 }
 
 /** A paid request ended in a way that may or may not have been charged. */

@@ -7,7 +7,7 @@ import { getSettings, updateSettings } from '../settings/items';
 import { fetchAccount, knownBalance, noteCreditsSpent } from './account';
 import { sendMessage } from '../messaging/protocol';
 import { callService } from './service';
-import { noteUncertainCharge, trackPaidRequest } from './speech-price';
+import { mayHaveBeenCharged, noteUncertainCharge, trackPaidRequest } from './speech-price';
 import { cancelUntilSent } from './until-sent';
 
 /** Failures of the free account read that mean a translation cannot be sent either. */
@@ -26,7 +26,7 @@ const translator = createTranslator({
     })
       .catch(async (error: unknown) => {
         // The balance may have moved by an amount nobody knows: learn nothing from it.
-        if (isServiceError(error) && (error.mayBeCharged || error.kind === 'server' || error.kind === 'timeout')) {
+        if (mayHaveBeenCharged(error)) {
           await noteUncertainCharge((await getSettings()).serviceUrl);
         }
         throw error;

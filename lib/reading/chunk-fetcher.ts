@@ -1,7 +1,7 @@
 import { isServiceError, ServiceError } from '../api/errors';
 import { audioCacheKey, hasAudio, putAudio } from '../speech/cache';
 import { callService } from '../background/service';
-import { noteSpeechPaid, noteUncertainCharge, trackPaidRequest } from '../background/speech-price';
+import { mayHaveBeenCharged, noteSpeechPaid, noteUncertainCharge, trackPaidRequest } from '../background/speech-price';
 import { getSettings } from '../settings/items';
 import type { SpeechParams } from './types';
 
@@ -28,11 +28,6 @@ interface InFlight {
   holders: Set<string>;
   /** An attempt is on the wire right now (not queued, not waiting out a 429). */
   sending: boolean;
-}
-
-/** A failure after which the service may have billed: the balance change can't be attributed. */
-function mayHaveBeenCharged(error: unknown): boolean {
-  return isServiceError(error) && (error.mayBeCharged === true || error.kind === 'timeout' || error.kind === 'cancelled' || error.kind === 'server');
 }
 
 /** In-flight requests by audio cache key. */
@@ -94,7 +89,8 @@ export async function fetchChunk(request: ChunkRequest): Promise<string> {
         return speech;
       } catch (error) {
         entry.sending = false;
-        if (mayHaveBeenCharged(error)) await noteUncertainCharge(serviceUrl);
+        // A request given up while on the wire may have been billed too.
+        if (mayHaveBeenCharged(error) || (isServiceError(error) && error.kind === 'cancelled')) await noteUncertainCharge(serviceUrl);
         // Released while on the wire and this attempt failed: the retry it would wait for is unwanted.
         dropIfUnwanted(entry);
         throw error;

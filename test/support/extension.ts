@@ -1,5 +1,6 @@
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { browserOverCdp } from './browser';
+import type { LedgerEntry } from '../../emulator/state';
 
 /**
  * Clicks the toolbar button for a page's tab, as a person would: Chrome then grants activeTab
@@ -229,17 +230,7 @@ export async function emulatorLog(emulatorUrl: string): Promise<LoggedServiceReq
   return ((await response.json()) as { requests: never[] }).requests;
 }
 
-/** One charge the emulator kept (GET /__emulator/ledger). */
-export interface LedgerEntry {
-  id: number;
-  /** ISO arrival time of the request. */
-  time: string;
-  account: string;
-  path: string;
-  textLength: number;
-  textStart: string;
-  credits: number;
-}
+export type { LedgerEntry };
 
 /** What the emulator charged, request by request, and the total per account email. */
 export async function ledger(emulatorUrl: string): Promise<{ entries: LedgerEntry[]; total: Record<string, number> }> {
