@@ -31,6 +31,7 @@ export function DownloadStatus({ state }: { state: DownloadState }) {
       <section className="card download" aria-label={t('downloadHeading')}>
         <p className="hint" role="status">{t('downloadProgress', progress)}</p>
         <progress max={state.total} value={state.done} aria-label={t('downloadHeading')} />
+        {state.note ? <p className="notice" role="status">{state.note}</p> : null}
         <div className="actions">{cancel}</div>
       </section>
     );

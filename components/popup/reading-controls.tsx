@@ -2,6 +2,7 @@ import { t } from '@/lib/i18n';
 import { ErrorNotice } from '../error-notice';
 import { sendMessage, type ReadingState } from '@/lib/messaging/protocol';
 import type { PlayerAction } from '@/lib/reading/types';
+import { useWaitNote } from './use-wait-note';
 
 function formatTime(seconds: number): string {
   const s = Math.floor(seconds);
@@ -15,6 +16,8 @@ function formatTime(seconds: number): string {
 export function ReadingControls({ reading }: { reading: ReadingState }) {
   const control = (action: PlayerAction) => void sendMessage('readingControl', { action });
   const paused = reading.status === 'paused';
+  // Why it waits (busy, slow, retrying), while it waits.
+  const waitNote = useWaitNote(`reading:${reading.sessionId}`);
   return (
     <section className="card reading" aria-label={t('nowReading')}>
       <p className="reading-title" dir="auto">{reading.title || t('untitled')}</p>
@@ -22,6 +25,7 @@ export function ReadingControls({ reading }: { reading: ReadingState }) {
         {t('progress', [String(reading.sentence + 1), String(reading.sentenceCount), formatTime(reading.elapsedSec)])}
         {reading.status === 'loading' ? ` · ${t('loading')}` : paused ? ` · ${t('popupPaused')}` : ''}
       </p>
+      {reading.status === 'loading' && waitNote ? <p className="notice" role="status">{waitNote}</p> : null}
       <progress max={reading.sentenceCount} value={reading.sentence + 1} aria-label={t('nowReading')} />
       {/* The reading stopped on its own (its player could not be started again): why, and Resume below. */}
       {reading.error ? <ErrorNotice error={{ kind: 'invalidRequest', message: reading.error.message }} /> : null}

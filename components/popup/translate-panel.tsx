@@ -13,6 +13,7 @@ import { ErrorNotice } from '../error-notice';
 import { LanguageSelect } from './language-select';
 import { TranslationHistory } from './translation-history';
 import { useHistory } from './use-history';
+import { useWaitNote } from './use-wait-note';
 import { usePrefilledText } from './use-selection';
 import { languageLabel } from './voice-filter';
 
@@ -25,7 +26,10 @@ export function TranslatePanel({ selection, lastTarget }: { selection: string; l
   const [target, setTarget] = useState(() => defaultTargetLanguage(browser.i18n.getUILanguage(), lastTarget));
   const targetChosen = useRef(false);
   const [result, setResult] = useState<TranslationResult | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The request under way, by the id the background's wait notes name it with.
+  const [pending, setPending] = useState<string | null>(null);
+  const busy = pending !== null;
+  const waitNote = useWaitNote(pending ? `translate:${pending}` : null);
   const [copied, setCopied] = useState(false);
   const [error, setError] = useState<SerializedServiceError | null>(null);
   // The cost to approve when the background answered that it is above the user's threshold.
@@ -43,13 +47,14 @@ export function TranslatePanel({ selection, lastTarget }: { selection: string; l
   useEffect(() => setToConfirm(null), [text, source, target]);
 
   async function translate(approvedCost?: number) {
-    setBusy(true);
+    const requestId = crypto.randomUUID();
+    setPending(requestId);
     setError(null);
     setCopied(false);
     setToConfirm(null);
     const approval = approvedCost === undefined ? {} : { approvedCost };
-    const response = await sendMessage('translate', { text, target, source: source === 'auto' ? null : source, ...approval });
-    setBusy(false);
+    const response = await sendMessage('translate', { text, target, source: source === 'auto' ? null : source, requestId, ...approval });
+    setPending(null);
     const answer = response.ok ? response.value : null;
     if (answer?.status === 'confirm') {
       setResult(null);
@@ -110,6 +115,7 @@ export function TranslatePanel({ selection, lastTarget }: { selection: string; l
         </button>
         <span className="hint" id="translate-cost">{text.trim() ? t('popupCost', credits(cost)) : ''}</span>
       </div>
+      {busy && waitNote ? <p className="notice" role="status">{waitNote}</p> : null}
       {error ? <ErrorNotice error={error} /> : null}
       {toConfirm !== null ? (
         <div className="notice" role="group" aria-labelledby="translate-confirm">

@@ -56,8 +56,9 @@ export default defineBackground(() => {
     getReadingState: () => getReadingState(),
     getPlayerStats: () => getPlayerStats(),
 
-    translate: (input, sender) => translate(input, sender.tabId, sender.frameId),
-    cancelTranslation: ({ requestId }, sender) => cancelTranslation(requestId, sender.tabId),
+    // Only a page's bubble is answered in its tab; the popup (even opened as a tab) hears through storage.
+    translate: (input, sender) => translate(input, sender.kind === 'content' ? sender.tabId : undefined, sender.frameId),
+    cancelTranslation: ({ requestId }, sender) => cancelTranslation(requestId, sender.kind === 'content' ? sender.tabId : undefined),
     speakText: ({ text, language }, sender) =>
       startReading({ text, language, title: text.slice(0, 60), tabId: sender.tabId ?? null, frameId: sender.frameId ?? null, highlight: false }),
     getTargetLanguage: () => currentTargetLanguage(),

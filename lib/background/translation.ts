@@ -9,6 +9,7 @@ import { sendMessage } from '../messaging/protocol';
 import { callService } from './service';
 import { mayHaveBeenCharged, noteUncertainCharge, trackPaidRequest } from './speech-price';
 import { cancelUntilSent } from './until-sent';
+import { retryNote, setWaitNote, slowNote, watchWait, type WaitWatch } from './wait-notes';
 
 /** Failures of the free account read that mean a translation cannot be sent either. */
 const SERVICE_UNUSABLE = new Set<ServiceErrorKind>(['unauthorized', 'network', 'timeout']);
@@ -17,12 +18,12 @@ const SERVICE_UNUSABLE = new Set<ServiceErrorKind>(['unauthorized', 'network', '
 const translator = createTranslator({
   translate(request, { signal }) {
     const guard = cancelUntilSent(signal);
-    const tell = signal ? waitNotes.get(signal) : undefined;
+    const watch = signal ? waitWatches.get(signal) : undefined;
     return callService((client, abort) => guard.send(() => trackPaidRequest(() => client.translate(request, { signal: abort }))), {
       paid: true,
       priority: 100,
       signal: guard.signal,
-      onRetry: tell && ((error, delayMs) => tell(retryNote(error, delayMs))),
+      onRetry: watch?.onRetry,
     })
       .catch(async (error: unknown) => {
         // The balance may have moved by an amount nobody knows: learn nothing from it.
@@ -47,17 +48,7 @@ const translator = createTranslator({
 });
 
 /** Who to tell why a translation takes long, by the signal its request carries. */
-const waitNotes = new WeakMap<AbortSignal, (message: string) => void>();
-/** A translation still waiting after this long is said to be slow. */
-const SLOW_NOTE_MS = 4000;
-
-/** Why a retry is coming, and when: said where the user waits. */
-export function retryNote(error: unknown, delayMs: number): string {
-  const seconds = Math.max(1, Math.round(delayMs / 1000));
-  return isServiceError(error) && error.kind === 'rateLimited'
-    ? `The service is busy (rate limit); trying again by itself in ${seconds} s.`
-    : `The service did not answer properly; trying again by itself in ${seconds} s.`;
-}
+const waitWatches = new WeakMap<AbortSignal, WaitWatch>();
 
 /** Requests a page may still withdraw, by the sender's tab and the page's own request id. */
 const withdrawable = new Map<string, AbortController>();
@@ -89,13 +80,16 @@ export async function translate(ask: TranslateAsk, tabId?: number, frameId = 0):
   // Registered before the first await: a cancel sent right after this request finds it.
   const controller = new AbortController();
   if (key) withdrawable.set(key, controller);
-  // A page that asked hears why it waits: a retry coming, or a service slower than usual.
+  // Whoever asked hears why it waits (a retry coming, a service slower than usual): a page in its
+  // bubble, the popup through the wait notes it watches.
   const tell =
-    tabId !== undefined && requestId !== undefined
-      ? (message: string) => void sendMessage('pageTranslateWait', { requestId, message }, { tabId, frameId }).catch(() => undefined)
-      : undefined;
-  if (tell) waitNotes.set(controller.signal, tell);
-  const slow = tell && setTimeout(() => tell('The service is slower than usual; still waiting for its answer.'), SLOW_NOTE_MS);
+    requestId === undefined
+      ? undefined
+      : tabId !== undefined
+        ? (message: string) => void sendMessage('pageTranslateWait', { requestId, message }, { tabId, frameId }).catch(() => undefined)
+        : (message: string) => void setWaitNote(`translate:${requestId}`, message).catch(() => undefined);
+  const watch = tell && watchWait({ retry: (error, delayMs) => tell(retryNote(error, delayMs)), slow: () => tell(slowNote()) });
+  if (watch) waitWatches.set(controller.signal, watch);
   try {
     const settings = await getSettings();
     const answer = await translator.translateText({
@@ -114,7 +108,8 @@ export async function translate(ask: TranslateAsk, tabId?: number, frameId = 0):
     }
     return answer;
   } finally {
-    clearTimeout(slow);
+    watch?.stop();
+    if (requestId !== undefined && tabId === undefined) void setWaitNote(`translate:${requestId}`, null).catch(() => undefined);
     if (key && withdrawable.get(key) === controller) withdrawable.delete(key);
   }
 }

@@ -14,6 +14,8 @@ import { DOWNLOAD_CANCELLED, runParts, type PartRun } from './download-parts';
 import { assertFitsCache, bytesPerSecond, estimateAudioBytes } from './download-size';
 import { downloadItem, downloadRequestItem, pinOwner, type DownloadRequestRecord, type DownloadState } from './download-state';
 import { buildPlan } from './plan';
+import { tellPage } from './page-link';
+import { retryNote, slowNote, watchWait } from '../background/wait-notes';
 
 /** What the user is about to pay for, shown or checked before anything is sent. */
 export interface DownloadSummary {
@@ -90,11 +92,16 @@ export async function runDownloadJob(request: DownloadRequestRecord, confirm: Co
       total: keys.length,
       concurrency: PLAN_LIMITS[await currentPlan()].concurrency,
       fetchPart: async (index) => {
-        await fetchChunk({ sessionId: plan.sessionId, chunkIndex: index, text: plan.chunks[index]!.text, params, priority: DOWNLOAD_PRIORITY });
+        const watch = watchWait({ retry: (error, delayMs) => noteWait(request, retryNote(error, delayMs)), slow: () => noteWait(request, slowNote()) });
+        try {
+          await fetchChunk({ sessionId: plan.sessionId, chunkIndex: index, text: plan.chunks[index]!.text, params, priority: DOWNLOAD_PRIORITY, onRetry: watch.onRetry });
+        } finally {
+          watch.stop();
+        }
       },
       // Parts not yet sent are dropped; sent ones finish into the cache, held there for a retry.
       release: () => endFetches(plan.sessionId),
-      onProgress: (done) => void change(id, (s) => ({ ...s, done })),
+      onProgress: (done) => void change(id, (s) => ({ ...s, done, note: undefined })),
     });
     if (running !== marker) run.cancel();
     else marker.run = run;
@@ -112,6 +119,15 @@ export async function runDownloadJob(request: DownloadRequestRecord, confirm: Co
   } finally {
     if (running?.id === id) running = null;
   }
+}
+
+/** Says why the download waits: in the popup's download card, and on the page it was asked from. */
+function noteWait(request: DownloadRequestRecord, note: string): void {
+  void change(request.id, (s) => ({ ...s, note })).then((state) => {
+    if (state?.status === 'running' && typeof request.tabId === 'number') {
+      return tellPage(request.tabId, 0, { type: 'pageNotice', tone: 'info', message: note });
+    }
+  }).catch(() => undefined);
 }
 
 async function summarize(texts: string[], keys: string[], params: DownloadRequestRecord['params']): Promise<DownloadSummary> {
@@ -137,8 +153,8 @@ async function releasePreviousJob(id: string): Promise<void> {
 }
 
 /** Ends a job in the state, the badge and the cache: parts stay held only for a retry. */
-export async function end(id: string, outcome: Pick<DownloadState, 'status' | 'fileName' | 'error' | 'retryable'>): Promise<void> {
-  const state = await change(id, (s) => ({ ...s, ...outcome }));
+export async function end(id: string, outcome: Pick<DownloadState, 'status' | 'fileName' | 'error' | 'retryable' | 'note'>): Promise<void> {
+  const state = await change(id, (s) => ({ ...s, note: undefined, ...outcome }));
   if (outcome.status !== 'failed') {
     await unpinAudio(pinOwner(id));
     if ((await downloadRequestItem.getValue())?.id === id) await downloadRequestItem.setValue(null);

@@ -20,6 +20,8 @@ export interface DownloadState {
   error?: SerializedServiceError;
   /** Whether Retry can finish it (the text is still known). */
   retryable?: boolean;
+  /** While running: why it takes long (the service is busy, slow, or a retry is coming). */
+  note?: string;
   updatedAt: number;
 }
 
@@ -29,6 +31,8 @@ export interface DownloadRequestRecord {
   text: string;
   title: string;
   params: SpeechParams;
+  /** The page it was asked from (context menu), which hears why it waits; null from the popup. */
+  tabId?: number | null;
 }
 
 export const downloadItem = storage.defineItem<DownloadState | null>('session:download', { fallback: null });

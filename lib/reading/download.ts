@@ -16,13 +16,13 @@ const goAhead: ConfirmDownload = async () => true;
  * nothing; resolves with the file's name when it is saved.
  */
 export function downloadSpeech(
-  input: SpeechChoices & { text: string; title: string },
+  input: SpeechChoices & { text: string; title: string; tabId?: number | null },
   confirm: ConfirmDownload = goAhead,
 ): Promise<{ fileName: string }> {
   return keepAliveDuring(async () => {
     if (!input.text.trim()) throw new ServiceError('invalidRequest', 'There is no text to download. Select or type some text first.');
     const params = await chooseSpeechParams(input.text, input, await getSettings());
-    return runDownloadJob({ id: crypto.randomUUID(), text: input.text, title: input.title, params }, confirm);
+    return runDownloadJob({ id: crypto.randomUUID(), text: input.text, title: input.title, params, tabId: input.tabId ?? null }, confirm);
   });
 }
 

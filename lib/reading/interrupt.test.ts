@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { takeConfirmed } from '../background/spend-confirm';
+import { useEnglishMessages } from '../i18n.test-helpers';
 import { interruptReading, RESUME_KIND } from './interrupt';
 import { sessionItem, type ReadingSession } from './session-store';
 
@@ -19,15 +19,9 @@ const SESSION: ReadingSession = {
   position: { sessionId: 's1', status: 'playing', sentence: 1, chunk: 0, elapsedSec: 12 },
 };
 
-const EN = JSON.parse(readFileSync(new URL('../../public/_locales/en/messages.json', import.meta.url), 'utf8')) as Record<string, { message: string }>;
-
 beforeEach(() => {
   fakeBrowser.reset();
-  // The browser's own lookup, as Chrome does it for the English UI (placeholders $N$ → $1 …).
-  vi.spyOn(fakeBrowser.i18n, 'getMessage').mockImplementation((key: string, subs?: string | (string | number)[]) => {
-    const values = ([] as (string | number)[]).concat(subs ?? []).map(String);
-    return (EN[key]?.message ?? '').replace('$N$', values[0] ?? '').replace('$TOTAL$', values[1] ?? '');
-  });
+  useEnglishMessages();
 });
 
 describe('interruptReading', () => {

@@ -1,6 +1,7 @@
 import { isServiceError, ServiceError, type ServiceErrorKind, type SerializedServiceError } from '../api/errors';
 import { afterSpeechPaid, fetchAccount } from '../background/account';
 import { keepAliveDuring } from '../background/keep-alive';
+import { readingRetryNote, readingSlowNote, setWaitNote, watchWait } from '../background/wait-notes';
 import type { ReadingState, ReadStart } from '../messaging/protocol';
 import { getSettings } from '../settings/items';
 import { setBadge } from './badge';
@@ -36,12 +37,49 @@ function playerHost(): PlayerHost {
 }
 
 /**
- * What the player asks for: a chunk's audio in the cache, with rate-limit waits told to the user.
- * The worker is kept alive meanwhile: a wait on the service (a Retry-After) can outlast its 30 s.
+ * What the player asks for: a chunk's audio in the cache. Waits are told to the user (a retry
+ * coming; a slow service once the listener is waiting on it), and the worker is kept alive
+ * meanwhile: a wait on the service (a Retry-After) can outlast its 30 s.
  */
 export async function fetchChunkForPlayer(request: { sessionId: string; chunkIndex?: number; text: string; params: SpeechParams; priority: number }) {
-  const cacheKey = await keepAliveDuring(() => fetchChunk({ ...request, onRetry: (error, ms) => void noteRetry(request.sessionId, error, ms) }));
-  return { cacheKey };
+  const { sessionId } = request;
+  const watch = watchWait(
+    {
+      retry: (error, delayMs) => void noteReadingRetry(sessionId, error, delayMs),
+      slow: () => void noteReadingWait(sessionId, readingSlowNote()),
+    },
+    () => listenerWaits(sessionId),
+  );
+  try {
+    const cacheKey = await keepAliveDuring(() => fetchChunk({ ...request, onRetry: watch.onRetry }));
+    return { cacheKey };
+  } finally {
+    watch.stop();
+  }
+}
+
+/** Whether the listener of reading `sessionId` is waiting for audio right now (not hearing any). */
+async function listenerWaits(sessionId: string): Promise<boolean> {
+  const session = await sessionItem.getValue();
+  if (session?.plan.sessionId !== sessionId || session.interrupted) return false;
+  return !session.position || session.position.status === 'loading';
+}
+
+/** A rate limit slows the whole reading: said at once; another retry once the listener waits on it. */
+async function noteReadingRetry(sessionId: string, error: unknown, delayMs: number): Promise<void> {
+  const busy = isServiceError(error) && error.kind === 'rateLimited';
+  if (busy || (await listenerWaits(sessionId))) await noteReadingWait(sessionId, readingRetryNote(error, delayMs));
+}
+
+/**
+ * Says why the reading waits, where the user is: on the page it came from, and in the popup's
+ * reading card. The note goes once the reading plays again.
+ */
+async function noteReadingWait(sessionId: string, message: string): Promise<void> {
+  const session = await sessionItem.getValue();
+  if (session?.plan.sessionId !== sessionId) return;
+  if (!(await setWaitNote(`reading:${sessionId}`, message)) || session.tabId === null) return;
+  await tellPage(session.tabId, 0, { type: 'pageNotice', tone: 'info', message });
 }
 
 /**
@@ -132,6 +170,7 @@ async function stopCurrent(): Promise<void> {
   // The player first, so that it does not ask again for what is cancelled next.
   await playerHost().control('stop').catch(() => false);
   endFetches(session.plan.sessionId);
+  await setWaitNote(`reading:${session.plan.sessionId}`, null);
   if (session.tabId !== null) await tellPage(session.tabId, session.frameId ?? 0, { type: 'pageClearHighlight' });
   await setBadge('idle');
 }
@@ -191,6 +230,8 @@ async function followPlayer(event: PlayerEvent): Promise<void> {
   const resumed = event.status === 'playing' ? { recoveries: 0, interrupted: undefined } : {};
   await sessionItem.setValue(finished ? null : { ...session, ...resumed, position: withBase(event, session) });
   if (finished) endFetches(event.sessionId);
+  // Hearing audio again (or the end) answers why it waited.
+  if (finished || event.status === 'playing') await setWaitNote(`reading:${event.sessionId}`, null);
   // Readings from the popup too: speech was paid for, by an amount learned from the balance.
   if (finished) void afterSpeechPaid(session.plan.params.format).catch(() => undefined);
   await setBadge(event.status, event.error?.message);
@@ -237,20 +278,4 @@ export async function reportProblem(tabId: number | null, problem: SerializedSer
 async function withBalance(error: SerializedServiceError): Promise<SerializedServiceError> {
   const account = await fetchAccount(0).catch(() => null);
   return account ? { ...error, message: `${error.message} Your balance: ${account.credits.toLocaleString('en')} credits.` } : error;
-}
-
-/**
- * The scheduler is about to retry a chunk of the reading: when the service is rate limiting, say
- * so on the page; the reading continues by itself.
- */
-export async function noteRetry(sessionId: string, error: unknown, delayMs: number): Promise<void> {
-  if (!isServiceError(error) || error.kind !== 'rateLimited') return;
-  const session = await sessionItem.getValue();
-  if (!session || session.plan.sessionId !== sessionId || session.tabId === null) return;
-  const seconds = Math.max(1, Math.round(delayMs / 1000));
-  await tellPage(session.tabId, 0, {
-    type: 'pageNotice',
-    tone: 'info',
-    message: `The service is busy (rate limit). Reading continues by itself in ${seconds} s.`,
-  });
 }

@@ -1,0 +1,75 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { ServiceError } from '../api/errors';
+import { waitNotesItem } from '../messaging/wait-notes';
+import { useEnglishMessages } from '../i18n.test-helpers';
+import { readingRetryNote, retryNote, setWaitNote, SLOW_NOTE_MS, watchWait } from './wait-notes';
+
+function recorder() {
+  const said: string[] = [];
+  return { said, tell: { retry: (_e: unknown, ms: number) => said.push(`retry ${ms}`), slow: () => said.push('slow') } };
+}
+
+describe('watchWait', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('says once that the service is slow, after SLOW_NOTE_MS', async () => {
+    const { said, tell } = recorder();
+    watchWait(tell);
+    await vi.advanceTimersByTimeAsync(SLOW_NOTE_MS - 1);
+    expect(said).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(said).toEqual(['slow']);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(said).toEqual(['slow']);
+  });
+
+  it('waits until the user is waiting, then says it within a second', async () => {
+    const { said, tell } = recorder();
+    let waiting = false;
+    watchWait(tell, () => waiting);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(said).toEqual([]);
+    waiting = true;
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(said).toEqual(['slow']);
+  });
+
+  it('says nothing once the request is over, and passes retries on until then', async () => {
+    const { said, tell } = recorder();
+    const watch = watchWait(tell);
+    watch.onRetry(new ServiceError('rateLimited', 'busy'), 12_000);
+    watch.stop();
+    watch.onRetry(new ServiceError('rateLimited', 'busy'), 3000);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(said).toEqual(['retry 12000']);
+  });
+});
+
+describe('retry notes', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+    useEnglishMessages();
+  });
+
+  it('name a rate limit apart from another failure, with when it retries in whole seconds', () => {
+    expect(retryNote(new ServiceError('rateLimited', 'busy'), 11_600)).toBe('The service is busy (rate limit); trying again by itself in 12 s.');
+    expect(retryNote(new ServiceError('server', 'down'), 400)).toBe('The service did not answer properly; trying again by itself in 1 s.');
+    expect(readingRetryNote(new ServiceError('rateLimited', 'busy'), 45_000)).toBe('The service is busy (rate limit). Reading continues by itself in 45 s.');
+  });
+});
+
+describe('setWaitNote', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('keeps one note per subject, says whether it changed, and clears it', async () => {
+    expect(await setWaitNote('reading:a', 'busy')).toBe(true);
+    expect(await setWaitNote('reading:a', 'busy')).toBe(false);
+    expect(await setWaitNote('translate:b', 'slow')).toBe(true);
+    expect(await waitNotesItem.getValue()).toEqual({ 'reading:a': 'busy', 'translate:b': 'slow' });
+    expect(await setWaitNote('reading:a', null)).toBe(true);
+    expect(await setWaitNote('reading:a', null)).toBe(false);
+    expect(await waitNotesItem.getValue()).toEqual({ 'translate:b': 'slow' });
+  });
+});

@@ -1,0 +1,81 @@
+import { isServiceError } from '../api/errors';
+import { t } from '../i18n';
+import { waitNotesItem, type WaitSubject } from '../messaging/wait-notes';
+import { createSerial } from '../serial';
+
+/** A request the user waits on is said to be slow after this long. */
+export const SLOW_NOTE_MS = 4000;
+
+const serial = createSerial();
+
+/**
+ * Sets (or with null, clears) the note about `subject`. Writes nothing and resolves false when it
+ * is already so: two watchers of the same wait (a request joined by a second asker) say it once.
+ */
+export function setWaitNote(subject: WaitSubject, note: string | null): Promise<boolean> {
+  return serial(async () => {
+    const notes = await waitNotesItem.getValue();
+    if ((notes[subject] ?? null) === note) return false;
+    const { [subject]: _dropped, ...rest } = notes;
+    await waitNotesItem.setValue(note === null ? rest : { ...rest, [subject]: note });
+    return true;
+  });
+}
+
+/** Why a retry is coming, and when, e.g. "The service is busy (rate limit); trying again by itself in 12 s." */
+export function retryNote(error: unknown, delayMs: number): string {
+  const seconds = String(Math.max(1, Math.round(delayMs / 1000)));
+  return isServiceError(error) && error.kind === 'rateLimited' ? t('waitBusyRetry', seconds) : t('waitFailedRetry', seconds);
+}
+
+/** The same for a reading, which goes on by itself once the service answers. */
+export function readingRetryNote(error: unknown, delayMs: number): string {
+  const seconds = String(Math.max(1, Math.round(delayMs / 1000)));
+  return isServiceError(error) && error.kind === 'rateLimited' ? t('readingBusyRetry', seconds) : t('readingFailedRetry', seconds);
+}
+
+/** Said when the service takes longer than usual to answer. */
+export const slowNote = (): string => t('waitSlow');
+
+/** The reading's version: it goes on as soon as the answer arrives. */
+export const readingSlowNote = (): string => t('readingSlow');
+
+export interface WaitWatch {
+  /** For the scheduler's `onRetry`: says that a retry is coming and when. */
+  onRetry(error: unknown, delayMs: number): void;
+  /** The request is over (answered, failed or withdrawn): no slow note after this. */
+  stop(): void;
+}
+
+/**
+ * Watches one request someone waits on and tells them why it lasts: each retry coming, and once,
+ * after `slowAfterMs`, that the service is slow. `waiting` says whether the user is waiting on
+ * it right now (a reading ahead of the listener is not worth a note until it catches up); it is
+ * asked again every second after `slowAfterMs`, so the note comes as soon as they are.
+ */
+export function watchWait(
+  tell: { retry(error: unknown, delayMs: number): void; slow(): void },
+  waiting: () => boolean | Promise<boolean> = () => true,
+  slowAfterMs = SLOW_NOTE_MS,
+): WaitWatch {
+  let over = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const check = async () => {
+    if (over) return;
+    if (await Promise.resolve(waiting()).catch(() => false)) {
+      if (!over) tell.slow();
+      return;
+    }
+    if (!over) timer = setTimeout(() => void check(), 1000);
+  };
+  timer = setTimeout(() => void check(), slowAfterMs);
+  return {
+    onRetry(error, delayMs) {
+      if (!over) tell.retry(error, delayMs);
+    },
+    stop() {
+      over = true;
+      clearTimeout(timer);
+    },
+  };
+}
