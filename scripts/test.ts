@@ -89,6 +89,8 @@ addReport<PlaywrightReport>(
 check('build for Firefox (test build)', 'npx', ['wxt', 'build', '-b', 'firefox'], { VOXLATE_TEST_BUILD: '1' });
 countedRun('end-to-end tests (Firefox)', 'npx', ['tsx', 'test/firefox/read-aloud.ts']);
 countedRun('end-to-end tests (Firefox, restarted)', 'npx', ['tsx', 'test/firefox/restart.ts']);
+countedRun('end-to-end tests (Firefox, translation bubble)', 'npx', ['tsx', 'test/firefox/bubble.ts']);
+countedRun('end-to-end tests (Firefox, popup and options)', 'npx', ['tsx', 'test/firefox/popup-options.ts']);
 
 console.log(`\n${sharedPagesSummary()}`);
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);

@@ -1,12 +1,33 @@
 /**
- * What the Firefox end-to-end suites share: waiting for a condition, the extension's pages, a
- * selection, a menu click through the test hooks, the reading's state and the closing line.
+ * What the Firefox end-to-end suites share: the browser, waiting for a condition, the extension's
+ * pages and their controls by role and label, a selection, a menu click through the test hooks,
+ * our in-page UI (closed shadow roots), the reading's state, the emulator's ledger and faults,
+ * and the closing line.
  */
-import type { Browser, Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+import type { LedgerEntry } from '../../emulator/state';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 export const GECKO_ID = 'voxlate@example.org';
 export const UUID = '5f0c1d2e-3b4a-4c5d-8e6f-7a8b9c0d1e2f';
+
+/**
+ * Debian's firefox-esr, headless, driven over WebDriver BiDi, with our add-on's pages at a fixed
+ * address and audio allowed to start without a click (the background page plays it).
+ */
+export function launchFirefox(): Promise<Browser> {
+  return puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX,
+    headless: true,
+    args: ['-remote-allow-system-access'],
+    extraPrefsFirefox: {
+      'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: UUID }),
+      'media.autoplay.default': 0,
+      'media.autoplay.block-webaudio': false,
+    },
+  });
+}
 
 /** Polls `probe` until it returns something truthy; throws after `timeoutMs`. */
 export async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
@@ -46,6 +67,105 @@ export async function clickMenu(ext: Page, menuItemId: string): Promise<void> {
     const [tab] = await browser.tabs.query({ url: '*://127.0.0.1/*' });
     if (!background.voxlateTestHooks.onMenuClick({ menuItemId: id, frameId: 0 }, tab)) throw new Error(`menu ${id} not handled`);
   }, menuItemId);
+}
+
+/**
+ * Looks through our in-page UI (hosts named `<hostPrefix>…`, closed shadow roots) from a script
+ * in the page's tab: Firefox lets an add-on's scripts open closed roots (openOrClosedShadowRoot),
+ * which no page script and no BiDi locator can. Returns the UI's text and, when `role` is given,
+ * the centre of the first element with that role and accessible name. Sent as source text: the
+ * build tool's helpers are not defined in the page.
+ */
+function scanInPageUi(hostPrefix: string, role: string | null, name: string | null) {
+  const texts: string[] = [];
+  let target: { x: number; y: number } | null = null;
+  const selector = role === 'button' ? 'button, [role="button"]' : role === 'dialog' ? 'dialog, [role="dialog"]' : `[role="${role}"]`;
+  for (const host of Array.from(document.documentElement.children).filter((h) => h.localName.startsWith(hostPrefix))) {
+    const root = (host as Element & { openOrClosedShadowRoot: ShadowRoot | null }).openOrClosedShadowRoot;
+    if (!root) continue;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement?.localName !== 'style' && node.nodeValue!.trim()) texts.push(node.nodeValue!.trim());
+    }
+    if (role === null || target) continue;
+    const found = Array.from(root.querySelectorAll(selector)).find(
+      (e) => (e.getAttribute('aria-label') ?? e.textContent ?? '').trim() === name,
+    );
+    if (found) {
+      const box = found.getBoundingClientRect();
+      if (box.width > 0) target = { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+    }
+  }
+  return { text: texts.join(' '), target };
+}
+
+async function inPageUi(ext: Page, hostPrefix: string, role: string | null = null, name: string | null = null) {
+  const code = `(${scanInPageUi.toString()})(${JSON.stringify(hostPrefix)}, ${JSON.stringify(role)}, ${JSON.stringify(name)})`;
+  return ext.evaluate(async (source) => {
+    const [tab] = await browser.tabs.query({ url: '*://127.0.0.1/*' });
+    const [result] = (await browser.tabs.executeScript(tab!.id!, { code: source })) as ReturnType<typeof scanInPageUi>[];
+    return result!;
+  }, code);
+}
+
+/** Text shown by our in-page UI on the loopback page (the bubble: `voxlate-bubble`). */
+export async function inPageUiText(ext: Page, hostPrefix = 'voxlate-'): Promise<string> {
+  return (await inPageUi(ext, hostPrefix)).text;
+}
+
+/**
+ * Clicks, with the mouse as a person would, the element of our in-page UI with this role and
+ * accessible name, once it is there and has stopped moving (the bubble places itself again
+ * after it grows).
+ */
+export async function clickInPageUi(ext: Page, page: Page, role: string, name: string, hostPrefix = 'voxlate-'): Promise<void> {
+  let last = '';
+  const at = await until(`${role} "${name}" settled`, async () => {
+    const { target } = await inPageUi(ext, hostPrefix, role, name);
+    const now = JSON.stringify(target);
+    const settled = target && now === last;
+    last = now;
+    return settled ? target : null;
+  }, 10_000);
+  await page.mouse.click(at.x, at.y);
+}
+
+/**
+ * The form control on one of our pages whose accessible name is `label` (as getByLabel finds
+ * it); the label element itself answers to the same name and is skipped.
+ */
+export async function byLabel(page: Page, label: string): Promise<ElementHandle<Element>> {
+  return until(`field labelled "${label}"`, async () => {
+    for (const handle of await page.$$(`::-p-aria(${JSON.stringify(label)})`)) {
+      const isField = await handle.evaluate((e) => e instanceof HTMLInputElement || e instanceof HTMLTextAreaElement || e instanceof HTMLSelectElement);
+      if (isField) return handle;
+    }
+    return null;
+  }, 10_000);
+}
+
+/** The element on one of our pages with this role and accessible name (exact). */
+export async function byRole(page: Page, role: string, name: string): Promise<ElementHandle<Element>> {
+  return until(`${role} "${name}"`, async () => page.$(`::-p-aria([name=${JSON.stringify(name)}][role=${JSON.stringify(role)}])`), 10_000);
+}
+
+/** Replaces a field's value by typing, as a person would (React sees every keystroke). */
+export async function fill(field: ElementHandle<Element>, value: string): Promise<void> {
+  await field.click();
+  await field.evaluate((e) => (e as HTMLInputElement).select());
+  await field.press('Backspace');
+  await field.type(value);
+}
+
+/** What the emulator charged, request by request, and the total per account email. */
+export async function ledger(emulatorUrl: string): Promise<{ entries: LedgerEntry[]; total: Record<string, number> }> {
+  return (await fetch(`${emulatorUrl}/__emulator/ledger`)).json() as Promise<{ entries: LedgerEntry[]; total: Record<string, number> }>;
+}
+
+/** Queues an emulator fault (see emulator/faults.ts). */
+export async function fault(emulatorUrl: string, body: { type: string; path?: string; times?: number; retryAfter?: number; delayMs?: number }): Promise<void> {
+  const response = await fetch(`${emulatorUrl}/__emulator/faults`, { method: 'POST', body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`fault refused: ${await response.text()}`);
 }
 
 /** Waits until the stored reading says it is playing. */

@@ -1,0 +1,141 @@
+/**
+ * Firefox end to end: "Translate selection" on a page opens the translation bubble (a closed
+ * shadow root, read by a script of ours in the tab), charged exactly once; and when the service
+ * fails or refuses the key, the bubble says so in plain words, and the next try works.
+ * Prints "N passed, N failed" like every suite here.
+ */
+import path from 'node:path';
+import { startEmulator } from '../../emulator/server';
+import { startPageServer } from '../support/page-server';
+import {
+  checks,
+  clickInPageUi,
+  clickMenu,
+  fault,
+  inPageUiText,
+  launchFirefox,
+  ledger,
+  openExtensionPage,
+  runSuite,
+  selectElement,
+  until,
+} from './support';
+
+const EXTENSION = path.resolve(import.meta.dirname, '../../.output-test/firefox-mv2');
+const MENU = 'voxlate-translate-selection';
+
+async function main(): Promise<number> {
+  const emulator = await startEmulator({ port: 0 });
+  const pages = await startPageServer();
+  // The test build may reach 127.0.0.1 without a click on the toolbar (see read-aloud.ts).
+  const pagesUrl = pages.url.replace('localhost', '127.0.0.1');
+  // Not named `browser`: that is the WebExtension global the evaluated functions below use.
+  const firefox = await launchFirefox();
+  const { check, report } = checks();
+  try {
+    await firefox.installExtension(EXTENSION);
+    const ext = await openExtensionPage(firefox);
+    const connect = (key: string, targetLanguage: string) =>
+      ext.evaluate(
+        async (url, apiKey, target) => {
+          await browser.storage.local.set({ apiKey, settings: { serviceUrl: url, targetLanguage: target } });
+        },
+        emulator.url,
+        key,
+        targetLanguage,
+      );
+    const page = await firefox.newPage();
+    const bubble = () => inPageUiText(ext, 'voxlate-bubble');
+    /** A fresh article with `selector`'s paragraph selected; returns what is selected. */
+    const selectOnArticle = async (selector: string): Promise<string> => {
+      await page.goto(`${pagesUrl}/fixtures/article.html`);
+      await selectElement(page, selector);
+      return page.evaluate(() => getSelection()!.toString());
+    };
+    const reset = () => fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+
+    await check('Firefox: "Translate selection" shows the translation in the bubble, charged ceil(chars/10) credits once', async () => {
+      await reset();
+      await connect('demo-pro', 'es');
+      const text = await selectOnArticle('#second');
+      await clickMenu(ext, MENU);
+      const shown = await until('translation in the bubble', async () => ((await bubble()).includes('[ES] Birds sang') ? bubble() : null));
+      const cost = Math.ceil(text.trim().length / 10);
+      for (const part of ['[ES] Birds sang in the branches above him.', 'Detected: English', `Cost: ${cost} credits`]) {
+        if (!shown.includes(part)) throw new Error(`"${part}" not in: ${shown}`);
+      }
+      // Nothing more is sent or charged after the answer.
+      await new Promise((r) => setTimeout(r, 1000));
+      const { entries, total } = await ledger(emulator.url);
+      const charged = JSON.stringify(entries.map((e) => [e.path, e.textLength, e.credits]));
+      if (charged !== JSON.stringify([['/api/v1/translate', text.trim().length, cost]])) throw new Error(`ledger: ${charged}`);
+      if (JSON.stringify(total) !== JSON.stringify({ 'pro@demo.test': cost })) throw new Error(`total: ${JSON.stringify(total)}`);
+    });
+
+    await check('Firefox: a service error (500) is said in plain words in the bubble within 2 s, unpaid; the next try works and is paid once', async () => {
+      await reset();
+      await connect('demo-pro', 'de');
+      await fault(emulator.url, { type: 'server-error', path: '/api/v1/translate' });
+      const text = await selectOnArticle('#first');
+      const started = Date.now();
+      await clickMenu(ext, MENU);
+      const said = await until('error in the bubble', async () => {
+        const shown = await bubble();
+        return shown.includes('The service had a problem (HTTP 500). Try again in a moment.') ? shown : null;
+      }, 5000);
+      const took = Date.now() - started;
+      if (took > 2000) throw new Error(`said after ${took} ms`);
+      if (said.includes('[DE]')) throw new Error(`error and translation together: ${said}`);
+      if ((await ledger(emulator.url)).entries.length !== 0) throw new Error('a failed translation was charged');
+
+      await selectOnArticle('#first');
+      await clickMenu(ext, MENU);
+      await until('translation after the fault', async () => (await bubble()).includes('[DE] The morning was cool'));
+      const charged = (await ledger(emulator.url)).entries.map((e) => [e.path, e.credits]);
+      if (JSON.stringify(charged) !== JSON.stringify([['/api/v1/translate', Math.ceil(text.trim().length / 10)]])) {
+        throw new Error(`ledger: ${JSON.stringify(charged)}`);
+      }
+    });
+
+    await check('Firefox: a busy service (429) is announced in the bubble while the retry waits; the translation then arrives, paid once', async () => {
+      await reset();
+      await connect('demo-pro', 'fr');
+      await fault(emulator.url, { type: 'rate-limit', path: '/api/v1/translate', retryAfter: 2 });
+      const text = await selectOnArticle('#second');
+      await clickMenu(ext, MENU);
+      const note = await until('busy note', async () => {
+        const shown = await bubble();
+        return /The service is busy \(rate limit\); trying again by itself in \d+ s\./.test(shown) ? shown : null;
+      }, 5000);
+      if (note.includes('[FR]')) throw new Error(`the note came after the answer: ${note}`);
+      await until('translation after the wait', async () => (await bubble()).includes('[FR] Birds sang'), 15_000);
+      const { total } = await ledger(emulator.url);
+      if (JSON.stringify(total) !== JSON.stringify({ 'pro@demo.test': Math.ceil(text.trim().length / 10) })) throw new Error(`total: ${JSON.stringify(total)}`);
+    });
+
+    await check('Firefox: a rejected key (401) says to check the key, and its "Open options" button opens the options', async () => {
+      await reset();
+      await connect('not-a-real-key', 'it');
+      await selectOnArticle('#second');
+      await clickMenu(ext, MENU);
+      const said = await until('key message', async () => {
+        const shown = await bubble();
+        return shown.includes('The service rejected your API key. Open the options and check the key.') ? shown : null;
+      }, 10_000);
+      if (said.includes('not-a-real-key')) throw new Error(`the key is shown: ${said}`);
+      // Puppeteer reports moz-extension tabs as about:blank: the add-on itself sees their address.
+      const optionsTabs = () => ext.evaluate(async () => (await browser.tabs.query({})).filter((tab) => tab.url?.endsWith('/options.html')).length);
+      if ((await optionsTabs()) !== 0) throw new Error('the options were open before the click');
+      await clickInPageUi(ext, page, 'button', 'Open options');
+      await until('options page opened', async () => (await optionsTabs()) === 1, 10_000);
+      if ((await ledger(emulator.url)).entries.length !== 0) throw new Error('a refused translation was charged');
+    });
+  } finally {
+    await firefox.close();
+    await pages.close();
+    await emulator.close();
+  }
+  return report();
+}
+
+runSuite(main);

@@ -1,0 +1,121 @@
+/**
+ * Firefox end to end: our own pages, driven by role and accessible name. The options connect
+ * the service (and say so when the key is refused); the popup reads typed text aloud and
+ * translates typed text, each charged exactly what the service's prices say.
+ * Prints "N passed, N failed" like every suite here.
+ */
+import path from 'node:path';
+import type { Page } from 'puppeteer-core';
+import { startEmulator } from '../../emulator/server';
+import { byLabel, byRole, checks, fill, launchFirefox, ledger, openExtensionPage, runSuite, until, untilPlaying } from './support';
+
+const EXTENSION = path.resolve(import.meta.dirname, '../../.output-test/firefox-mv2');
+const SENTENCES = ['The morning was cool and bright.', 'Birds sang in the branches above him.'];
+const TRANSLATE = 'Good morning, my friend. How are you today?';
+
+/** The text of the first element with `role` whose text contains `wanted` (polled). */
+async function roleText(page: Page, role: string, wanted: string, timeoutMs = 10_000): Promise<string> {
+  return until(`${role} saying "${wanted}"`, async () => {
+    for (const handle of await page.$$(`::-p-aria([role=${JSON.stringify(role)}])`)) {
+      const text = await handle.evaluate((e) => e.textContent ?? '');
+      if (text.includes(wanted)) return text;
+    }
+    return null;
+  }, timeoutMs);
+}
+
+function expectIn(text: string, ...parts: string[]): void {
+  for (const part of parts) if (!text.includes(part)) throw new Error(`"${part}" not in: ${text}`);
+}
+
+async function main(): Promise<number> {
+  const emulator = await startEmulator({ port: 0 });
+  // Not named `browser`: that is the WebExtension global the evaluated functions below use.
+  const firefox = await launchFirefox();
+  const { check, report } = checks();
+  const reset = () => fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+  try {
+    await firefox.installExtension(EXTENSION);
+    const ext = await openExtensionPage(firefox);
+    const stored = () => ext.evaluate(() => browser.storage.local.get(['apiKey', 'settings'])) as Promise<{ apiKey?: string; settings?: { serviceUrl?: string } }>;
+
+    await check('Firefox: options: a rejected key says so, without showing the key', async () => {
+      const options = await openExtensionPage(firefox, 'options.html');
+      await fill(await byLabel(options, 'Service address'), emulator.url);
+      await fill(await byLabel(options, 'API key'), 'not-a-real-key');
+      await (await byRole(options, 'button', 'Save and test')).click();
+      const alert = await roleText(options, 'alert', 'rejected your API key');
+      if (alert.includes('not-a-real-key')) throw new Error(`the key is shown: ${alert}`);
+      await options.close();
+    });
+
+    await check('Firefox: options: "Save and test" stores the address and key, and shows the account', async () => {
+      await reset();
+      const options = await openExtensionPage(firefox, 'options.html');
+      await fill(await byLabel(options, 'Service address'), emulator.url);
+      // Pasted from a web page: a "Bearer " prefix and spaces are dropped.
+      await fill(await byLabel(options, 'API key'), '  Bearer demo-pro ');
+      await (await byRole(options, 'button', 'Save and test')).click();
+      expectIn(await roleText(options, 'status', 'Connected'), 'pro@demo.test', 'pro', '100,000');
+      const { apiKey, settings } = await stored();
+      if (apiKey !== 'demo-pro' || settings?.serviceUrl !== emulator.url) throw new Error(`stored: ${apiKey === undefined ? 'no key' : 'a key'}, ${settings?.serviceUrl}`);
+      // The key field is emptied; opened again, the page keeps the connection and says a key is saved.
+      const key = await byLabel(options, 'API key');
+      if ((await key.evaluate((e) => (e as HTMLInputElement).value)) !== '') throw new Error('the key stays in the field');
+      await options.close();
+      const again = await openExtensionPage(firefox, 'options.html');
+      const address = await until('address shown', async () => {
+        const value = await (await byLabel(again, 'Service address')).evaluate((e) => (e as HTMLInputElement).value);
+        return value || null;
+      });
+      if (address !== emulator.url) throw new Error(`address shown: ${address}`);
+      const placeholder = await (await byLabel(again, 'API key')).evaluate((e) => (e as HTMLInputElement).placeholder);
+      expectIn(placeholder, 'A key is saved');
+      expectIn(await roleText(again, 'status', 'Connected'), 'pro@demo.test');
+      await again.close();
+    });
+
+    await check('Firefox: popup: typed text played from the Speak panel starts a reading, each sentence charged ceil(chars/100) once', async () => {
+      await reset();
+      await ext.evaluate(async (url) => browser.storage.local.set({ apiKey: 'demo-pro', settings: { serviceUrl: url } }), emulator.url);
+      const popup = await openExtensionPage(firefox, 'popup.html');
+      await fill(await byLabel(popup, 'Text to read'), SENTENCES.join(' '));
+      await (await byRole(popup, 'button', 'Play')).click();
+      await untilPlaying(popup);
+      // Each sentence is asked for (and paid) once, at the speech price, while the reading plays.
+      const expected = JSON.stringify(SENTENCES.map((t) => ['/api/v1/tts', t, Math.max(1, Math.ceil(t.length / 100))]).sort());
+      const charged = () => ledger(emulator.url).then(({ entries }) => JSON.stringify(entries.map((e) => [e.path, e.textStart, e.credits]).sort()));
+      await until('every sentence charged', async () => (await charged()) === expected).catch(async () => {
+        throw new Error(`ledger: ${await charged()}`);
+      });
+      await new Promise((r) => setTimeout(r, 1000));
+      if ((await charged()) !== expected) throw new Error(`charged again: ${await charged()}`);
+      await (await byRole(popup, 'button', 'Stop')).click();
+      await popup.close();
+    });
+
+    await check('Firefox: popup: typed text translated from the Translate panel is shown, charged ceil(chars/10) once', async () => {
+      await reset();
+      const popup = await openExtensionPage(firefox, 'popup.html');
+      await (await byRole(popup, 'tab', 'Translate')).click();
+      await fill(await byLabel(popup, 'Text to translate'), TRANSLATE);
+      await (await byLabel(popup, 'To')).select('fr');
+      await (await byRole(popup, 'button', 'Translate')).click();
+      const cost = Math.ceil(TRANSLATE.length / 10);
+      const result = await roleText(popup, 'region', 'Detected: English');
+      const translation = await popup.$eval('p[lang="fr"]', (p) => p.textContent ?? '');
+      if (!translation.startsWith('[FR] ') || !result.includes(translation)) throw new Error(`shown: ${result}`);
+      expectIn(result, `Cost: ${cost} credits`, `Balance: ${(100_000 - cost).toLocaleString('en')} credits`);
+      const { entries } = await ledger(emulator.url);
+      const charged = JSON.stringify(entries.map((e) => [e.path, e.textLength, e.credits]));
+      if (charged !== JSON.stringify([['/api/v1/translate', TRANSLATE.length, cost]])) throw new Error(`ledger: ${charged}`);
+      await popup.close();
+    });
+  } finally {
+    await firefox.close();
+    await emulator.close();
+  }
+  return report();
+}
+
+runSuite(main);
