@@ -12,6 +12,7 @@ import { createLocalHost } from './local-host';
 import { createOffscreenHost } from './offscreen-host';
 import { tellPage } from './page-link';
 import { buildPlan } from './plan';
+import { firstRequestText } from '../speech/chunk';
 import type { PlayerHost } from './player-host';
 import { recoverReading, restartPlayer } from './recovery';
 import { lastErrorItem, sessionItem } from './session-store';
@@ -116,6 +117,10 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   const params = await chooseSpeechParams(request.text, request, settings);
   const sessionId = crypto.randomUUID();
   const capped = capReadingText(request.text);
+  // Already agreed to: the first sentence leaves now, before a long text is planned (it is found
+  // from the text's start alone); the player's ask for it joins this request.
+  const early = request.confirmed ? firstRequestText(capped.text, params.language) : null;
+  if (early) askEarly(sessionId, early, params);
   const { plan, sentences } = buildPlan({ sessionId, text: capped.text, title: request.title, params });
   const threshold = await confirmThreshold();
   const estimate = await estimateSpeech(plan.chunks.map((c) => c.text), params, threshold);
@@ -137,7 +142,7 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
     void tellPage(request.tabId, 0, { type: 'pageNotice', tone: 'info', message: `Reading aloud: ${describeEstimate(estimate)}.${cut}`, timeoutMs: capped.cut ? 12_000 : 6000 });
   }
   // Ask for the first sentence now, while the player starts: it joins this request when it asks.
-  void fetchChunkForPlayer({ sessionId, chunkIndex: 0, text: plan.chunks[0]!.text, params, priority: 10 }).catch(() => undefined);
+  if (early !== plan.chunks[0]!.text) askEarly(sessionId, plan.chunks[0]!.text, params);
   return serial(async () => {
     await stopCurrent();
     await lastErrorItem.setValue(null);
@@ -158,6 +163,11 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
     }
     return { sessionId };
   });
+}
+
+/** Asks for a reading's first request ahead of its player, which joins it when it asks. */
+function askEarly(sessionId: string, text: string, params: SpeechParams): void {
+  void fetchChunkForPlayer({ sessionId, chunkIndex: 0, text, params, priority: 10 }).catch(() => undefined);
 }
 
 /** Ends the current reading: requests cancelled, highlight and badge cleared. */

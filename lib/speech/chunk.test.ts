@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planChunks, prepareSpeech, type Chunk } from './chunk';
+import { readFileSync } from 'node:fs';
+import { firstRequestText, planChunks, prepareSpeech, type Chunk } from './chunk';
 import { splitSentences, type Sentence } from './segment';
 
 /** Deterministic "article": sentences of 6–40 words with realistic word lengths. */
@@ -106,5 +107,42 @@ describe('prepareSpeech', () => {
   it('returns empty results for empty or unspeakable text', () => {
     expect(prepareSpeech('   ', 'en')).toEqual({ sentences: [], chunks: [] });
     expect(prepareSpeech('***** ----- !!!', 'en')).toEqual({ sentences: [], chunks: [] });
+  });
+});
+
+describe('firstRequestText', () => {
+  const fixture = (name: string) =>
+    readFileSync(new URL(`../../test/fixtures/${name}`, import.meta.url), 'utf8')
+      .replace(/<(script|style)[\s\S]*?<\/\1>/g, '')
+      .replace(/<\/(p|h\d|li|div)>/g, '\n')
+      .replace(/<[^>]+>/g, '')
+      .replace(/&[a-z]+;/g, ' ');
+  const sources: [string, string][] = [
+    ['river.html', 'en'],
+    ['pages/german.html', 'de'],
+    ['pages/japanese.html', 'ja'],
+    ['pages/chinese.html', 'zh'],
+    ['pages/rtl.html', 'ar'],
+  ];
+
+  it('is the first request of the whole plan, for long texts cut anywhere, with or without line breaks', () => {
+    for (const [name, language] of sources) {
+      const prose = fixture(name);
+      const long = prose.repeat(Math.ceil(30_000 / prose.length));
+      for (const start of [0, 17, 501, 2333, 7999]) {
+        for (const text of [long.slice(start), long.slice(start).replace(/\s*\n\s*/g, ' ')]) {
+          const expected = prepareSpeech(text, language).chunks[0]?.text ?? null;
+          const early = firstRequestText(text, language);
+          expect(early, `${name} from ${start}`).toBe(expected);
+        }
+      }
+    }
+  });
+
+  it('does not need the rest of the text: what follows the first window does not change it', () => {
+    const prose = fixture('river.html');
+    const head = prose.repeat(Math.ceil(9000 / prose.length));
+    const early = firstRequestText(head + 'x'.repeat(50_000), 'en');
+    expect(early).toBe(prepareSpeech(head, 'en').chunks[0]!.text);
   });
 });

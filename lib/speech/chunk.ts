@@ -1,5 +1,5 @@
 import { cleanForSpeech, isSpeakable } from './clean';
-import { DEFAULT_MAX_CHARS, splitSentences, type Sentence } from './segment';
+import { DEFAULT_MAX_CHARS, firstWindowEnd, splitSentences, type Sentence } from './segment';
 
 /** One request to the speech service: consecutive whole sentences. */
 export interface Chunk {
@@ -95,4 +95,18 @@ export function prepareSpeech(text: string, language: string, opts: ChunkOptions
     cleaned.push({ ...sentence, text: spoken });
   }
   return { sentences, chunks: planChunks(cleaned, opts) };
+}
+
+/**
+ * The text of a reading's first request (its first speakable sentence, cleaned) from the text's
+ * first segmentation window alone: `prepareSpeech(text).chunks[0].text` at a cost that does not
+ * grow with the text, so the first request can leave before a long text is planned. Null when
+ * the window holds too few sentences to be sure of the first (the fixes of wrong breaks look at
+ * its neighbours) or nothing speakable.
+ */
+export function firstRequestText(text: string, language: string, opts: ChunkOptions = {}): string | null {
+  const end = firstWindowEnd(text);
+  const head = prepareSpeech(text.slice(0, end), language, opts);
+  if (end < text.length && head.sentences.length < 3) return null;
+  return head.chunks[0]?.text ?? null;
 }

@@ -57,6 +57,12 @@ export function splitSentences(text: string, language: string, options: SplitOpt
  */
 export const SEGMENT_WINDOW = 8_000;
 
+/**
+ * Where the first segmentation window of `text` ends: the sentences before it are exactly those
+ * the whole text's segmentation finds there, so the start of a long text can be planned alone.
+ */
+export const firstWindowEnd = (text: string): number => windowEnd(text, 0, SEGMENT_WINDOW);
+
 function icuRanges(text: string, language: string, window: number): Range[] {
   let segmenter: Intl.Segmenter;
   try {
