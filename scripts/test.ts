@@ -67,6 +67,8 @@ check('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
 check('build for Chrome (test build)', 'npx', ['wxt', 'build'], { VOXLATE_TEST_BUILD: '1' });
 check('build for Firefox', 'npx', ['wxt', 'build', '-b', 'firefox']);
 check('web-ext lint of the Firefox build', 'npx', ['tsx', 'scripts/lint-firefox.ts', '.output/firefox-mv2']);
+check('build for Chrome', 'npx', ['wxt', 'build']);
+countedRun('store builds carry no test code', 'npx', ['tsx', 'scripts/check-production.ts', '.output/chrome-mv3', '.output/firefox-mv2']);
 
 run('unit and contract tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/unit.json']);
 addReport<VitestReport>(

@@ -54,7 +54,6 @@ export default defineBackground(() => {
     confirmSpend: ({ token }, sender) => runConfirmedSpend(token, sender.tabId ?? null),
     cancelSpend: ({ token }) => cancelConfirmedSpend(token),
     getReadingState: () => getReadingState(),
-    getPlayerStats: () => getPlayerStats(),
 
     // Only a page's bubble is answered in its tab; the popup (even opened as a tab) hears through storage.
     translate: (input, sender) => translate(input, sender.kind === 'content' ? sender.tabId : undefined, sender.frameId),
@@ -72,5 +71,7 @@ export default defineBackground(() => {
   if (__VOXLATE_TEST_HOOKS__) {
     // Tests call exactly what a menu click or a shortcut calls (they cannot be clicked headless).
     Object.assign(globalThis, { voxlateTestHooks: { onMenuClick, onCommand } });
+    // The player's own figures, for the benchmark and tests only.
+    registerHandlers({ getPlayerStats: () => getPlayerStats() });
   }
 });

@@ -29,8 +29,9 @@ function main(): void {
     },
     playerControl: ({ action }) => player.control(action),
     playerState: () => player.state(),
-    playerStats: () => player.stats(),
   });
+  // The player's own figures, for the benchmark and tests only.
+  if (__VOXLATE_TEST_HOOKS__) registerHandlers({ playerStats: () => player.stats() });
 }
 
 main();

@@ -6,11 +6,11 @@ import { PopupApp } from '@/components/popup/popup-app';
 import '@/components/theme.css';
 import '@/components/popup/popup.css';
 
-// Marks split the time to first render (window.__voxlateFirstRender) into loading and storage.
-performance.mark('voxlate:script');
+// Test builds mark the time to first render (window.__voxlateFirstRender) for the benchmark.
+if (__VOXLATE_TEST_HOOKS__) performance.mark('voxlate:script');
 applyUiLanguage();
 // The first render waits only for local storage (a few ms), so it already shows what is known.
 void readCachedData().then((cached) => {
-  performance.mark('voxlate:cached');
+  if (__VOXLATE_TEST_HOOKS__) performance.mark('voxlate:cached');
   createRoot(document.getElementById('root')!).render(<PopupApp cached={cached} />);
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createServiceClient } from './client';
 import { decideRetry } from './retry-policy';
 import type { ServiceError } from './errors';
-import { fakeFetch, makeMp3 } from './test-fixtures';
+import { fakeFetch, makeMp3 } from './fake-fetch.test-helpers';
 
 /** A 200 whose body delivers half its bytes and then breaks, as a dropped connection does. */
 function brokenBody(type: string, bytes: Uint8Array): Response {

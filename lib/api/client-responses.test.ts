@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createServiceClient } from './client';
 import { serializeError, type ServiceError } from './errors';
-import { fakeFetch, json } from './test-fixtures';
+import { fakeFetch, json } from './fake-fetch.test-helpers';
 
 const KEY = 'sk-live-9f8e7d6c5b4a';
 

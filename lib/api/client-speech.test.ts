@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createServiceClient } from './client';
-import { fakeFetch, makeMp3, makeWav } from './test-fixtures';
-import { rejection } from './scheduler-test-helpers';
+import { fakeFetch, makeMp3, makeWav } from './fake-fetch.test-helpers';
+import { rejection } from './scheduler.test-helpers';
 
 const KEY = 'sk-live-9f8e7d6c5b4a';
 const MP3 = makeMp3(1);

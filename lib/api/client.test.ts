@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createServiceClient } from './client';
-import { fakeFetch, hangUntilAborted, json } from './test-fixtures';
-import { rejection } from './scheduler-test-helpers';
+import { fakeFetch, hangUntilAborted, json } from './fake-fetch.test-helpers';
+import { rejection } from './scheduler.test-helpers';
 
 const KEY = 'sk-live-9f8e7d6c5b4a';
 const user = { id: 'usr_1', email: 'a@example.com', credits: 1234, plan: 'pro' };

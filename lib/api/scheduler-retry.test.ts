@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeServiceError } from './error-messages';
-import { controlled, instant, maxInAnyWindow, rejection, scheduler, tick, WINDOW } from './scheduler-test-helpers';
+import { controlled, instant, maxInAnyWindow, rejection, scheduler, tick, WINDOW } from './scheduler.test-helpers';
 
 beforeEach(() => {
   vi.useFakeTimers();

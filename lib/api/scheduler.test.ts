@@ -7,7 +7,7 @@ import {
   tick,
   WINDOW,
   WINDOW_WITH_MARGIN,
-} from './scheduler-test-helpers';
+} from './scheduler.test-helpers';
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { joinAudio } from './join';
 import { parseMp3 } from './mp3';
-import { encodeMp3, encodeWav } from './test-fixtures';
+import { encodeMp3, encodeWav } from './encode.test-helpers';
 import { validateAudio } from './validate';
 import { parseWav } from './wav';
 

@@ -2,7 +2,7 @@
 import { MPEGDecoder } from 'mpg123-decoder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { concatMp3, parseMp3 } from './mp3';
-import { bytesOf, encodeMp3, id3v1, id3v2, infoFrameFor } from './test-fixtures';
+import { bytesOf, encodeMp3, id3v1, id3v2, infoFrameFor } from './encode.test-helpers';
 
 const FRAME_SEC_22K = 576 / 22050;
 /** Junk as a broken server or proxy adds it: text, zeros and byte pairs that look like frame syncs. */

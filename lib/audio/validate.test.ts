@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { parseMp3 } from './mp3';
-import { bytesOf, encodeMp3, encodeWav, id3v1, id3v2, infoFrameFor } from './test-fixtures';
+import { bytesOf, encodeMp3, encodeWav, id3v1, id3v2, infoFrameFor } from './encode.test-helpers';
 import { validateAudio } from './validate';
 
 describe('validateAudio', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bytesOf, encodeWav } from './test-fixtures';
+import { bytesOf, encodeWav } from './encode.test-helpers';
 import { concatWav, parseWav } from './wav';
 
 /** Insert a LIST chunk between fmt and data, as many encoders do. */

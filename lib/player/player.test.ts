@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlayerEvent, ReadingPlan } from '../reading/types';
-import { asAudioContext, fakeAudioContext } from './fake-audio-context';
+import { asAudioContext, fakeAudioContext } from './fake-audio-context.test-helpers';
 import { createPlayer } from './player';
 import type { FetchChunkRequest, Player } from './types';
 

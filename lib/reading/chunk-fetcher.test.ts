@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { encodeMp3 } from '../audio/test-fixtures';
+import { encodeMp3 } from '../audio/encode.test-helpers';
 import type { SpeechParams } from './types';
 
 const params: SpeechParams = { voiceId: 'en-amelia', language: 'en', speed: 1, format: 'mp3' };

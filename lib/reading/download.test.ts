@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { resolveObjectURL } from 'node:buffer';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { encodeMp3, encodeWav } from '../audio/test-fixtures';
+import { encodeMp3, encodeWav } from '../audio/encode.test-helpers';
 import { validateAudio } from '../audio/validate';
 import { prepareSpeech } from '../speech/chunk';
 

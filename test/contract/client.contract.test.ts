@@ -5,7 +5,7 @@ import type { ServiceClient } from '../../lib/api/client';
 import { serializeError } from '../../lib/api/errors';
 import { planFromString } from '../../lib/api/schemas';
 import { useEmulator } from './emulator-harness';
-import { rejection } from '../../lib/api/scheduler-test-helpers';
+import { rejection } from '../../lib/api/scheduler.test-helpers';
 
 const emu = useEmulator();
 let decoder: MPEGDecoder;

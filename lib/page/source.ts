@@ -1,3 +1,0 @@
-export type { PageSource } from './page-source';
-export { readSelection } from './selection';
-export { readArticle } from './article';
