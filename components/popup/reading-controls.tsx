@@ -1,5 +1,6 @@
 import { t } from '@/lib/i18n';
 import { ErrorNotice } from '../error-notice';
+import { NextIcon, PreviousIcon } from '../icons';
 import { sendMessage, type ReadingState } from '@/lib/messaging/protocol';
 import type { PlayerAction } from '@/lib/reading/types';
 import { useWaitNote } from './use-wait-note';
@@ -34,8 +35,8 @@ export function ReadingControls({ reading }: { reading: ReadingState }) {
           {paused ? t('resume') : t('pause')}
         </button>
         <button type="button" onClick={() => control('stop')}>{t('stop')}</button>
-        <button type="button" onClick={() => control('previous')} aria-label={t('previousSentence')} title={t('previousSentence')}>⏮</button>
-        <button type="button" onClick={() => control('next')} aria-label={t('nextSentence')} title={t('nextSentence')}>⏭</button>
+        <button type="button" onClick={() => control('previous')} aria-label={t('previousSentence')} title={t('previousSentence')}><PreviousIcon /></button>
+        <button type="button" onClick={() => control('next')} aria-label={t('nextSentence')} title={t('nextSentence')}><NextIcon /></button>
       </div>
     </section>
   );

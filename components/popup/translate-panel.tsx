@@ -10,6 +10,7 @@ import type { HistoryEntry } from '@/lib/translate/history';
 import { defaultTargetLanguage } from '@/lib/translate/languages';
 import type { TranslationResult } from '@/lib/translate/translate';
 import { ErrorNotice } from '../error-notice';
+import { SwapIcon } from '../icons';
 import { LanguageSelect } from './language-select';
 import { TranslationHistory } from './translation-history';
 import { useHistory } from './use-history';
@@ -106,7 +107,7 @@ export function TranslatePanel({ selection, lastTarget }: { selection: string; l
       <textarea id="translate-text" rows={4} dir="auto" value={text} onChange={(e) => setText(e.target.value)} />
       <div className="row filters languages">
         <LanguageSelect id="translate-source" label={t('popupSourceLanguage')} value={source} onChange={setSource} automatic />
-        <button type="button" className="swap" onClick={swap} disabled={!detected} aria-label={t('popupSwapLanguages')} title={t('popupSwapLanguages')}>⇄</button>
+        <button type="button" className="swap" onClick={swap} disabled={!detected} aria-label={t('popupSwapLanguages')} title={t('popupSwapLanguages')}><SwapIcon /></button>
         <LanguageSelect id="translate-target" label={t('popupTargetLanguage')} value={target} onChange={chooseTarget} />
       </div>
       <div className="row actions">
