@@ -8,7 +8,8 @@ import { startPageAgent } from '@/lib/content/agent';
 export default defineContentScript({
   registration: 'runtime',
   matches: [],
-  main() {
-    startPageAgent();
+  main(ctx) {
+    // Everything the agent puts on the page goes when this script is invalidated (an update).
+    startPageAgent(ctx);
   },
 });

@@ -6,23 +6,25 @@ import type { PageSource } from '../page/page-source';
 import { readCheckedSelection } from '../page/checked-selection';
 import { readSelection } from '../page/selection';
 import { articleReader } from './article-reader';
+import { startOncePerPage, type PageLifetime } from './lifetime';
 import { noteTranslationWait, openTranslationBubble } from './translate-bubble';
 
-const STARTED = Symbol.for('voxlate.pageAgent');
+const AGENT = Symbol.for('voxlate.pageAgent');
 
 /**
  * The page side of Voxlate: reads the selection or the article when the background asks, paints
  * the highlight of the sentence being read, and shows notices. It only answers our background
- * (the router checks the sender); page scripts cannot reach it.
+ * (the router checks the sender); page scripts cannot reach it. Started once per frame and tied to
+ * the content script's context: an updated or removed extension's agent leaves the page as it was.
  */
-export function startPageAgent(): void {
-  const scope = globalThis as { [STARTED]?: boolean };
-  if (scope[STARTED]) return;
-  scope[STARTED] = true;
+export function startPageAgent(ctx: PageLifetime): void {
+  startOncePerPage(AGENT, ctx, runAgent);
+}
 
+function runAgent(signal: AbortSignal): () => void {
   let source: PageSource | null = null;
   const describe = (s: PageSource | null) => s && { kind: s.kind, text: s.text, title: s.title, languageHint: s.languageHint };
-  registerHandlers({
+  const stopAnswering = registerHandlers({
     pageGetText: ({ mode, selectionText }) => {
       source?.clearHighlight();
       source = mode === 'page' ? (articleReader()?.(document) ?? null) : readCheckedSelection(window, selectionText);
@@ -33,7 +35,7 @@ export function startPageAgent(): void {
     pagePing: () => true as const,
     pageHighlight: ({ start, end }) => source?.highlight(start, end),
     pageClearHighlight: () => source?.clearHighlight(),
-    pageTranslate: ({ target, selectionText }) => openTranslationBubble(window, target, selectionText),
+    pageTranslate: ({ target, selectionText }) => openTranslationBubble(window, target, selectionText, signal),
     pageTranslateWait: ({ requestId, message }) => noteTranslationWait(requestId, message),
     pageNotice: ({ message, tone, action, confirm, timeoutMs }) => {
       const actions = [];
@@ -44,7 +46,13 @@ export function startPageAgent(): void {
           { label: t('optionsCancel'), onClick: () => void sendMessage('cancelSpend', { token: confirm.token }) },
         );
       }
-      showPageNotice({ message, tone, actions, timeoutMs });
+      showPageNotice({ message, tone, actions, timeoutMs, signal });
     },
   });
+  // The bubble and notices close on `signal`; the rest is undone here.
+  return () => {
+    stopAnswering();
+    source?.clearHighlight();
+    source = null;
+  };
 }

@@ -67,9 +67,9 @@ const newRequestId = () => `${Math.random().toString(36).slice(2)}-${(requests +
 /**
  * Shows the translation bubble beside this frame's selection and drives it: translate (and
  * re-translate from the picker), ask before a costly one, copy, listen, replace. Returns false
- * when nothing is selected.
+ * when nothing is selected. The bubble closes when `signal` aborts (the content script's end).
  */
-export function openTranslationBubble(win: Window, target: string, reported?: string): boolean {
+export function openTranslationBubble(win: Window, target: string, reported?: string, signal?: AbortSignal): boolean {
   // The same reader as for reading aloud: visible text only, checked against what was
   // right-clicked (`reported`, the menu's selectionText), and never a password field.
   const selected = readCheckedSelection(win, reported);
@@ -147,6 +147,7 @@ export function openTranslationBubble(win: Window, target: string, reported?: st
       ),
     onReplace: editable ? () => replaceSelection(editable, translation) : undefined,
     onClose: withdraw,
+    signal,
   });
   void run(target);
   return true;

@@ -23,15 +23,17 @@ const refused = (message: string) => ({ ok: false as const, error: { kind: 'inva
  * player, content script): the sender must be one the message allows, and the data must match the
  * message's zod schema. Errors come back as data (see Result).
  * Call synchronously from an entrypoint's main() so a message that wakes the worker is not missed.
+ * Returns what unregisters them.
  */
-export function registerHandlers(handlers: Partial<Handlers>): void {
+export function registerHandlers(handlers: Partial<Handlers>): () => void {
+  const removers: (() => void)[] = [];
   const id = browser.runtime.id;
   const origin = originOf(browser.runtime.getURL('/'));
   for (const name of Object.keys(handlers) as Name[]) {
     const rule = messageRules[name];
     const handle = handlers[name] as Handler<Name> | undefined;
     if (!handle) continue;
-    onMessage(name, async ({ data, sender }) => {
+    const remove = onMessage(name, async ({ data, sender }) => {
       const kind = origin ? classifySender(sender as Browser.runtime.MessageSender, id, origin) : null;
       if (!kind || !(rule.from as readonly SenderKind[]).includes(kind)) {
         return refused(`“${name}” is not accepted from this sender.`);
@@ -45,5 +47,8 @@ export function registerHandlers(handlers: Partial<Handlers>): void {
         return { ok: false, error: serializeError(error) } as never;
       }
     });
+    removers.push(remove);
   }
+  /** Stops answering these messages (a content script whose extension was updated or removed). */
+  return () => removers.forEach((remove) => remove());
 }
