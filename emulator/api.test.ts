@@ -298,6 +298,18 @@ describe('faults', () => {
     expect(credits('demo-pro')).toBe(100000 - 1); // only the intact one was charged
   });
 
+  it('truncated-audio cuts an mp3 inside a frame, never where one starts (whole frames would make a valid shorter file)', async () => {
+    // This text's mp3 has a frame starting exactly half way.
+    const body = { text: 'Lantern truncated-audio 1 glowed softly over the quiet harbour at dusk.', voice_id: 'en-amelia', format: 'mp3' };
+    const full = Buffer.from(await (await t.api('tts', { body })).arrayBuffer());
+    await fault({ type: 'truncated-audio' });
+    const cut = Buffer.from(await (await t.api('tts', { body })).arrayBuffer());
+    expect(full.subarray(0, cut.length).equals(cut)).toBe(true);
+    expect(cut.length).toBeGreaterThanOrEqual(Math.floor(full.length / 2) - 1);
+    const nextIsFrameStart = full[cut.length] === 0xff && (full[cut.length + 1]! & 0xe0) === 0xe0;
+    expect(nextIsFrameStart).toBe(false);
+  });
+
   it('charged-cut: 200 headers and half the body, then the connection breaks; the charge is kept and in the ledger', async () => {
     await fault({ type: 'charged-cut', times: 2 });
     expect((await t.api('user')).status).toBe(200); // a free endpoint never takes it

@@ -98,6 +98,17 @@ function earlyFaultReply(fault: Fault): Reply | null {
   }
 }
 
+/**
+ * Where truncated-audio cuts: half way, but never exactly where an mp3 frame starts. A cut there
+ * leaves only whole frames, a shorter file no client could tell from a complete one.
+ */
+function halfway(reply: Reply): number {
+  const at = Math.floor(reply.body.length / 2);
+  const mp3 = reply.headers['Content-Type'] === 'audio/mpeg';
+  const frameStartsHere = reply.body[at] === 0xff && ((reply.body[at + 1] ?? 0) & 0xe0) === 0xe0;
+  return mp3 && frameStartsHere ? at - 1 : at;
+}
+
 /** Faults that corrupt a successful response after the work was done. */
 function lateFaultReply(fault: Fault, reply: Reply, route: ApiRoute | null): Reply | null {
   switch (fault.type) {
@@ -107,7 +118,7 @@ function lateFaultReply(fault: Fault, reply: Reply, route: ApiRoute | null): Rep
       return route?.strip ? jsonReply(200, route.strip(JSON.parse(reply.body.toString('utf8')))) : null;
     case 'truncated-audio': {
       // Half the bytes with a matching Content-Length: the transfer looks complete, the audio is not.
-      return { ...reply, body: reply.body.subarray(0, Math.floor(reply.body.length / 2)) };
+      return { ...reply, body: reply.body.subarray(0, halfway(reply)) };
     }
     case 'charged-cut':
       // The work was done and billed; the connection breaks half way through the body.

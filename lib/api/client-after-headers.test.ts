@@ -84,3 +84,35 @@ describe('the time budget', () => {
     expect(e.message).toMatch(/the transfer stalled/);
   });
 });
+
+describe('a 5xx on paid work', () => {
+  const plain = (status: number) => () => new Response('Internal error: the result was lost after billing', { status, headers: { 'content-type': 'text/plain' } });
+
+  it('from the service itself (500) says it may already be paid for, and is not retried', async () => {
+    for (const call of [
+      (c: ReturnType<typeof client>) => c.tts({ text: 'Hi', voice_id: 'v' }),
+      (c: ReturnType<typeof client>) => c.translate({ text: 'Hi', target_language: 'Spanish' }),
+    ]) {
+      const e = await failure(call(client(plain(500))));
+      expect(e).toMatchObject({ kind: 'server', status: 500, mayBeCharged: true });
+      expect(e.message).toMatch(/^The service had a problem \(HTTP 500\) after it took the request\. It may already be paid for/);
+      expect(decideRetry(e, true, fresh(), Math.random).retry).toBe(false);
+    }
+  });
+
+  it('from a gateway (502, 503, 504) never reached the service: nothing was charged, one more try is fair', async () => {
+    for (const status of [502, 503, 504]) {
+      const e = await failure(client(plain(status)).tts({ text: 'Hi', voice_id: 'v' }));
+      expect(e.mayBeCharged).toBeUndefined();
+      expect(e.message).toMatch(/Try again in a moment/);
+      expect(decideRetry(e, true, fresh(), () => 0.5).retry).toBe(true);
+    }
+  });
+
+  it('on free requests says nothing of payment and is retried', async () => {
+    const e = await failure(client(plain(500)).getUser());
+    expect(e.mayBeCharged).toBeUndefined();
+    expect(e.message).toMatch(/^The service had a problem \(HTTP 500\)\. Try again in a moment\./);
+    expect(decideRetry(e, false, fresh(), () => 0.5).retry).toBe(true);
+  });
+});

@@ -106,7 +106,7 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
         body: init.method === 'POST' ? JSON.stringify(init.body) : undefined,
         signal,
       });
-      if (!res.ok) throw await errorFromResponse(res, opts.apiKey);
+      if (!res.ok) throw await errorFromResponse(res, opts.apiKey, paid);
     } catch (e) {
       watchdog.stop();
       throw classify(e, caller, timeout);

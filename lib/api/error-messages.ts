@@ -18,7 +18,7 @@ interface MessageContext {
   origin?: string;
   timeoutMs?: number;
   reason?: string;
-  /** A paid request broke after the service accepted it. */
+  /** A paid request broke after the service accepted it (a 2xx cut short, a 500). */
   mayBeCharged?: boolean;
 }
 
@@ -35,7 +35,9 @@ function baseMessage(kind: ServiceErrorKind, c: MessageContext): string {
     case 'invalidRequest':
       return `The service refused the request as invalid (HTTP ${c.status ?? 400}). Check the text, voice and settings.`;
     case 'server':
-      return `The service had a problem (HTTP ${c.status ?? 500}). Try again in a moment.`;
+      return c.mayBeCharged
+        ? `The service had a problem (HTTP ${c.status ?? 500}) after it took the request. It may already be paid for, so it was not requested again by itself: retry if you want it.`
+        : `The service had a problem (HTTP ${c.status ?? 500}). Try again in a moment.`;
     case 'network':
       return `Can't reach the service at ${c.origin ?? 'the configured address'}. Check the address and your connection.`;
     case 'timeout':

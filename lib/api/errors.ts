@@ -14,8 +14,8 @@ export interface ServiceErrorDetails {
   retryAfterMs?: number;
   serverMessage?: string;
   /**
-   * A paid request failed after the service accepted it (2xx headers arrived): the work may have
-   * been done and charged. Never retried automatically; the user is offered a retry instead.
+   * A paid request failed after the service accepted it (2xx headers arrived, or the service itself
+   * answered 500): the work may have been done and charged. Never retried automatically; the user is offered a retry instead.
    */
   mayBeCharged?: boolean;
   /** For badResponse: what was wrong with the answer, in words (e.g. "the audio is empty"). */

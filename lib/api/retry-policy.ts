@@ -20,7 +20,7 @@ import { isServiceError } from './errors';
  * error before any response, or a gateway/unavailable status (502/503/504: the request never
  * reached a worker), delivered nothing, so one more paid try is fair. A 500, a timeout, or
  * anything that breaks once 2xx headers arrived (the client turns those into badResponse with
- * `mayBeCharged`) may mean the service did the work and charged for it; repeating it would bill
+ * `mayBeCharged`, and marks a paid 5xx other than 502/503/504 so too) may mean the service did the work and charged for it; repeating it would bill
  * twice, so paid requests surface those to the user, who may retry. Retrying the rest can't help.
  *
  * Delays: a 429's Retry-After is honoured (plus up to 250 ms of jitter so queued requests don't
@@ -49,7 +49,8 @@ function backoff(baseMs: number, attempt: number, random: () => number): number 
   return Math.round(Math.min(MAX_DELAY_MS, baseMs * 2 ** (attempt - 1)) * (0.5 + random()));
 }
 
-const NOTHING_DONE_STATUSES = new Set([502, 503, 504]);
+/** Gateway statuses: the request never reached a worker, so nothing was done or charged. */
+export const NOTHING_DONE_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
 
 function isTransient(error: unknown, paid: boolean): boolean {
   if (!isServiceError(error)) return false;

@@ -81,7 +81,8 @@ async function main(): Promise<number> {
       await clickMenu(ext, MENU);
       const said = await until('error in the bubble', async () => {
         const shown = await bubble();
-        return shown.includes('The service had a problem (HTTP 500). Try again in a moment.') ? shown : null;
+        // A paid 500 may come after the work was billed: said, and not retried by itself.
+        return shown.includes('The service had a problem (HTTP 500)') && shown.includes('may already be paid for') ? shown : null;
       }, 5000);
       const took = Date.now() - started;
       if (took > 2000) throw new Error(`said after ${took} ms`);
