@@ -4,7 +4,7 @@ import { waitNotesItem, type WaitSubject } from '../messaging/wait-notes';
 import { createSerial } from '../serial';
 
 /** A request the user waits on is said to be slow after this long. */
-export const SLOW_NOTE_MS = 4000;
+export const SLOW_NOTE_MS = 3000;
 
 const serial = createSerial();
 

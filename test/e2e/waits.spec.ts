@@ -42,7 +42,7 @@ test.describe('waits are never silent', () => {
     expect((await ledger(emulator.url)).total).toEqual({ 'pro@demo.test': Math.ceil(text.trim().length / 10) });
   });
 
-  test('a slow service gets a "still waiting" note in the bubble (after 4 s) before the answer', async ({ context, background, extensionId, emulator, pages }) => {
+  test('a slow service gets a "still waiting" note in the bubble (after 3 s) before the answer', async ({ context, background, extensionId, emulator, pages }) => {
     await connectService(background, emulator.url, 'demo-pro');
     await setSettings(background, { targetLanguage: 'es' });
     await fetch(`${emulator.url}/__emulator/faults`, { method: 'POST', body: JSON.stringify({ type: 'slow', path: '/api/v1/translate', delayMs: 12_000 }) });

@@ -19,7 +19,7 @@ export interface FaultCase {
 
 /** Said when the service takes longer than usual (bubble, page notice, popup alike). */
 const SLOW_NOTE = /slower than usual; still waiting/;
-/** How long after the request the slow note may come (it is due after 4 s). */
+/** How long after the request the slow note may come (it is due after 3 s). */
 export const SLOW_NOTE_WITHIN_MS = 5000;
 /** How long after the faulted answer the user may wait to be told. */
 export const SAID_WITHIN_MS = 2000;
@@ -44,7 +44,7 @@ export const FAULT_CASES: FaultCase[] = [
   },
   {
     fault: 'slow',
-    // Longer than the 4 s note, well within the client's 30 s budget for the answer to start.
+    // Longer than the 3 s note, well within the client's 30 s budget for the answer to start.
     options: { delayMs: 7000 },
     said: { '/api/v1/tts': SLOW_NOTE, '/api/v1/translate': SLOW_NOTE },
     recovers: true,
