@@ -14,6 +14,7 @@ import { watchPlayer } from '@/lib/reading/player-watch';
 import { activeTabSelection } from '@/lib/reading/tab-actions';
 import { ensureMenus, onCommand, onMenuClick } from '@/lib/background/menus';
 import { cancelTranslation, currentTargetLanguage, translate } from '@/lib/background/translation';
+import { moveLegacyStorage } from '@/lib/translate/legacy-storage';
 import {
   controlReading,
   fetchChunkForPlayer,
@@ -27,6 +28,8 @@ import {
 export default defineBackground(() => {
   void closeStorageToContentScripts();
   void recoverDownload();
+  // Once, after the update that moved them: a failure leaves the old items for the next start.
+  void moveLegacyStorage();
   // Chrome keeps menus across restarts; Firefox forgets those of a persistent background page.
   if (import.meta.env.FIREFOX) void ensureMenus();
   else browser.runtime.onInstalled.addListener(() => void ensureMenus());

@@ -1,9 +1,22 @@
+import 'fake-indexeddb/auto';
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { audioCacheKey, canonicalKeyText, chooseEvictions, type AudioMeta } from './cache';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { voxlateDb } from '../storage/database';
+import {
+  audioCacheEntries,
+  audioCacheKey,
+  audioCacheStats,
+  canonicalKeyText,
+  clearAudioCache,
+  getAudio,
+  hasAudio,
+  putAudio,
+  type AudioEntry,
+} from './cache';
 
-// The IndexedDB functions need a real IndexedDB (happy-dom has none, fake-indexeddb is not
-// installed); they run in the end-to-end tests. The decisions they make are tested here.
+// The IndexedDB code runs on fake-indexeddb here; which entries eviction picks is tested in
+// lib/storage/lru.test.ts, and pinned entries in ./pins.test.ts.
 
 const input = { service: 'https://tts.test', text: 'Hello there.', voiceId: 'en-1', language: 'en', speed: 1, format: 'mp3' as const };
 
@@ -49,37 +62,62 @@ describe('audioCacheKey', () => {
   });
 });
 
-const meta = (key: string, bytes: number, lastUsed: number): AudioMeta => ({
-  key,
-  bytes,
-  lastUsed,
-  format: 'mp3',
-  fileName: `${key}.mp3`,
-  durationSec: 1,
-});
+const entry = (bytes: number, fill = 1): AudioEntry => ({ audio: new Uint8Array(bytes).fill(fill), format: 'mp3', fileName: 'x.mp3', durationSec: bytes / 10 });
 
-describe('chooseEvictions', () => {
-  it('evicts nothing under the limit', () => {
-    expect(chooseEvictions([meta('a', 10, 1), meta('b', 10, 2)], 20)).toEqual([]);
+describe('audio cache (IndexedDB)', () => {
+  beforeEach(async () => {
+    fakeBrowser.reset();
+    await clearAudioCache();
   });
 
-  it('evicts least recently used first until under the limit', () => {
-    const entries = [meta('new', 10, 30), meta('old', 10, 10), meta('mid', 10, 20), meta('newest', 10, 40)];
-    expect(chooseEvictions(entries, 25)).toEqual(['old', 'mid']);
+  it('stores and reads back the audio and its details', async () => {
+    expect(await getAudio('k')).toBeUndefined();
+    await putAudio('k', entry(30, 7), { now: 5 });
+    expect(await hasAudio('k')).toBe(true);
+    expect(await getAudio('k', 9)).toEqual({ key: 'k', audio: new Uint8Array(30).fill(7), format: 'mp3', fileName: 'x.mp3', durationSec: 3, bytes: 30, lastUsed: 9 });
   });
 
-  it('never evicts the kept entry, even when it alone exceeds the limit', () => {
-    const entries = [meta('big', 100, 1), meta('other', 10, 2)];
-    expect(chooseEvictions(entries, 50, 'big')).toEqual(['other']);
+  it('stores only the viewed part of a larger buffer', async () => {
+    const buffer = new Uint8Array(100).fill(3);
+    await putAudio('k', { ...entry(0), audio: buffer.subarray(10, 20) });
+    const read = await getAudio('k');
+    expect(read?.audio.buffer.byteLength).toBe(10);
+    expect(read?.bytes).toBe(10);
   });
 
-  it('skips pinned entries, however old, and evicts the next least recently used instead', () => {
-    const entries = [meta('part-1', 10, 1), meta('part-2', 10, 2), meta('other', 10, 3), meta('new', 10, 4)];
-    expect(chooseEvictions(entries, 25, 'new', new Set(['part-1', 'part-2']))).toEqual(['other']);
+  it('evicts the least recently used beyond the limit, counting a read as a use but not a check', async () => {
+    await putAudio('a', entry(40), { limitBytes: 100, now: 1 });
+    await putAudio('b', entry(40), { limitBytes: 100, now: 2 });
+    await getAudio('a', 3);
+    await hasAudio('b');
+    await putAudio('c', entry(40), { limitBytes: 100, now: 4 });
+    expect(await hasAudio('a')).toBe(true);
+    expect(await hasAudio('b')).toBe(false);
+    expect(await hasAudio('c')).toBe(true);
+    expect(await audioCacheStats()).toEqual({ entries: 2, bytes: 80 });
   });
 
-  it('stays over the limit rather than evict a pinned entry', () => {
-    const entries = [meta('part-1', 30, 1), meta('part-2', 30, 2), meta('new', 10, 3)];
-    expect(chooseEvictions(entries, 25, 'new', new Set(['part-1', 'part-2']))).toEqual([]);
+  it('keeps what was just stored, even alone over the limit', async () => {
+    await putAudio('small', entry(10), { limitBytes: 50, now: 1 });
+    await putAudio('big', entry(80), { limitBytes: 50, now: 2 });
+    expect(await hasAudio('big')).toBe(true);
+    expect(await hasAudio('small')).toBe(false);
+  });
+
+  it('lists metadata without the audio, and clears everything', async () => {
+    await putAudio('a', entry(10), { now: 1 });
+    await putAudio('b', { ...entry(20), format: 'wav', fileName: 'b.wav' }, { now: 2 });
+    const entries = await audioCacheEntries();
+    expect(entries.map((e) => [e.key, e.format, e.bytes])).toEqual([['a', 'mp3', 10], ['b', 'wav', 20]]);
+    expect(entries.some((e) => 'audio' in e)).toBe(false);
+    await clearAudioCache();
+    expect(await audioCacheStats()).toEqual({ entries: 0, bytes: 0 });
+    expect(await getAudio('a')).toBeUndefined();
+  });
+
+  it('treats audio without its details as a miss', async () => {
+    await putAudio('a', entry(10));
+    await (await voxlateDb()).delete('meta', 'a');
+    expect(await getAudio('a')).toBeUndefined();
   });
 });

@@ -1,5 +1,7 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { serviceIdentity } from '../settings/service-url';
+import { voxlateDb, type AudioMetaRecord } from '../storage/database';
+import { canonicalJson, hashKey } from '../storage/hash-key';
+import { cacheStats, evictLeastRecentlyUsed } from '../storage/lru';
 import { pinnedAudioKeys } from './pins';
 
 export type AudioFormat = 'mp3' | 'wav';
@@ -31,89 +33,30 @@ export interface CachedAudio extends AudioEntry {
 }
 
 /** The small per-entry record that stats and eviction scan (the audio itself lives apart). */
-export interface AudioMeta {
-  key: string;
-  format: AudioFormat;
-  fileName: string;
-  durationSec: number;
-  bytes: number;
-  lastUsed: number;
-}
+export type AudioMeta = AudioMetaRecord;
 
 /** Default size bound of the cache: about 3 hours of speech at 128 kbps MP3. */
 export const AUDIO_CACHE_LIMIT_BYTES = 200 * 1024 * 1024;
 
-const DB_NAME = 'voxlate-audio';
-const DB_VERSION = 1;
 // Bump when the key's fields or their encoding change, so old keys simply stop matching. v2 added
 // the service: v1 entries are not migrated (their service is unknown) and are never read again;
 // least-recently-used eviction removes them as new audio comes in, "Clear" at once.
 const KEY_VERSION = 'voxlate-audio-v2';
 
-interface AudioDb extends DBSchema {
-  // Audio bytes apart from their metadata, so listing entries never loads megabytes of audio.
-  audio: { key: string; value: Uint8Array };
-  meta: { key: string; value: AudioMeta; indexes: { lastUsed: number } };
+// Speed rounded so a slider's float noise (1.1000000001) still hits.
+function keyParts(input: AudioCacheKeyInput): unknown[] {
+  const speed = Math.round(input.speed * 1000) / 1000;
+  return [KEY_VERSION, serviceIdentity(input.service), input.format, input.voiceId, input.language, speed, input.text];
 }
 
-/**
- * The canonical text hashed into a cache key: a fixed-order array, so the callers' property order
- * does not matter, and speed rounded so a slider's float noise (1.1000000001) still hits.
- */
+/** The canonical text hashed into a cache key: fixed order, so the callers' property order does not matter. */
 export function canonicalKeyText(input: AudioCacheKeyInput): string {
-  const speed = Math.round(input.speed * 1000) / 1000;
-  return JSON.stringify([KEY_VERSION, serviceIdentity(input.service), input.format, input.voiceId, input.language, speed, input.text]);
+  return canonicalJson(keyParts(input));
 }
 
 /** Cache key of a chunk's audio: SHA-256 (hex) of {@link canonicalKeyText}. */
-export async function audioCacheKey(input: AudioCacheKeyInput): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(canonicalKeyText(input)));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/**
- * Which entries to evict so the cache fits in `limitBytes`: least recently used first, never the
- * `keep` key (the audio just stored is about to be played, even if it alone exceeds the limit)
- * and never a `pinned` one (a download still needs it). Pinned entries count toward the size, so
- * the others make room for them; when only pinned ones are left the cache stays over the limit.
- */
-export function chooseEvictions(
-  entries: readonly AudioMeta[],
-  limitBytes: number,
-  keep?: string,
-  pinned: ReadonlySet<string> = new Set(),
-): string[] {
-  let total = entries.reduce((sum, e) => sum + e.bytes, 0);
-  const evict: string[] = [];
-  const oldestFirst = [...entries].sort((a, b) => a.lastUsed - b.lastUsed);
-  for (const entry of oldestFirst) {
-    if (total <= limitBytes) break;
-    if (entry.key === keep || pinned.has(entry.key)) continue;
-    evict.push(entry.key);
-    total -= entry.bytes;
-  }
-  return evict;
-}
-
-let dbPromise: Promise<IDBPDatabase<AudioDb>> | null = null;
-
-// Opened lazily: this module is imported by contexts (service worker, offscreen page) at start-up.
-function db(): Promise<IDBPDatabase<AudioDb>> {
-  dbPromise ??= openDB<AudioDb>(DB_NAME, DB_VERSION, {
-    upgrade(database) {
-      database.createObjectStore('audio');
-      database.createObjectStore('meta', { keyPath: 'key' }).createIndex('lastUsed', 'lastUsed');
-    },
-    // Another context (e.g. after an update) needs a newer version: let it, reopen on next use.
-    blocking() {
-      void dbPromise?.then((d) => d.close());
-      dbPromise = null;
-    },
-    terminated() {
-      dbPromise = null;
-    },
-  });
-  return dbPromise;
+export function audioCacheKey(input: AudioCacheKeyInput): Promise<string> {
+  return hashKey(keyParts(input));
 }
 
 export interface PutAudioOptions {
@@ -140,18 +83,17 @@ export async function putAudio(key: string, entry: AudioEntry, opts: PutAudioOpt
   };
   // Read before the transaction: awaiting anything but IndexedDB inside it would commit it early.
   const pinned = opts.pinned ?? (await pinnedAudioKeys());
-  const tx = (await db()).transaction(['audio', 'meta'], 'readwrite');
+  const tx = (await voxlateDb()).transaction(['audio', 'meta'], 'readwrite');
   const audioStore = tx.objectStore('audio');
   const metaStore = tx.objectStore('meta');
   await Promise.all([audioStore.put(audio, key), metaStore.put(meta)]);
-  const evict = chooseEvictions(await metaStore.index('lastUsed').getAll(), opts.limitBytes ?? AUDIO_CACHE_LIMIT_BYTES, key, pinned);
-  await Promise.all(evict.flatMap((k) => [audioStore.delete(k), metaStore.delete(k)]));
+  await evictLeastRecentlyUsed(metaStore, audioStore, { maxBytes: opts.limitBytes ?? AUDIO_CACHE_LIMIT_BYTES }, key, pinned);
   await tx.done;
 }
 
 /** Reads a chunk's audio and marks it as just used (so eviction spares it). */
 export async function getAudio(key: string, now = Date.now()): Promise<CachedAudio | undefined> {
-  const tx = (await db()).transaction(['audio', 'meta'], 'readwrite');
+  const tx = (await voxlateDb()).transaction(['audio', 'meta'], 'readwrite');
   const metaStore = tx.objectStore('meta');
   const [audio, meta] = await Promise.all([tx.objectStore('audio').get(key), metaStore.get(key)]);
   if (!audio || !meta) {
@@ -166,22 +108,21 @@ export async function getAudio(key: string, now = Date.now()): Promise<CachedAud
 
 /** Whether a chunk's audio is cached (does not count as a use). */
 export async function hasAudio(key: string): Promise<boolean> {
-  return (await (await db()).count('meta', key)) > 0;
+  return (await (await voxlateDb()).count('meta', key)) > 0;
 }
 
 /** Empties the cache. */
 export async function clearAudioCache(): Promise<void> {
-  const tx = (await db()).transaction(['audio', 'meta'], 'readwrite');
+  const tx = (await voxlateDb()).transaction(['audio', 'meta'], 'readwrite');
   await Promise.all([tx.objectStore('audio').clear(), tx.objectStore('meta').clear(), tx.done]);
 }
 
 /** Metadata of every cached entry (never the audio), e.g. to learn how large a second of each format is. */
 export async function audioCacheEntries(): Promise<AudioMeta[]> {
-  return (await db()).getAll('meta');
+  return (await voxlateDb()).getAll('meta');
 }
 
 /** Number of cached entries and their total audio size, e.g. for the options page. */
 export async function audioCacheStats(): Promise<{ entries: number; bytes: number }> {
-  const all = await audioCacheEntries();
-  return { entries: all.length, bytes: all.reduce((sum, e) => sum + e.bytes, 0) };
+  return cacheStats(await audioCacheEntries());
 }

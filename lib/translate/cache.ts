@@ -1,14 +1,13 @@
-import { storage } from '#imports';
 import * as z from 'zod/mini';
-import { createSerial } from '../serial';
 import { serviceIdentity } from '../settings/service-url';
+import { voxlateDb } from '../storage/database';
+import { hashKey } from '../storage/hash-key';
+import { cacheStats, evictLeastRecentlyUsed } from '../storage/lru';
 
 /*
- * Where: storage.local through WXT storage, not IndexedDB. Entries are short text (a bounded few
- * MB in all), the background is the only reader and writer, local storage is already closed to
- * content scripts (lib/background/lockdown.ts), and fakeBrowser tests the real code (there is no
- * IndexedDB in unit tests). Each entry is its own key, so a hit reads one small value; a small
- * index of { usedAt, bytes } per entry drives least-recently-used eviction.
+ * Where: the extension's IndexedDB (lib/storage/database.ts), beside the audio cache and with its
+ * hashing and least-recently-used eviction. Values and their { key, bytes, lastUsed } records are
+ * in two stores, so eviction and the options page's figures never read the translations.
  */
 
 /** A translation as cached: what the bubble shows, without the source text (the key stands for it). */
@@ -29,75 +28,40 @@ export interface TranslationKeyInput {
   target: string;
 }
 
-/** Bounds of the cache: Chrome's storage.local holds 10 MB without unlimitedStorage, shared with settings. */
+/** Bounds of the cache: translations are small, a few MB keep hundreds of them. */
 export const TRANSLATION_CACHE_MAX_ENTRIES = 500;
 export const TRANSLATION_CACHE_MAX_BYTES = 4 * 1024 * 1024;
 
-const ENTRY_PREFIX = 'local:translationCache:' as const;
 // Bump when the key's fields or encoding change, so old keys simply stop matching. v2 added the
 // service: v1 entries are not migrated (their service is unknown) and are never read again;
 // least-recently-used eviction removes them as new translations come in, "Clear" at once.
 const KEY_VERSION = 'voxlate-translate-v2';
 
-interface IndexEntry {
-  usedAt: number;
-  bytes: number;
-}
-type CacheIndex = Record<string, IndexEntry>;
-
-const indexItem = storage.defineItem<CacheIndex>('local:translationCacheIndex', { fallback: {} });
-const entrySchema = z.object({ translation: z.string(), sourceLanguage: z.nullable(z.string()), sourceName: z.string() });
-const serial = createSerial();
-
-// A copy: WXT hands out the fallback object itself, and mutating it would leak into later reads.
-async function readIndex(): Promise<CacheIndex> {
-  return { ...(await indexItem.getValue()) };
-}
+/** A cached translation as stored; checked on every read. */
+export const cachedTranslationSchema = z.object({ translation: z.string(), sourceLanguage: z.nullable(z.string()), sourceName: z.string() });
 
 /** Cache key: SHA-256 (hex) of the version, service, source ('auto' when detected), target and text. */
-export async function translationCacheKey(input: TranslationKeyInput): Promise<string> {
-  const canonical = JSON.stringify([KEY_VERSION, serviceIdentity(input.service), input.source ?? 'auto', input.target, input.text]);
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(canonical));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/**
- * Which keys to evict so at most `maxEntries` entries of at most `maxBytes` in all remain: least
- * recently used first, never `keep` (the entry just stored).
- */
-export function chooseEvictions(index: CacheIndex, maxEntries: number, maxBytes: number, keep?: string): string[] {
-  const entries = Object.entries(index);
-  let count = entries.length;
-  let bytes = entries.reduce((sum, [, e]) => sum + e.bytes, 0);
-  const evict: string[] = [];
-  for (const [key, entry] of entries.sort((a, b) => a[1].usedAt - b[1].usedAt)) {
-    if (count <= maxEntries && bytes <= maxBytes) break;
-    if (key === keep) continue;
-    evict.push(key);
-    count--;
-    bytes -= entry.bytes;
-  }
-  return evict;
+export function translationCacheKey(input: TranslationKeyInput): Promise<string> {
+  return hashKey([KEY_VERSION, serviceIdentity(input.service), input.source ?? 'auto', input.target, input.text]);
 }
 
 /** The cached translation of `input`, marked as just used; null on a miss. */
-export function getCachedTranslation(input: TranslationKeyInput, now = Date.now()): Promise<CachedTranslation | null> {
-  return serial(async () => {
-    const key = await translationCacheKey(input);
-    const index = await readIndex();
-    const meta = index[key];
-    if (!meta) return null;
-    const parsed = entrySchema.safeParse(await storage.getItem(`${ENTRY_PREFIX}${key}`));
-    if (!parsed.success) {
-      // Lost or damaged entry: forget it so it is fetched (once) and stored again.
-      delete index[key];
-      await Promise.all([indexItem.setValue(index), storage.removeItem(`${ENTRY_PREFIX}${key}`)]);
-      return null;
-    }
-    index[key] = { ...meta, usedAt: now };
-    await indexItem.setValue(index);
-    return parsed.data;
-  });
+export async function getCachedTranslation(input: TranslationKeyInput, now = Date.now()): Promise<CachedTranslation | null> {
+  const key = await translationCacheKey(input);
+  const tx = (await voxlateDb()).transaction(['translations', 'translationMeta'], 'readwrite');
+  const values = tx.objectStore('translations');
+  const metas = tx.objectStore('translationMeta');
+  const [value, meta] = await Promise.all([values.get(key), metas.get(key)]);
+  const parsed = cachedTranslationSchema.safeParse(value);
+  if (!meta || !parsed.success) {
+    // Lost or damaged entry: forget it so it is fetched (once) and stored again.
+    if (meta || value !== undefined) await Promise.all([values.delete(key), metas.delete(key)]);
+    await tx.done;
+    return null;
+  }
+  await metas.put({ ...meta, lastUsed: now });
+  await tx.done;
+  return parsed.data;
 }
 
 /** Options of {@link putCachedTranslation}, for tests and callers with other bounds. */
@@ -108,45 +72,35 @@ export interface PutCacheOptions {
 }
 
 /** Stores a translation, then evicts least recently used entries beyond the bounds. */
-export function putCachedTranslation(
+export async function putCachedTranslation(
   input: TranslationKeyInput,
   value: CachedTranslation,
   opts: PutCacheOptions = {},
 ): Promise<void> {
-  return serial(async () => {
-    const key = await translationCacheKey(input);
-    const entry: CachedTranslation = { translation: value.translation, sourceLanguage: value.sourceLanguage, sourceName: value.sourceName };
-    // What storage.local's quota counts: the key and the JSON of the value, in UTF-8.
-    const bytes = new TextEncoder().encode(ENTRY_PREFIX + key + JSON.stringify(entry)).byteLength;
-    // Entry before index: a crash in between leaves an unindexed entry, never an index pointing nowhere useful.
-    await storage.setItem(`${ENTRY_PREFIX}${key}`, entry);
-    const index = await readIndex();
-    index[key] = { usedAt: opts.now ?? Date.now(), bytes };
-    const evict = chooseEvictions(
-      index,
-      opts.maxEntries ?? TRANSLATION_CACHE_MAX_ENTRIES,
-      opts.maxBytes ?? TRANSLATION_CACHE_MAX_BYTES,
-      key,
-    );
-    for (const k of evict) delete index[k];
-    if (evict.length) await storage.removeItems(evict.map((k) => `${ENTRY_PREFIX}${k}` as const));
-    await indexItem.setValue(index);
-  });
+  const key = await translationCacheKey(input);
+  const entry: CachedTranslation = { translation: value.translation, sourceLanguage: value.sourceLanguage, sourceName: value.sourceName };
+  const bytes = translationBytes(key, entry);
+  const tx = (await voxlateDb()).transaction(['translations', 'translationMeta'], 'readwrite');
+  const values = tx.objectStore('translations');
+  const metas = tx.objectStore('translationMeta');
+  await Promise.all([values.put(entry, key), metas.put({ key, bytes, lastUsed: opts.now ?? Date.now() })]);
+  const bounds = { maxEntries: opts.maxEntries ?? TRANSLATION_CACHE_MAX_ENTRIES, maxBytes: opts.maxBytes ?? TRANSLATION_CACHE_MAX_BYTES };
+  await evictLeastRecentlyUsed(metas, values, bounds, key);
+  await tx.done;
 }
 
-/** Empties the cache, including entries a crash left out of the index. */
-export function clearTranslationCache(): Promise<void> {
-  return serial(async () => {
-    const all = await storage.snapshot('local');
-    const keys = Object.keys(all)
-      .filter((k) => k.startsWith('translationCache:'))
-      .map((k) => `local:${k}` as const);
-    await storage.removeItems([...keys, indexItem]);
-  });
+// The size an entry is counted at: its key and value as UTF-8 JSON.
+function translationBytes(key: string, entry: CachedTranslation): number {
+  return new TextEncoder().encode(key + JSON.stringify(entry)).byteLength;
+}
+
+/** Empties the cache. */
+export async function clearTranslationCache(): Promise<void> {
+  const tx = (await voxlateDb()).transaction(['translations', 'translationMeta'], 'readwrite');
+  await Promise.all([tx.objectStore('translations').clear(), tx.objectStore('translationMeta').clear(), tx.done]);
 }
 
 /** Number of cached translations and their approximate size, e.g. for the options page. */
 export async function translationCacheStats(): Promise<{ entries: number; bytes: number }> {
-  const values = Object.values(await indexItem.getValue());
-  return { entries: values.length, bytes: values.reduce((sum, e) => sum + e.bytes, 0) };
+  return cacheStats(await (await voxlateDb()).getAll('translationMeta'));
 }

@@ -1,6 +1,5 @@
-import { storage } from '#imports';
 import * as z from 'zod/mini';
-import { createSerial } from '../serial';
+import { voxlateDb } from '../storage/database';
 
 /** A translation the user made, kept on this device only (never sent anywhere). */
 export interface HistoryEntry {
@@ -20,10 +19,11 @@ export interface HistoryEntry {
 
 /** Most entries kept; older ones drop off. */
 export const HISTORY_LIMIT = 50;
-/** Longest text kept per field: 50 long translations must not fill storage.local's 10 MB. */
+/** Longest text kept per field: the history is for glancing back, 50 entries stay within a few MB. */
 export const HISTORY_TEXT_LIMIT = 5000;
 
-const entrySchema = z.object({
+/** A history entry as stored; checked on every read. */
+export const historyEntrySchema = z.object({
   id: z.string(),
   sourceText: z.string(),
   translation: z.string(),
@@ -34,47 +34,60 @@ const entrySchema = z.object({
   truncated: z.optional(z.boolean()),
 });
 
-const historyItem = storage.defineItem<unknown[]>('local:translationHistory', { fallback: [] });
-const serial = createSerial();
-
 /** Recent translations, newest first. Damaged entries are left out rather than failing the list. */
 export async function getHistory(): Promise<HistoryEntry[]> {
-  const raw = await historyItem.getValue();
-  if (!Array.isArray(raw)) return [];
-  return raw.flatMap((item) => {
-    const parsed = entrySchema.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
-  });
+  const oldestFirst = await (await voxlateDb()).getAllFromIndex('history', 'at');
+  return oldestFirst
+    .reverse()
+    .flatMap((item) => {
+      const parsed = historyEntrySchema.safeParse(item);
+      return parsed.success ? [parsed.data] : [];
+    })
+    .slice(0, HISTORY_LIMIT);
 }
 
 /**
  * Adds a translation at the top. A previous entry for the same text and languages is removed, so
- * switching the target back and forth does not push everything else out.
+ * switching the target back and forth does not push everything else out; so are damaged entries
+ * and the oldest beyond {@link HISTORY_LIMIT}.
  */
-export function addHistory(entry: Omit<HistoryEntry, 'id' | 'at' | 'truncated'> & { at?: number }): Promise<HistoryEntry> {
-  return serial(async () => {
-    const truncated = entry.sourceText.length > HISTORY_TEXT_LIMIT || entry.translation.length > HISTORY_TEXT_LIMIT;
-    const added: HistoryEntry = {
-      id: crypto.randomUUID(),
-      sourceText: clip(entry.sourceText),
-      translation: clip(entry.translation),
-      sourceLanguage: entry.sourceLanguage,
-      targetLanguage: entry.targetLanguage,
-      cost: entry.cost,
-      at: entry.at ?? Date.now(),
-      ...(truncated ? { truncated } : {}),
-    };
-    const rest = (await getHistory()).filter(
-      (e) => !(e.sourceText === added.sourceText && e.sourceLanguage === added.sourceLanguage && e.targetLanguage === added.targetLanguage),
-    );
-    await historyItem.setValue([added, ...rest].slice(0, HISTORY_LIMIT));
-    return added;
+export async function addHistory(entry: Omit<HistoryEntry, 'id' | 'at' | 'truncated'> & { at?: number }): Promise<HistoryEntry> {
+  const truncated = entry.sourceText.length > HISTORY_TEXT_LIMIT || entry.translation.length > HISTORY_TEXT_LIMIT;
+  const added: HistoryEntry = {
+    id: crypto.randomUUID(),
+    sourceText: clip(entry.sourceText),
+    translation: clip(entry.translation),
+    sourceLanguage: entry.sourceLanguage,
+    targetLanguage: entry.targetLanguage,
+    cost: entry.cost,
+    at: entry.at ?? Date.now(),
+    ...(truncated ? { truncated } : {}),
+  };
+  // One transaction: two translations finishing together (in any context) cannot undo each other.
+  const tx = (await voxlateDb()).transaction('history', 'readwrite');
+  const store = tx.objectStore('history');
+  const [values, keys] = await Promise.all([store.getAll(), store.getAllKeys()]);
+  const drop: string[] = [];
+  const kept: HistoryEntry[] = [];
+  values.forEach((value, i) => {
+    const parsed = historyEntrySchema.safeParse(value);
+    if (!parsed.success || sameTranslation(parsed.data, added)) drop.push(keys[i]!);
+    else kept.push(parsed.data);
   });
+  kept.sort((a, b) => b.at - a.at);
+  drop.push(...kept.slice(HISTORY_LIMIT - 1).map((e) => e.id));
+  await Promise.all([...drop.map((key) => store.delete(key)), store.put(added)]);
+  await tx.done;
+  return added;
 }
 
 /** Deletes every entry. */
-export function clearHistory(): Promise<void> {
-  return serial(() => historyItem.removeValue());
+export async function clearHistory(): Promise<void> {
+  await (await voxlateDb()).clear('history');
+}
+
+function sameTranslation(a: HistoryEntry, b: HistoryEntry): boolean {
+  return a.sourceText === b.sourceText && a.sourceLanguage === b.sourceLanguage && a.targetLanguage === b.targetLanguage;
 }
 
 function clip(text: string): string {

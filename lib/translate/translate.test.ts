@@ -1,7 +1,9 @@
+import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ServiceError } from '../api/errors';
-import { getHistory } from './history';
+import { clearTranslationCache } from './cache';
+import { clearHistory, getHistory } from './history';
 import { createTranslator, type TranslateInput, type TranslateRequest, type TranslationAnswer, type TranslationResult } from './translate';
 
 const SERVICE = 'https://tts.test';
@@ -14,6 +16,12 @@ interface FakeServiceOptions {
   /** What reading the account from the service answers (the real balance); null: the read fails. */
   serviceBalance?: number | null;
   fail?: (req: TranslateRequest, call: number) => Error | null;
+}
+
+// The cache and the history are in IndexedDB, which fakeBrowser.reset() does not empty.
+async function resetStorage() {
+  fakeBrowser.reset();
+  await Promise.all([clearTranslationCache(), clearHistory()]);
 }
 
 /** A stand-in for the API client that behaves like the emulator: marker per call, cost checked. */
@@ -55,7 +63,7 @@ async function translated(answer: Promise<TranslationAnswer>): Promise<Translati
 }
 
 describe('createTranslator', () => {
-  beforeEach(() => fakeBrowser.reset());
+  beforeEach(resetStorage);
 
   it('translates, reports cost and balance, and serves the second identical request from the cache', async () => {
     const service = fakeService();
@@ -169,7 +177,7 @@ describe('createTranslator', () => {
 });
 
 describe('createTranslator, the balance it checks against', () => {
-  beforeEach(() => fakeBrowser.reset());
+  beforeEach(resetStorage);
   const text = 'x'.repeat(25); // 3 credits
 
   it('uses a fresh balance that is enough without asking the service', async () => {
@@ -207,7 +215,7 @@ describe('createTranslator, the balance it checks against', () => {
 });
 
 describe('createTranslator, above the confirmation threshold', () => {
-  beforeEach(() => fakeBrowser.reset());
+  beforeEach(resetStorage);
   const text = 'x'.repeat(25); // 3 credits
 
   it('sends nothing and asks, with the cost, when the cost is above the threshold', async () => {
@@ -243,7 +251,7 @@ describe('createTranslator, above the confirmation threshold', () => {
 });
 
 describe('createTranslator, withdrawn', () => {
-  beforeEach(() => fakeBrowser.reset());
+  beforeEach(resetStorage);
 
   it('sends nothing when withdrawn before its turn', async () => {
     const service = fakeService();
@@ -255,7 +263,7 @@ describe('createTranslator, withdrawn', () => {
 });
 
 describe('createTranslator, identical requests at once', () => {
-  beforeEach(() => fakeBrowser.reset());
+  beforeEach(resetStorage);
 
   it('pays once: the second waits for the first and is served from the cache', async () => {
     const service = fakeService();

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { putRecord, storedRecords } from '../support/database';
 import {
   chooseMenuEntry,
   clickMenu,
@@ -164,18 +165,13 @@ test.describe('options: stored data', () => {
   }) => {
     const options = await openExtensionPage('options.html');
     await connectInOptions(options, emulator.url);
-    await background.evaluate(() =>
-      chrome.storage.local.set({
-        translationHistory: [
-          { id: '1', sourceText: 'Hello', translation: '[ES] Hello', sourceLanguage: 'en', targetLanguage: 'es', cost: 1, at: Date.now() },
-        ],
-      }),
-    );
     const page = await context.newPage();
     await page.goto(`${pages.url}/fixtures/article.html`);
     await selectText(page, '#second');
     await chooseMenuEntry(context, background, extensionId, page, 'voxlate-translate-selection');
     await expect.poll(() => inPageUiText(context, page, 'voxlate-bubble')).toContain('Balance');
+    const earlier = { id: '1', sourceText: 'Hello', translation: '[ES] Hello', sourceLanguage: 'en', targetLanguage: 'es', cost: 1, at: Date.now() - 60_000 };
+    await putRecord(background, 'history', earlier);
 
     await options.bringToFront();
     await options.reload();
@@ -192,6 +188,9 @@ test.describe('options: stored data', () => {
     await history.getByRole('button', { name: 'Yes, clear' }).click();
     await expect(history.getByRole('status')).toHaveText('Translation history cleared.');
     await expect(history).toContainText('Empty');
+    expect(await storedRecords(background, 'history')).toEqual([]);
+    expect(await storedRecords(background, 'translations')).toEqual([]);
+    expect(await storedRecords(background, 'translationMeta')).toEqual([]);
     expect(await background.evaluate(async () => Object.keys(await chrome.storage.local.get(null)).filter((k) => k.startsWith('translation')))).toEqual([]);
   });
 });

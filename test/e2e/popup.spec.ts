@@ -1,5 +1,6 @@
 import type { Page, Worker } from '@playwright/test';
 import { connectService, expect, readArticleSelection, test } from './fixtures';
+import { storedRecords } from '../support/database';
 import { completedDownload, decodedSeconds } from '../support/downloads';
 import {
   clickToolbarButton,
@@ -168,7 +169,6 @@ test.describe('popup', () => {
     await popup.getByRole('button', { name: 'Clear', exact: true }).click();
     await expect(history).toHaveCount(0);
     await expect(popup.getByText('Your translations appear here.')).toBeVisible();
-    const stored = await background.evaluate(async () => (await chrome.storage.local.get('translationHistory')).translationHistory ?? []);
-    expect(stored).toEqual([]);
+    expect(await storedRecords(background, 'history')).toEqual([]);
   });
 });
