@@ -1,3 +1,5 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer } from 'node:net';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
@@ -18,6 +20,25 @@ async function freePort(): Promise<number> {
 
 const debugPorts = new WeakMap<BrowserContext, number>();
 
+const PROFILE_PREFIX = 'voxlate-profile-';
+
+function removeProfile(dir: string): void {
+  try {
+    rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+  } catch {
+    // Left for sweepOldProfiles.
+  }
+}
+
+/** Profiles a closing browser kept busy, from runs more than an hour old. */
+function sweepOldProfiles(): void {
+  const hourAgo = Date.now() - 3_600_000;
+  for (const name of readdirSync(tmpdir())) {
+    const dir = path.join(tmpdir(), name);
+    if (name.startsWith(PROFILE_PREFIX) && statSync(dir).mtimeMs < hourAgo) removeProfile(dir);
+  }
+}
+
 /** Launches Chromium with a fresh profile and the built extension loaded. */
 export async function launchWithExtension(
   options: { headless?: boolean; locale?: string; colorScheme?: 'light' | 'dark'; extensionDir?: string } = {},
@@ -26,7 +47,16 @@ export async function launchWithExtension(
   // A debugging port (loopback only) gives tests a browser-level CDP session, which clicking the
   // toolbar button needs; a persistent context offers page-level sessions only.
   const port = await freePort();
-  const context = await chromium.launchPersistentContext('', {
+  // A fresh profile whose downloads go to its own folder: files never pile up in ~/Downloads,
+  // where Chrome would start naming new ones differently once a name is taken many times.
+  sweepOldProfiles();
+  const profile = mkdtempSync(path.join(tmpdir(), PROFILE_PREFIX));
+  mkdirSync(path.join(profile, 'Default'));
+  writeFileSync(
+    path.join(profile, 'Default', 'Preferences'),
+    JSON.stringify({ download: { default_directory: path.join(profile, 'Downloads'), prompt_for_download: false } }),
+  );
+  const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: options.headless ?? true,
     locale: options.locale,
@@ -46,6 +76,8 @@ export async function launchWithExtension(
     ],
   });
   debugPorts.set(context, port);
+  // Best effort: Chrome may still be writing its cache as it closes (then the next launch sweeps it).
+  context.on('close', () => removeProfile(profile));
   return context;
 }
 
