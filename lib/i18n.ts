@@ -15,10 +15,11 @@ type Substitutions<K extends MessageKey> = Messages[K] extends { placeholders: o
 
 /**
  * Text for the UI from the extension's locale files (public/_locales), in the browser's language.
- * Falls back to the key itself so a missing string is visible in review, never a blank.
+ * Falls back to the key itself so a missing string is visible in review, never a blank; so it does
+ * where the browser offers no i18n (Chrome's offscreen document: its words come from the worker).
  */
 export function t<K extends MessageKey>(key: K, ...substitutions: Substitutions<K>): string {
-  const text = browser.i18n.getMessage(key as never, substitutions[0]);
+  const text = browser.i18n?.getMessage(key as never, substitutions[0]);
   return text || key;
 }
 
