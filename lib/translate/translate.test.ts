@@ -3,6 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ServiceError } from '../api/errors';
 import { getHistory } from './history';
 import { createTranslator, type TranslateInput, type TranslateRequest, type TranslationAnswer, type TranslationResult } from './translate';
+import { useEnglishMessages } from '../i18n.test-helpers';
 
 const SERVICE = 'https://tts.test';
 
@@ -53,6 +54,9 @@ async function translated(answer: Promise<TranslationAnswer>): Promise<Translati
   if (value.status !== 'translated') throw new Error(`expected a translation, got ${JSON.stringify(value)}`);
   return value;
 }
+
+// Errors are worded from public/_locales/en, as in an English browser.
+beforeEach(() => useEnglishMessages());
 
 describe('createTranslator', () => {
   beforeEach(() => fakeBrowser.reset());
