@@ -58,7 +58,7 @@ export function makeServiceError(
   context: MessageContext & Pick<ServiceErrorDetails, 'serverMessage' | 'cause'> = {},
 ): ServiceError {
   const serverMessage = context.serverMessage ? truncateServerMessage(context.serverMessage) : undefined;
-  const message = serverMessage ? `${baseMessage(kind, context)} ${t('errorServiceSaid', serverMessage)}` : baseMessage(kind, context);
+  const message = serverMessage ? t('errorServiceSaid', [baseMessage(kind, context), serverMessage]) : baseMessage(kind, context);
   return new ServiceError(kind, message, {
     status: context.status,
     retryAfterMs: context.retryAfterMs,

@@ -32,3 +32,9 @@ export const DECODE_ERROR = own('playerDecodeFailed');
 
 /** The cached audio could not be read from the browser's storage (IndexedDB). */
 export const CACHE_READ_ERROR = own('playerCacheReadFailed');
+
+/** A player's event (or state) as the user is told it: its own failure put in words by `word`. */
+export function inWords<E extends { error?: PlayerError }>(event: E, word: (key: PlayerMessageKey) => string): E {
+  const key = event.error?.messageKey;
+  return key ? { ...event, error: { kind: event.error!.kind, message: word(key) } } : event;
+}

@@ -17,6 +17,7 @@ import type { PlayerHost } from './player-host';
 import { recoverReading, restartPlayer } from './recovery';
 import { lastErrorItem, sessionItem } from './session-store';
 import { createSerial } from '../serial';
+import { inWords } from '../player/player-error';
 import { chooseSpeechParams, type SpeechChoices } from './speech-params';
 import { confirmThreshold, describeEstimate, estimateSpeech, holdForConfirmation } from '../background/spend-confirm';
 import type { PlayerAction, PlayerEvent, SpeechParams } from './types';
@@ -139,7 +140,8 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
     return { confirm: { ...estimate, limit: threshold, token } };
   }
   if (request.tabId !== null && (capped.cut || (!request.confirmed && request.text.length >= ANNOUNCE_COST_FROM_CHARS))) {
-    const message = [t('readingCostNotice', describeEstimate(estimate)), capped.cut].filter(Boolean).join(' ');
+    const cost = describeEstimate(estimate);
+    const message = capped.cut ? t('readingCostNoticeCut', [cost, capped.cut]) : t('readingCostNotice', cost);
     void tellPage(request.tabId, 0, { type: 'pageNotice', tone: 'info', message, timeoutMs: capped.cut ? 12_000 : 6000 });
   }
   // Ask for the first sentence now, while the player starts: it joins this request when it asks.
@@ -222,7 +224,8 @@ export async function getReadingState(): Promise<ReadingState | null> {
   const stored: PlayerEvent = session.position ?? { sessionId: session.plan.sessionId, status: 'loading', sentence: 0, chunk: 0, elapsedSec: session.elapsedBase ?? 0 };
   // Stopped for good until the user resumes: say why, whatever a leftover player says.
   if (session.interrupted) return { ...stored, status: 'paused', error: { kind: 'interrupted', message: session.interrupted }, ...about };
-  const live = await playerHost().state().then((state) => state && inWords(state), () => null);
+  // The player's own failures come as a message key (its offscreen document has no i18n): worded here.
+  const live = await playerHost().state().then((state) => state && inWords(state, t), () => null);
   const position = live?.sessionId === session.plan.sessionId ? withBase(live, session) : stored;
   return { ...position, ...about };
 }
@@ -230,14 +233,11 @@ export async function getReadingState(): Promise<ReadingState | null> {
 /** Figures of the current reading (time to first audio, gaps), for benchmarks and tests. */
 export const getPlayerStats = () => playerHost().stats();
 
-/** Follows the player: remembers the position, highlights the sentence, keeps the badge true. */
-export const handlePlayerEvent = (event: PlayerEvent): Promise<void> => serial(() => followPlayer(inWords(event)));
-
-/** The player's own failures come as a message key (its offscreen document has no i18n): worded here. */
-function inWords(event: PlayerEvent): PlayerEvent {
-  const key = event.error?.messageKey;
-  return key ? { ...event, error: { kind: event.error!.kind, message: t(key) } } : event;
-}
+/**
+ * Follows the player: remembers the position, highlights the sentence, keeps the badge true. Its
+ * own failures come as a message key (its offscreen document has no i18n) and are worded here.
+ */
+export const handlePlayerEvent = (event: PlayerEvent): Promise<void> => serial(() => followPlayer(inWords(event, t)));
 
 async function followPlayer(event: PlayerEvent): Promise<void> {
   const session = await sessionItem.getValue();
@@ -294,5 +294,5 @@ export async function reportProblem(tabId: number | null, problem: SerializedSer
 /** Adds the current balance to a "not enough credits" message, when the service tells it. */
 async function withBalance(error: SerializedServiceError): Promise<SerializedServiceError> {
   const account = await fetchAccount(0).catch(() => null);
-  return account ? { ...error, message: `${error.message} ${t('balanceNote', formatNumber(account.credits))}` } : error;
+  return account ? { ...error, message: t('balanceNote', [error.message, formatNumber(account.credits)]) } : error;
 }
