@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
-import { t } from '@/lib/i18n';
+import { t, type MessageKey } from '@/lib/i18n';
 
 /** Why Voxlate holds each API permission (README.md, "Permissions, and why"). */
-const REASONS: Record<string, string> = {
+const REASONS: Partial<Record<string, MessageKey>> = {
   activeTab: 'optionsPermActiveTab',
   scripting: 'optionsPermScripting',
   contextMenus: 'optionsPermContextMenus',

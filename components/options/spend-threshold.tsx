@@ -2,6 +2,9 @@ import { useEffect, useState } from 'react';
 import { t } from '@/lib/i18n';
 import { useSettings } from '../use-settings';
 
+/** Put in the label's text where the number field goes, then cut there. */
+const FIELD = '{count}';
+
 /** A whole number of credits, or null for anything else (empty, negative, fractional). */
 function parseCredits(value: string): number | null {
   if (!/^\d{1,9}$/.test(value.trim())) return null;
@@ -22,7 +25,8 @@ export function SpendThreshold() {
     if (stored !== undefined) setDraft((current) => (parseCredits(current) === stored ? current : String(stored)));
   }, [stored]);
   if (!settings) return null;
-  const [before, after = ''] = t('optionsConfirmAbove').split('{count}');
+  // The number field stands where the message's $COUNT$ goes.
+  const [before, after = ''] = t('optionsConfirmAbove', FIELD).split(FIELD);
 
   function change(value: string) {
     setDraft(value);

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createServiceClient } from './client';
 import { decideRetry } from './retry-policy';
 import type { ServiceError } from './errors';
 import { fakeFetch, makeMp3 } from './fake-fetch.test-helpers';
+import { useEnglishMessages } from '../i18n.test-helpers';
 
 /** A 200 whose body delivers half its bytes and then breaks, as a dropped connection does. */
 function brokenBody(type: string, bytes: Uint8Array): Response {
@@ -20,6 +21,9 @@ const client = (answer: () => Response) =>
 
 const failure = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a rejection'); }, (e: unknown) => e as ServiceError);
 const fresh = () => ({ rateLimited: 0, transient: 0 });
+
+// Errors are worded from public/_locales/en, as in an English browser.
+beforeEach(() => useEnglishMessages());
 
 describe('a failure after the 2xx headers arrived', () => {
   it('on speech is a badResponse that may be charged, and is never retried', async () => {

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createServiceClient } from './client';
 import { serializeError, type ServiceError } from './errors';
 import { fakeFetch, json } from './fake-fetch.test-helpers';
+import { useEnglishMessages } from '../i18n.test-helpers';
 
 const KEY = 'sk-live-9f8e7d6c5b4a';
 
@@ -20,6 +21,9 @@ async function userError(answer: () => Response): Promise<ServiceError> {
 
 const text = (status: number, body: string, type = 'text/plain', headers: Record<string, string> = {}) => () =>
   new Response(body, { status, headers: { 'content-type': type, ...headers } });
+
+// Errors are worded from public/_locales/en, as in an English browser.
+beforeEach(() => useEnglishMessages());
 
 describe('status mapping', () => {
   it.each([

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createServiceClient } from './client';
 import { fakeFetch, makeMp3, makeWav } from './fake-fetch.test-helpers';
 import { rejection } from './scheduler.test-helpers';
+import { useEnglishMessages } from '../i18n.test-helpers';
 
 const KEY = 'sk-live-9f8e7d6c5b4a';
 const MP3 = makeMp3(1);
@@ -15,6 +16,9 @@ function speak(answer: () => Response, format?: 'mp3' | 'wav') {
 
 const audio = (bytes: Uint8Array | null, type: string, headers: Record<string, string> = {}) => () =>
   new Response(bytes as BodyInit | null, { status: 200, headers: { 'content-type': type, ...headers } });
+
+// Errors are worded from public/_locales/en, as in an English browser.
+beforeEach(() => useEnglishMessages());
 
 describe('tts', () => {
   it('returns validated mp3 audio with its duration and file name', async () => {

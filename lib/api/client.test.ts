@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createServiceClient } from './client';
 import { fakeFetch, hangUntilAborted, json } from './fake-fetch.test-helpers';
 import { rejection } from './scheduler.test-helpers';
+import { useEnglishMessages } from '../i18n.test-helpers';
 
 const KEY = 'sk-live-9f8e7d6c5b4a';
 const user = { id: 'usr_1', email: 'a@example.com', credits: 1234, plan: 'pro' };
@@ -11,6 +12,9 @@ function client(answer: Parameters<typeof fakeFetch>[0], timeoutMs?: number) {
   const fake = fakeFetch(answer);
   return { ...fake, api: createServiceClient({ baseUrl: 'https://api.example.com//', apiKey: KEY, fetch: fake.fetch, timeoutMs }) };
 }
+
+// Errors are worded from public/_locales/en, as in an English browser.
+beforeEach(() => useEnglishMessages());
 
 describe('createServiceClient requests', () => {
   it('GETs the user with the key only in the Authorization header', async () => {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { formatNumber, t } from '../i18n';
 import { makeServiceError } from './error-messages';
 import { isServiceError, type ServiceError } from './errors';
 import { validateTranslateRequest, validateTtsRequest } from './request-validation';
@@ -45,7 +46,7 @@ function originOf(baseUrl: string): string {
     // Origin only: a path or user-info part of the address has no place in a message.
     return new URL(baseUrl).origin;
   } catch {
-    return 'the configured address';
+    return t('errorConfiguredAddress');
   }
 }
 
@@ -67,7 +68,7 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     if (timeout.aborted) return makeServiceError('timeout', { timeoutMs, cause: e });
     if (e instanceof TypeError) return makeServiceError('network', { origin, cause: e });
     if (e instanceof DOMException && e.name === 'AbortError') return makeServiceError('cancelled', { cause: e });
-    return makeServiceError('badResponse', { reason: 'the response could not be read', cause: e });
+    return makeServiceError('badResponse', { reason: t('reasonUnreadable'), cause: e });
   }
 
   /**
@@ -81,7 +82,7 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     if (error.kind === 'badResponse') {
       return error.mayBeCharged ? error : makeServiceError('badResponse', { status, mayBeCharged: true, reason: error.reason, cause: e });
     }
-    const reason = error.kind === 'timeout' ? `the transfer stalled for ${Math.round(timeoutMs / 1000)} s` : 'the connection broke before the whole answer arrived';
+    const reason = error.kind === 'timeout' ? t('reasonStalled', formatNumber(Math.round(timeoutMs / 1000))) : t('reasonConnectionBroke');
     return makeServiceError('badResponse', { status, mayBeCharged: true, reason, cause: e });
   }
 
@@ -137,7 +138,7 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
       const body = validateTranslateRequest(req);
       const result = await call('translate', { method: 'POST', body }, json(translateResponseSchema), o?.signal, true);
       // A 200 that says it failed has no usable translation, whatever the text field holds.
-      if (result.success === false) throw makeServiceError('badResponse', { status: 200, mayBeCharged: true, reason: 'the service reported failure' });
+      if (result.success === false) throw makeServiceError('badResponse', { status: 200, mayBeCharged: true, reason: t('reasonServiceFailed') });
       return result;
     },
     async tts(req, o) {

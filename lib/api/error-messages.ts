@@ -1,3 +1,4 @@
+import { formatNumber, t } from '../i18n';
 import { ServiceError, type ServiceErrorDetails, type ServiceErrorKind } from './errors';
 
 const MAX_SERVER_MESSAGE = 200;
@@ -8,8 +9,9 @@ export function truncateServerMessage(text: string): string {
   return flat.length <= MAX_SERVER_MESSAGE ? flat : `${flat.slice(0, MAX_SERVER_MESSAGE - 1)}…`;
 }
 
+/** Whole seconds, at least 1, as the UI's language writes them. */
 function seconds(ms: number): string {
-  return `${Math.max(1, Math.ceil(ms / 1000))} s`;
+  return formatNumber(Math.max(1, Math.ceil(ms / 1000)));
 }
 
 interface MessageContext {
@@ -17,6 +19,7 @@ interface MessageContext {
   retryAfterMs?: number;
   origin?: string;
   timeoutMs?: number;
+  /** Why an answer was unusable, in words of the UI's language (a reason… or audio… message). */
   reason?: string;
   /** A paid request broke after the service accepted it (a 2xx cut short, a 500). */
   mayBeCharged?: boolean;
@@ -25,30 +28,24 @@ interface MessageContext {
 function baseMessage(kind: ServiceErrorKind, c: MessageContext): string {
   switch (kind) {
     case 'unauthorized':
-      return 'The service rejected your API key. Open the options and check the key.';
+      return t('errorUnauthorized');
     case 'insufficientCredits':
-      return "You don't have enough credits for this. Top up your account or use shorter text.";
+      return t('errorNoCredits');
     case 'rateLimited':
-      return c.retryAfterMs === undefined
-        ? 'The service is busy (rate limit). Wait a moment and try again.'
-        : `The service is busy (rate limit). Try again in ${seconds(c.retryAfterMs)}.`;
+      return c.retryAfterMs === undefined ? t('errorRateLimited') : t('errorRateLimitedFor', seconds(c.retryAfterMs));
     case 'invalidRequest':
-      return `The service refused the request as invalid (HTTP ${c.status ?? 400}). Check the text, voice and settings.`;
+      return t('errorInvalidRequest', String(c.status ?? 400));
     case 'server':
-      return c.mayBeCharged
-        ? `The service had a problem (HTTP ${c.status ?? 500}) after it took the request. It may already be paid for, so it was not requested again by itself: retry if you want it.`
-        : `The service had a problem (HTTP ${c.status ?? 500}). Try again in a moment.`;
+      return t(c.mayBeCharged ? 'errorServerMaybePaid' : 'errorServer', String(c.status ?? 500));
     case 'network':
-      return `Can't reach the service at ${c.origin ?? 'the configured address'}. Check the address and your connection.`;
+      return t('errorNetwork', c.origin ?? t('errorConfiguredAddress'));
     case 'timeout':
-      return `The service didn't answer within ${seconds(c.timeoutMs ?? 30_000)}. Try again, or use shorter text.`;
+      return t('errorTimeout', seconds(c.timeoutMs ?? 30_000));
     case 'badResponse':
-      if (c.mayBeCharged) {
-        return `The service's answer was cut short (${c.reason ?? 'incomplete'}). This part may already be paid for, so it was not requested again by itself: retry if you want it.`;
-      }
-      return `The service sent an unexpected response (${c.reason ?? 'unknown format'}). Try again; if it keeps happening, check the service address in the options.`;
+      if (c.mayBeCharged) return t('errorCutShort', c.reason ?? t('reasonIncomplete'));
+      return t('errorBadResponse', c.reason ?? t('reasonUnknownFormat'));
     case 'cancelled':
-      return 'The request was cancelled.';
+      return t('errorCancelled');
   }
 }
 
@@ -61,9 +58,7 @@ export function makeServiceError(
   context: MessageContext & Pick<ServiceErrorDetails, 'serverMessage' | 'cause'> = {},
 ): ServiceError {
   const serverMessage = context.serverMessage ? truncateServerMessage(context.serverMessage) : undefined;
-  const message = serverMessage
-    ? `${baseMessage(kind, context)} Service said: "${serverMessage}"`
-    : baseMessage(kind, context);
+  const message = serverMessage ? t('errorServiceSaid', [baseMessage(kind, context), serverMessage]) : baseMessage(kind, context);
   return new ServiceError(kind, message, {
     status: context.status,
     retryAfterMs: context.retryAfterMs,

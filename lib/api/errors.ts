@@ -1,3 +1,5 @@
+import { t } from '../i18n';
+
 export type ServiceErrorKind =
   | 'unauthorized'
   | 'insufficientCredits'
@@ -59,9 +61,6 @@ export function isServiceError(e: unknown): e is ServiceError {
   return e instanceof ServiceError;
 }
 
-const UNEXPECTED_MESSAGE =
-  'Something unexpected went wrong. Try again; if it keeps happening, reload the extension.';
-
 /**
  * Turns any thrown value into a {@link SerializedServiceError}.
  *
@@ -79,11 +78,9 @@ export function serializeError(e: unknown): SerializedServiceError {
     if (e.mayBeCharged) out.mayBeCharged = true;
     return out;
   }
-  if (isDomException(e, 'AbortError')) return { kind: 'cancelled', message: 'The request was cancelled.' };
-  if (isDomException(e, 'TimeoutError')) {
-    return { kind: 'timeout', message: "The service didn't answer in time. Try again in a moment." };
-  }
-  return { kind: 'badResponse', message: UNEXPECTED_MESSAGE };
+  if (isDomException(e, 'AbortError')) return { kind: 'cancelled', message: t('errorCancelled') };
+  if (isDomException(e, 'TimeoutError')) return { kind: 'timeout', message: t('errorNoAnswerInTime') };
+  return { kind: 'badResponse', message: t('errorUnexpected') };
 }
 
 function isDomException(e: unknown, name: string): boolean {

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceError } from './errors';
 import { validateTranslateRequest, validateTtsRequest } from './request-validation';
 import type { TtsRequest } from './schemas';
+import { useEnglishMessages } from '../i18n.test-helpers';
 
 const ok: TtsRequest = { text: 'Hello', voice_id: 'v1' };
 
@@ -13,6 +14,9 @@ function errorOf(fn: () => unknown): ServiceError {
   }
   throw new Error('expected a throw');
 }
+
+// Errors are worded from public/_locales/en, as in an English browser.
+beforeEach(() => useEnglishMessages());
 
 describe('validateTtsRequest', () => {
   it('passes a valid request through', () => {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { formatNumber, t, type MessageKey } from '../i18n';
 import { ServiceError } from './errors';
 import {
   TTS_MAX_CHARS,
@@ -8,32 +9,30 @@ import {
   type TtsRequest,
 } from './schemas';
 
-const count = (n: number) => n.toLocaleString('en-US');
-
 function invalid(message: string): ServiceError {
   return new ServiceError('invalidRequest', message);
 }
 
 function textProblem(text: unknown): string {
   if (typeof text === 'string' && text.length > TTS_MAX_CHARS) {
-    return `The text is ${count(text.length)} characters; the service takes at most ${count(TTS_MAX_CHARS)} per request.`;
+    return t('requestTextTooLong', [formatNumber(text.length), formatNumber(TTS_MAX_CHARS)]);
   }
-  return 'The text is empty. Select some text and try again.';
+  return t('requestTextEmpty');
 }
 
-const FIELD_MESSAGES: Record<string, string> = {
-  voice_id: 'No voice is selected. Choose a voice in the options and try again.',
-  language: 'The language must be a two-letter code such as en or es.',
-  speed: 'Speed must be between 0.5 and 2.0.',
-  format: 'Format must be mp3 or wav.',
-  target_language: 'No target language is selected. Choose one and try again.',
-  source_language: 'The source language must be a language name such as English, or left out.',
+const FIELD_MESSAGES: Partial<Record<string, MessageKey>> = {
+  voice_id: 'requestNoVoice',
+  language: 'requestBadLanguage',
+  speed: 'requestBadSpeed',
+  format: 'requestBadFormat',
+  target_language: 'requestNoTarget',
+  source_language: 'requestBadSource',
 };
 
 function firstProblem(error: z.ZodError, input: unknown): string {
   const field = String(error.issues[0]?.path[0] ?? '');
   if (field === 'text') return textProblem((input as { text?: unknown } | null)?.text);
-  return FIELD_MESSAGES[field] ?? 'The request is not valid. Check the text and settings.';
+  return t(FIELD_MESSAGES[field] ?? 'requestInvalid');
 }
 
 /** Validates a speech request before any network use; throws `invalidRequest` with a plain message. */

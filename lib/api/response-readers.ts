@@ -1,14 +1,12 @@
 import type { z } from 'zod';
 import { validateAudio } from '../audio/validate';
+import { t } from '../i18n';
 import { isAudioTypeFor, mediaType } from './audio-content-type';
 import { fileNameFromDisposition } from './content-disposition';
 import { makeServiceError } from './error-messages';
 import type { AudioFormat } from './schemas';
 
 const bad = (reason: string) => makeServiceError('badResponse', { reason });
-
-// validateAudio's reasons are sentences; ours sit in parentheses mid-sentence.
-const asReason = (sentence: string) => sentence.replace(/\.$/, '').replace(/^[A-Z]/, (c) => c.toLowerCase());
 
 /**
  * Reads a JSON body and parses it with `schema`. A wrong content type, invalid JSON or a
@@ -18,20 +16,20 @@ const asReason = (sentence: string) => sentence.replace(/\.$/, '').replace(/^[A-
 export async function readJson<S extends z.ZodType>(res: Response, schema: S): Promise<z.infer<S>> {
   const type = mediaType(res.headers.get('content-type'));
   if (!/^application\/([\w.+-]+\+)?json$/.test(type)) {
-    throw bad(`expected JSON, got ${type || 'no content type'}`);
+    throw bad(t('reasonExpectedJson', type || t('reasonNoContentType')));
   }
   let data: unknown;
   try {
     data = JSON.parse(await res.text());
   } catch (e) {
-    if (e instanceof SyntaxError) throw bad('the body is not valid JSON');
+    if (e instanceof SyntaxError) throw bad(t('reasonInvalidJson'));
     throw e;
   }
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path.length ? issue.path.join('.') : 'body';
-    throw bad(`field "${field}" is missing or has the wrong type`);
+    throw bad(t('reasonBadField', field));
   }
   return parsed.data;
 }
@@ -51,12 +49,12 @@ export interface SpeechResult {
 export async function readSpeech(res: Response, format: AudioFormat): Promise<SpeechResult> {
   const contentType = res.headers.get('content-type');
   if (res.status !== 200 || !isAudioTypeFor(contentType, format)) {
-    throw bad(`expected ${format} audio, got ${mediaType(contentType) || 'no content type'} (HTTP ${res.status})`);
+    throw bad(t('reasonExpectedAudio', [format, mediaType(contentType) || t('reasonNoContentType'), String(res.status)]));
   }
   const audio = new Uint8Array(await res.arrayBuffer());
-  if (audio.byteLength === 0) throw bad('the audio is empty');
+  if (audio.byteLength === 0) throw bad(t('audioEmpty'));
   const check = validateAudio(audio, format);
-  if (!check.ok) throw bad(asReason(check.reason));
+  if (!check.ok) throw bad(t(check.reason));
   return {
     audio,
     contentType: mediaType(contentType),

@@ -1,11 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeServiceError } from './error-messages';
 import type { ServiceErrorKind } from './errors';
 import { decideRetry, type RetryBudget } from './retry-policy';
+import { useEnglishMessages } from '../i18n.test-helpers';
 
 const half = () => 0.5;
 const fresh = (): RetryBudget => ({ rateLimited: 0, transient: 0 });
 const err = (kind: ServiceErrorKind, status?: number) => makeServiceError(kind, { status });
+
+// Errors are worded from public/_locales/en, as in an English browser.
+beforeEach(() => useEnglishMessages());
 
 describe('decideRetry', () => {
   it.each([

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeServiceError } from './error-messages';
 import { controlled, instant, maxInAnyWindow, rejection, scheduler, tick, WINDOW } from './scheduler.test-helpers';
+import { useEnglishMessages } from '../i18n.test-helpers';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -8,6 +9,9 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
 });
+
+// Errors are worded from public/_locales/en, as in an English browser.
+beforeEach(() => useEnglishMessages());
 
 describe('cancellation', () => {
   it('removes a queued task without running it', async () => {

@@ -29,28 +29,28 @@ describe('validateAudio', () => {
   });
 
   it('rejects empty bodies', () => {
-    expect(validateAudio(new Uint8Array(), 'mp3')).toEqual({ ok: false, reason: 'The audio is empty.' });
-    expect(validateAudio(new Uint8Array(), 'wav')).toEqual({ ok: false, reason: 'The audio is empty.' });
+    expect(validateAudio(new Uint8Array(), 'mp3')).toEqual({ ok: false, reason: 'audioEmpty' });
+    expect(validateAudio(new Uint8Array(), 'wav')).toEqual({ ok: false, reason: 'audioEmpty' });
   });
 
   it('rejects the other format and text bodies', () => {
-    expect(validateAudio(encodeWav(0.2), 'mp3')).toEqual({ ok: false, reason: 'The audio is WAV, not MP3.' });
-    expect(validateAudio(encodeMp3(0.2), 'wav')).toEqual({ ok: false, reason: 'The audio is MP3, not WAV.' });
+    expect(validateAudio(encodeWav(0.2), 'mp3')).toEqual({ ok: false, reason: 'audioWavNotMp3' });
+    expect(validateAudio(encodeMp3(0.2), 'wav')).toEqual({ ok: false, reason: 'audioMp3NotWav' });
     const json = new TextEncoder().encode(' {"error":"Too many requests"}');
-    expect(validateAudio(json, 'mp3')).toEqual({ ok: false, reason: 'The service sent a text message instead of audio.' });
+    expect(validateAudio(json, 'mp3')).toEqual({ ok: false, reason: 'audioTextNotAudio' });
     expect(validateAudio(new TextEncoder().encode('<html></html>'), 'wav').ok).toBe(false);
-    expect(validateAudio(new Uint8Array(64).fill(7), 'mp3')).toEqual({ ok: false, reason: 'The audio is not in MP3 format.' });
-    expect(validateAudio(new Uint8Array(64).fill(7), 'wav')).toEqual({ ok: false, reason: 'The audio is not in WAV format.' });
+    expect(validateAudio(new Uint8Array(64).fill(7), 'mp3')).toEqual({ ok: false, reason: 'audioNotMp3' });
+    expect(validateAudio(new Uint8Array(64).fill(7), 'wav')).toEqual({ ok: false, reason: 'audioNotWav' });
   });
 
   it('rejects MP3 that is cut off or has no complete frame', () => {
     const mp3 = encodeMp3(0.6);
-    expect(validateAudio(mp3.subarray(0, mp3.length - 5), 'mp3')).toEqual({ ok: false, reason: 'The audio was cut off before the end.' });
+    expect(validateAudio(mp3.subarray(0, mp3.length - 5), 'mp3')).toEqual({ ok: false, reason: 'audioCutOff' });
     expect(validateAudio(bytesOf(id3v2(), mp3.subarray(0, 40)), 'mp3')).toEqual({
       ok: false,
-      reason: 'The audio has no complete sound frame.',
+      reason: 'audioNoFrame',
     });
-    expect(validateAudio(bytesOf(mp3, id3v2('Cut'), mp3.subarray(0, 300)), 'mp3')).toEqual({ ok: false, reason: 'The audio was cut off before the end.' });
+    expect(validateAudio(bytesOf(mp3, id3v2('Cut'), mp3.subarray(0, 300)), 'mp3')).toEqual({ ok: false, reason: 'audioCutOff' });
     // Only a header frame and no audio.
     expect(validateAudio(infoFrameFor(mp3), 'mp3').ok).toBe(false);
   });
@@ -59,12 +59,12 @@ describe('validateAudio', () => {
     const stereo = encodeWav(0.3, 22050, 2);
     expect(validateAudio(stereo.subarray(0, stereo.length - 400), 'wav')).toEqual({
       ok: false,
-      reason: 'The audio was cut off before the end.',
+      reason: 'audioCutOff',
     });
     expect(validateAudio(encodeWav(0.3, 22050, 2, 0xffffffff).subarray(0, stereo.length - 2), 'wav')).toEqual({
       ok: false,
-      reason: 'The audio was cut off in the middle of a sample.',
+      reason: 'audioCutMidSample',
     });
-    expect(validateAudio(encodeWav(0, 22050), 'wav')).toEqual({ ok: false, reason: 'The audio has no sound data.' });
+    expect(validateAudio(encodeWav(0, 22050), 'wav')).toEqual({ ok: false, reason: 'audioNoData' });
   });
 });

@@ -1,29 +1,33 @@
 import { parseMp3 } from './mp3';
 import { parseWav } from './wav';
+import type { MessageKey } from '../i18n';
 
-export type AudioValidation = { ok: true; durationSec: number } | { ok: false; reason: string };
+/** What is wrong with the audio: a message of public/_locales, worded where it is shown. */
+export type AudioProblem = Extract<MessageKey, `audio${string}`>;
+
+export type AudioValidation = { ok: true; durationSec: number } | { ok: false; reason: AudioProblem };
 
 /**
  * Check that a response body is complete, playable audio of the expected format before
- * it is cached or played; `reason` is a short sentence fit to show the user.
+ * it is cached or played; `reason` names the problem (a message the caller words for the user).
  */
 export function validateAudio(bytes: Uint8Array, format: 'mp3' | 'wav'): AudioValidation {
-  if (bytes.length === 0) return { ok: false, reason: 'The audio is empty.' };
+  if (bytes.length === 0) return { ok: false, reason: 'audioEmpty' };
   const other = sniffOther(bytes, format);
   if (other) return { ok: false, reason: other };
   return format === 'mp3' ? validateMp3(bytes) : validateWav(bytes);
 }
 
 /** Recognize common wrong bodies so the reason says what arrived instead. */
-function sniffOther(bytes: Uint8Array, format: 'mp3' | 'wav'): string | null {
+function sniffOther(bytes: Uint8Array, format: 'mp3' | 'wav'): AudioProblem | null {
   const head = String.fromCharCode(...bytes.subarray(0, 4));
-  if (format === 'mp3' && head === 'RIFF') return 'The audio is WAV, not MP3.';
+  if (format === 'mp3' && head === 'RIFF') return 'audioWavNotMp3';
   if (format === 'wav' && (head.startsWith('ID3') || (bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0))) {
-    return 'The audio is MP3, not WAV.';
+    return 'audioMp3NotWav';
   }
   const firstChar = String.fromCharCode(bytes.find((b) => b > 0x20) ?? 0);
   if (head !== 'RIFF' && !head.startsWith('ID3') && (firstChar === '{' || firstChar === '<' || firstChar === '[')) {
-    return 'The service sent a text message instead of audio.';
+    return 'audioTextNotAudio';
   }
   return null;
 }
@@ -33,10 +37,10 @@ function validateMp3(bytes: Uint8Array): AudioValidation {
   try {
     info = parseMp3(bytes);
   } catch {
-    return { ok: false, reason: 'The audio is not in MP3 format.' };
+    return { ok: false, reason: 'audioNotMp3' };
   }
-  if (info.frames.length === 0) return { ok: false, reason: 'The audio has no complete sound frame.' };
-  if (info.truncatedBytes > 0) return { ok: false, reason: 'The audio was cut off before the end.' };
+  if (info.frames.length === 0) return { ok: false, reason: 'audioNoFrame' };
+  if (info.truncatedBytes > 0) return { ok: false, reason: 'audioCutOff' };
   return { ok: true, durationSec: info.durationSec };
 }
 
@@ -45,14 +49,14 @@ function validateWav(bytes: Uint8Array): AudioValidation {
   try {
     info = parseWav(bytes);
   } catch {
-    return { ok: false, reason: 'The audio is not in WAV format.' };
+    return { ok: false, reason: 'audioNotWav' };
   }
-  if (info.dataLength === 0) return { ok: false, reason: 'The audio has no sound data.' };
+  if (info.dataLength === 0) return { ok: false, reason: 'audioNoData' };
   if (!info.sizeUnknown && info.declaredDataLength > info.dataLength) {
-    return { ok: false, reason: 'The audio was cut off before the end.' };
+    return { ok: false, reason: 'audioCutOff' };
   }
   if (info.dataLength % info.blockAlign !== 0) {
-    return { ok: false, reason: 'The audio was cut off in the middle of a sample.' };
+    return { ok: false, reason: 'audioCutMidSample' };
   }
   return { ok: true, durationSec: info.durationSec };
 }

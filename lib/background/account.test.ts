@@ -3,10 +3,14 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { accountItem } from '../settings/cache-items';
 import { apiKeyItem, updateSettings } from '../settings/items';
 import { afterSpeechPaid, BALANCE_FRESH_MS, getAccount, knownBalance, markBalanceStale, noteCreditsSpent } from './account';
+import { useEnglishMessages } from '../i18n.test-helpers';
 
 const SERVICE = 'http://127.0.0.1:4010';
 const NOW = 1_700_000_000_000;
 const account = { email: 'pro@demo.test', plan: 'pro', credits: 500, fetchedAt: NOW, serviceUrl: SERVICE };
+
+// Errors are worded from public/_locales/en, as in an English browser.
+beforeEach(() => useEnglishMessages());
 
 describe('the known balance', () => {
   beforeEach(async () => {

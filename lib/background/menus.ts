@@ -1,5 +1,5 @@
 import { browser, type Browser } from 'wxt/browser';
-import { t } from '../i18n';
+import { t, type MessageKey } from '../i18n';
 import { translateFromTab } from './translate-tab';
 import { controlFromShortcut, downloadFromTab, readFromTab, type TabRef } from '../reading/tab-actions';
 
@@ -8,7 +8,7 @@ type TabAction = (tab: TabRef, frameId?: number, selectionText?: string) => Prom
 type Contexts = NonNullable<Parameters<typeof browser.contextMenus.create>[0]['contexts']>;
 
 /** Context menu entries: id → [title message, contexts, action]. */
-const MENUS: Record<string, [string, Contexts, TabAction]> = {
+const MENUS: Record<string, [MessageKey, Contexts, TabAction]> = {
   'voxlate-read-selection': ['menuReadSelection', ['selection'], (tab, frame, seen) => readFromTab(tab, 'selection', frame, seen)],
   'voxlate-download-selection': ['menuDownloadSelection', ['selection'], (tab, frame, seen) => downloadFromTab(tab, frame, seen)],
   // 'page' shows only when nothing more specific (a selection, a link…) was clicked.

@@ -6,6 +6,7 @@ import { ServiceError } from '../api/errors';
 import { cachedAccount, fetchAccount, forgetAccount } from './account';
 import { hasApiKey } from './service';
 import { forgetVoices } from './voices';
+import { t } from '../i18n';
 
 /** What the options page and popup need to know about the connection; never the key itself. */
 export async function getServiceStatus(): Promise<ServiceStatus> {
@@ -23,7 +24,7 @@ export async function saveService(input: { serviceUrl: string; apiKey?: string }
   const apiKey = input.apiKey === undefined ? undefined : normaliseKey(input.apiKey);
   const chars = apiKey ? checkKeyCharacters(apiKey) : { ok: true as const };
   if (!chars.ok) {
-    throw new ServiceError('invalidRequest', `The key contains a character that can't be sent (character ${chars.position}, ${chars.codePoint}). Copy the key again from your service's dashboard.`);
+    throw new ServiceError('invalidRequest', t('keyBadCharacter', [String(chars.position), chars.codePoint]));
   }
   const previous = await getSettings();
   if (previous.serviceUrl !== check.baseUrl || apiKey) {

@@ -5,6 +5,7 @@ import { createRequestScheduler, type ScheduleOptions } from '../api/scheduler';
 import { planFromString, type Plan } from '../api/schemas';
 import { accountItem } from '../settings/cache-items';
 import { apiKeyItem, getSettings } from '../settings/items';
+import { t } from '../i18n';
 
 /**
  * When recent requests left, kept for the browser session: a worker that Chrome stopped and
@@ -48,9 +49,9 @@ export async function currentPlan(): Promise<Plan> {
 export async function getClient(): Promise<ServiceClient> {
   const [settings, apiKey] = await Promise.all([getSettings(), apiKeyItem.getValue()]);
   if (!settings.serviceUrl) {
-    throw new ServiceError('unauthorized', 'The service is not set up yet. Open the options and enter its address and your API key.');
+    throw new ServiceError('unauthorized', t('serviceNotSetUp'));
   }
-  if (!apiKey) throw new ServiceError('unauthorized', 'No API key is saved. Open the options and enter your key.');
+  if (!apiKey) throw new ServiceError('unauthorized', t('serviceNoKey'));
   return createServiceClient({ baseUrl: settings.serviceUrl, apiKey });
 }
 

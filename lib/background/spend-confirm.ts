@@ -3,6 +3,7 @@ import type { AudioFormat } from '../api/schemas';
 import { audioCacheKey, hasAudio } from '../speech/cache';
 import { getSettings } from '../settings/items';
 import { estimateSpeechCredits, type SpeechEstimate } from './speech-price';
+import { formatNumber, t } from '../i18n';
 
 /*
  * Nothing above the user's threshold is sent before they agree, where they are looking: the page
@@ -69,6 +70,7 @@ export async function dropPending(token?: string): Promise<void> {
 
 /** "about 120 credits", or "up to 120 credits" while the price of speech is not learned yet. */
 export function describeEstimate(estimate: SpeechEstimate): string {
-  const n = estimate.credits.toLocaleString('en');
-  return `${estimate.learned ? 'about' : 'up to'} ${n} credit${estimate.credits === 1 ? '' : 's'}`;
+  const n = formatNumber(estimate.credits);
+  if (estimate.credits === 1) return t(estimate.learned ? 'spendAboutOne' : 'spendUpToOne', n);
+  return t(estimate.learned ? 'spendAbout' : 'spendUpTo', n);
 }

@@ -4,6 +4,7 @@ import { injectPageScript, reportingFrame } from '../reading/page-link';
 import { reportProblem } from '../reading/reading';
 import type { TabRef } from '../reading/tab-actions';
 import { currentTargetLanguage } from './translation';
+import { t } from '../i18n';
 
 /**
  * Opens the translation bubble beside the selection of a tab the user just invoked us on. The
@@ -22,7 +23,7 @@ export async function translateFromTab(tab: TabRef, frameId?: number, selectionT
       const shown = await sendMessage('pageTranslate', { target, selectionText }, { tabId: tab.id, frameId: frame }).catch(() => null);
       if (shown?.ok && shown.value) return;
     }
-    throw new ServiceError('invalidRequest', 'Nothing is selected. Select the text you want to translate first.');
+    throw new ServiceError('invalidRequest', t('translateNothingSelected'));
   } catch (error) {
     await reportProblem(injected ? tab.id : null, serializeError(error));
   }

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTranslationBubble, mountTranslationBubble, type TranslationBubbleOptions } from './bubble';
 import { costLine } from './bubble-view';
-import { ENGLISH_BUBBLE_LABELS } from './labels';
+import { ENGLISH_BUBBLE_LABELS } from './labels.test-helpers';
 
 const languages = [
   { code: 'en', name: 'English', native: 'English' },

@@ -1,6 +1,7 @@
 /**
  * Every visible or spoken string of the bubble. The caller passes them from the extension's
- * locale files; `{name}` placeholders are filled by the bubble.
+ * locale files, with a `{name}` marker where a value goes (the bubble fills it when it knows the
+ * value): plain strings, so the labels can also be handed to a test page.
  */
 export interface BubbleLabels {
   /** Accessible name of the dialog, e.g. "Translation". */
@@ -33,27 +34,6 @@ export interface BubbleLabels {
   confirm: string;
   cancel: string;
 }
-
-/** English labels: the reference for locale files, and what tests use. */
-export const ENGLISH_BUBBLE_LABELS: BubbleLabels = {
-  dialog: 'Translation',
-  close: 'Close',
-  target: 'Translate to',
-  waiting: 'Translating…',
-  detected: 'Detected: {language}',
-  costOne: 'Cost: {cost} credit',
-  cost: 'Cost: {cost} credits',
-  balance: 'Balance: {balance}',
-  fromCache: 'From cache: no credits used',
-  copy: 'Copy',
-  copied: 'Copied',
-  listen: 'Listen',
-  replace: 'Replace',
-  confirmCostOne: 'This translation costs {cost} credit. Translate?',
-  confirmCost: 'This translation costs {cost} credits. Translate?',
-  confirm: 'Translate',
-  cancel: 'Cancel',
-};
 
 /** Fills `{name}` placeholders; unknown ones are left as they are so a mistake stays visible. */
 export function fillLabel(template: string, values: Record<string, string>): string {

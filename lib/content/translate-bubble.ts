@@ -9,23 +9,24 @@ import { isRtl, languageByCode, LANGUAGES } from '../translate/languages';
 import type { PageSource } from '../page/page-source';
 import { readCheckedSelection } from '../page/checked-selection';
 
+/** The bubble's labels in the UI language; a `{name}` marker stands where the bubble puts a value. */
 function labels(): BubbleLabels {
   return {
     dialog: t('bubbleDialog'),
     close: t('bubbleClose'),
     target: t('bubbleTarget'),
     waiting: t('bubbleWaiting'),
-    detected: t('bubbleDetected'),
-    costOne: t('bubbleCostOne'),
-    cost: t('bubbleCost'),
-    balance: t('bubbleBalance'),
+    detected: t('bubbleDetected', '{language}'),
+    costOne: t('bubbleCostOne', '{cost}'),
+    cost: t('bubbleCost', '{cost}'),
+    balance: t('bubbleBalance', '{balance}'),
     fromCache: t('bubbleFromCache'),
     copy: t('bubbleCopy'),
     copied: t('bubbleCopied'),
     listen: t('bubbleListen'),
     replace: t('bubbleReplace'),
-    confirmCostOne: t('bubbleConfirmCostOne'),
-    confirmCost: t('bubbleConfirmCost'),
+    confirmCostOne: t('bubbleConfirmCostOne', '{cost}'),
+    confirmCost: t('bubbleConfirmCost', '{cost}'),
     confirm: t('bubbleConfirm'),
     cancel: t('bubbleCancel'),
   };

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { registerHandlers as Register } from './router';
+import { useEnglishMessages } from '../i18n.test-helpers';
 
 const EXTENSION = fakeBrowser.runtime.getURL('/').replace(/\/$/, '');
 const page = { id: fakeBrowser.runtime.id, origin: EXTENSION, url: `${EXTENSION}/popup.html` };
@@ -15,6 +16,9 @@ async function deliver(type: string, data: unknown, sender: object): Promise<unk
 }
 
 let registerHandlers: typeof Register;
+
+// Errors are worded from public/_locales/en, as in an English browser.
+beforeEach(() => useEnglishMessages());
 
 describe('registerHandlers', () => {
   beforeEach(async () => {

@@ -1,13 +1,20 @@
-/** An error as the player reports it: a kind the UI can act on and words for the user. */
+import type { PlayerMessageKey } from '../reading/types';
+
+/**
+ * An error as the player reports it: a kind the UI can act on and words for the user. The
+ * player's own failures carry the message that words them instead (`messageKey`): Chrome's
+ * offscreen document, where the player runs, has no i18n, so the background words them.
+ */
 export interface PlayerError {
   kind: string;
   message: string;
+  messageKey?: PlayerMessageKey;
 }
 
-const UNEXPECTED: PlayerError = {
-  kind: 'badResponse',
-  message: 'Something unexpected went wrong while playing. Try again; if it keeps happening, reload the extension.',
-};
+/** One of the player's own failures, worded by the background. */
+const own = (messageKey: PlayerMessageKey): PlayerError => ({ kind: 'badResponse', message: '', messageKey });
+
+const UNEXPECTED = own('playerUnexpected');
 
 /** Reads `kind`/`message` off a rejection from the background; anything else is "unexpected". */
 export function toPlayerError(e: unknown): PlayerError {
@@ -18,13 +25,16 @@ export function toPlayerError(e: unknown): PlayerError {
 }
 
 /** The cached audio vanished twice in a row (cleared or evicted while reading). */
-export const CACHE_MISS_ERROR: PlayerError = {
-  kind: 'badResponse',
-  message: 'The audio disappeared from the cache while reading. Start the reading again.',
-};
+export const CACHE_MISS_ERROR = own('playerCacheMiss');
 
 /** The browser could not decode the audio it was given. */
-export const DECODE_ERROR: PlayerError = {
-  kind: 'badResponse',
-  message: 'The audio could not be played: the browser could not decode it. Try another voice or format.',
-};
+export const DECODE_ERROR = own('playerDecodeFailed');
+
+/** The cached audio could not be read from the browser's storage (IndexedDB). */
+export const CACHE_READ_ERROR = own('playerCacheReadFailed');
+
+/** A player's event (or state) as the user is told it: its own failure put in words by `word`. */
+export function inWords<E extends { error?: PlayerError }>(event: E, word: (key: PlayerMessageKey) => string): E {
+  const key = event.error?.messageKey;
+  return key ? { ...event, error: { kind: event.error!.kind, message: word(key) } } : event;
+}

@@ -2,7 +2,7 @@ import type { PlayerAction, PlayerStatus, ReadingPlan } from '../reading/types';
 import { getAudio } from '../speech/cache';
 import { createChunkFetcher } from './chunk-fetcher';
 import { fetchPriority, fetchWindow, staleFetches } from './fetch-plan';
-import { DECODE_ERROR, type PlayerError } from './player-error';
+import { CACHE_READ_ERROR, DECODE_ERROR, type PlayerError } from './player-error';
 import { playedSec, segment } from './segments';
 import { chunkOfSentence, sentenceStartFraction } from './sentence-position';
 import { eventOf, positionOf, sentenceOf, timelineOf, type Scheduled, type Session } from './session';
@@ -10,11 +10,6 @@ import type { Player, PlayerAudioContext, PlayerDeps } from './types';
 
 /** How often the playing sentence is re-estimated and the fetch window moved on. */
 const TICK_MS = 100;
-
-const CACHE_READ_ERROR: PlayerError = {
-  kind: 'badResponse',
-  message: 'The audio could not be read from the browser’s storage. Try again; if it keeps happening, clear the audio cache.',
-};
 
 /**
  * Creates the reading-aloud player. It works in any page-like context (Chrome's offscreen document,

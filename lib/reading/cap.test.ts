@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { capReadingText, MAX_READING_CHARS } from './cap';
+import { useEnglishMessages } from '../i18n.test-helpers';
+
+// Errors are worded from public/_locales/en, as in an English browser.
+beforeEach(() => useEnglishMessages());
 
 describe('capReadingText', () => {
   it('leaves ordinary text alone', () => {

@@ -1,3 +1,5 @@
+import { formatNumber, t } from '../i18n';
+
 /**
  * The most one reading takes: about ten hours of speech. A whole book selected with Ctrl+A is
  * read up to here (at a sentence end), and the user is told where it stops.
@@ -10,9 +12,5 @@ export function capReadingText(text: string): { text: string; cut: string | null
   const head = text.slice(0, MAX_READING_CHARS);
   const end = Math.max(head.lastIndexOf('. '), head.lastIndexOf('\n'), head.lastIndexOf('。'));
   const kept = end > MAX_READING_CHARS / 2 ? head.slice(0, end + 1) : head;
-  const total = text.length.toLocaleString('en');
-  return {
-    text: kept,
-    cut: `This text is very long (${total} characters): only the first ${kept.length.toLocaleString('en')} are read. Select a later part to hear the rest.`,
-  };
+  return { text: kept, cut: t('readingCut', [formatNumber(text.length), formatNumber(kept.length)]) };
 }

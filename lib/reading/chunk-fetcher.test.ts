@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { encodeMp3 } from '../audio/encode.test-helpers';
 import type { SpeechParams } from './types';
+import { useEnglishMessages } from '../i18n.test-helpers';
 
 const params: SpeechParams = { voiceId: 'en-amelia', language: 'en', speed: 1, format: 'mp3' };
 const audio = encodeMp3(0.5);
@@ -38,6 +39,9 @@ beforeEach(async () => {
   await clearAudioCache();
 });
 afterEach(() => vi.unstubAllGlobals());
+
+// Errors are worded from public/_locales/en, as in an English browser.
+beforeEach(() => useEnglishMessages());
 
 describe('fetchChunk', () => {
   it('stores the audio and serves a second asker from the cache, with one paid request', async () => {

@@ -4,6 +4,7 @@ import { callService } from '../background/service';
 import { mayHaveBeenCharged, noteSpeechPaid, noteUncertainCharge, trackPaidRequest } from '../background/speech-price';
 import { getSettings } from '../settings/items';
 import type { SpeechParams } from './types';
+import { t } from '../i18n';
 
 export interface ChunkRequest {
   sessionId: string;
@@ -47,12 +48,12 @@ const holderOf = (sessionId: string, chunkIndex: number | undefined) => `${sessi
 const sessionOfHolder = (holder: string) => holder.slice(0, holder.lastIndexOf('#'));
 
 function refuseIfEnded(sessionId: string): void {
-  if (ended.has(sessionId)) throw new ServiceError('cancelled', 'The reading was stopped.');
+  if (ended.has(sessionId)) throw new ServiceError('cancelled', t('readingStopped'));
 }
 
 /** Drops a request nobody wants any more, unless it is on the wire (then it finishes into the cache). */
 function dropIfUnwanted(entry: InFlight): void {
-  if (entry.holders.size === 0 && !entry.sending) entry.controller.abort(new ServiceError('cancelled', 'No longer wanted.'));
+  if (entry.holders.size === 0 && !entry.sending) entry.controller.abort(new ServiceError('cancelled', t('requestDropped')));
 }
 
 /**

@@ -4,9 +4,7 @@ import { downloadSpeech } from './download';
 import { confirmDownload, type DownloadChoice } from './download-confirm';
 import { RESUME_KIND, type ResumeRequest } from './interrupt';
 import { reportProblem, resumeReading, startReading, type ReadRequest } from './reading';
-
-const EXPIRED = 'That confirmation has expired. Choose the action again from the menu.';
-const GONE = 'That reading is over. Choose Read aloud again from the menu.';
+import { t } from '../i18n';
 
 /**
  * The user agreed, on the page in tab `tabId`, to a paid action that was above their threshold (or
@@ -16,15 +14,15 @@ const GONE = 'That reading is over. Choose Read aloud again from the menu.';
 export async function runConfirmedSpend(token: string, tabId: number | null): Promise<void> {
   const pending = await takeConfirmed(token);
   try {
-    if (!pending || (pending.request as { tabId?: unknown }).tabId !== tabId) throw new ServiceError('invalidRequest', EXPIRED);
+    if (!pending || (pending.request as { tabId?: unknown }).tabId !== tabId) throw new ServiceError('invalidRequest', t('confirmExpired'));
     if (pending.kind === 'read') await startReading({ ...(pending.request as ReadRequest), confirmed: true });
     else if (pending.kind === RESUME_KIND) {
       // Nothing new is spent: the reading goes on with what it was already allowed to cost.
-      if (!(await resumeReading((pending.request as ResumeRequest).sessionId))) throw new ServiceError('invalidRequest', GONE);
+      if (!(await resumeReading((pending.request as ResumeRequest).sessionId))) throw new ServiceError('invalidRequest', t('confirmReadingOver'));
     } else if (pending.kind === 'download') {
       const choice = pending.request as DownloadChoice;
       await downloadSpeech(choice, confirmDownload(choice, true));
-    } else throw new ServiceError('invalidRequest', EXPIRED);
+    } else throw new ServiceError('invalidRequest', t('confirmExpired'));
   } catch (error) {
     await reportProblem(tabId, serializeError(error));
   }

@@ -6,6 +6,7 @@ import { getSettings } from '../settings/items';
 import { downloadSpeech, type ConfirmDownload } from './download';
 import { tellPage } from './page-link';
 import type { SpeechChoices } from './speech-params';
+import { formatNumber, t } from '../i18n';
 
 /** A download the user chose, kept while they are asked whether to pay for it. */
 export interface DownloadChoice extends SpeechChoices {
@@ -20,7 +21,7 @@ export class SpendQuestionError extends ServiceError {
   readonly question: SpendQuestion;
 
   constructor(question: SpendQuestion) {
-    super('cancelled', 'Waiting for you to agree to the cost.');
+    super('cancelled', t('spendWaiting'));
     this.question = question;
   }
 }
@@ -38,7 +39,7 @@ export function confirmDownload(choice: DownloadChoice, confirmed: boolean): Con
     const cost = describeEstimate(estimate);
     if (confirmed || estimate.credits <= threshold) {
       if (choice.tabId !== null && summary.partsToFetch > 0) {
-        void tellPage(choice.tabId, 0, { type: 'pageNotice', tone: 'info', message: `Preparing the audio file: ${cost}.`, timeoutMs: 6000 });
+        void tellPage(choice.tabId, 0, { type: 'pageNotice', tone: 'info', message: t('downloadPreparing', cost), timeoutMs: 6000 });
       }
       return true;
     }
@@ -47,8 +48,8 @@ export function confirmDownload(choice: DownloadChoice, confirmed: boolean): Con
       await tellPage(choice.tabId, 0, {
         type: 'pageNotice',
         tone: 'info',
-        message: `Downloading this as audio will cost ${cost}: more than the ${threshold.toLocaleString('en')} credits you asked to confirm. Nothing is sent until you agree.`,
-        confirm: { token, label: `Download audio (${cost})` },
+        message: t('downloadConfirmNotice', [cost, formatNumber(threshold)]),
+        confirm: { token, label: t('downloadConfirmLabel', cost) },
       });
     }
     throw new SpendQuestionError({ ...estimate, limit: threshold, token });

@@ -4,6 +4,7 @@ import { joinAudio } from '../audio/join';
 import { getAudio } from '../speech/cache';
 import { fileNameFromTitle } from './file-name';
 import type { SpeechParams } from './types';
+import { t } from '../i18n';
 
 const MIME = { mp3: 'audio/mpeg', wav: 'audio/wav' } as const;
 
@@ -14,7 +15,7 @@ const MIME = { mp3: 'audio/mpeg', wav: 'audio/wav' } as const;
  */
 export async function saveJoinedAudio(keys: readonly string[], params: SpeechParams, title: string): Promise<string> {
   const parts = await Promise.all(keys.map((key) => getAudio(key)));
-  if (parts.some((p) => !p)) throw new ServiceError('badResponse', 'Some audio could not be stored. Try the download again.');
+  if (parts.some((p) => !p)) throw new ServiceError('badResponse', t('downloadNotStored'));
   const audio = parts.length === 1 ? parts[0]!.audio : joinAudio(parts.map((p) => p!.audio), params.format);
   const fileName = fileNameFromTitle(title, params.format);
   await saveFile(audio, fileName, MIME[params.format]);

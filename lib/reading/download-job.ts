@@ -10,7 +10,7 @@ import { pinAudio, unpinAudio } from '../speech/pins';
 import { setDownloadBadge } from './badge';
 import { endFetches, fetchChunk } from './chunk-fetcher';
 import { saveJoinedAudio } from './download-file';
-import { DOWNLOAD_CANCELLED, runParts, type PartRun } from './download-parts';
+import { runParts, type PartRun } from './download-parts';
 import { assertFitsCache, bytesPerSecond, estimateAudioBytes } from './download-size';
 import { downloadItem, downloadRequestItem, pinOwner, type DownloadRequestRecord, type DownloadState } from './download-state';
 import { buildPlan } from './plan';
@@ -69,7 +69,7 @@ export function cancelRunningJob(id: string): boolean {
  */
 export async function runDownloadJob(request: DownloadRequestRecord, confirm: ConfirmDownload): Promise<{ fileName: string }> {
   if (running) {
-    throw new ServiceError('invalidRequest', 'A download is under way. Wait for it to finish, or cancel it in the popup, then try again.');
+    throw new ServiceError('invalidRequest', t('downloadBusy'));
   }
   const { id, text, title, params } = request;
   const marker = { id, run: null as PartRun | null };
@@ -82,7 +82,7 @@ export async function runDownloadJob(request: DownloadRequestRecord, confirm: Co
     const keys = await Promise.all(plan.chunks.map((c) => audioCacheKey({ service: serviceUrl, text: c.text, ...params })));
     const summary = await summarize(plan.chunks.map((c) => c.text), keys, params);
     assertFitsCache(summary.estimatedBytes, AUDIO_CACHE_LIMIT_BYTES);
-    if (!(await confirm(summary)) || running !== marker) throw new ServiceError('cancelled', DOWNLOAD_CANCELLED);
+    if (!(await confirm(summary)) || running !== marker) throw new ServiceError('cancelled', t('downloadWasCancelled'));
     await releasePreviousJob(id);
     await pinAudio(pinOwner(id), keys);
     await downloadRequestItem.setValue(request);

@@ -1,6 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ServiceError } from '../api/errors';
 import { runParts } from './download-parts';
+import { useEnglishMessages } from '../i18n.test-helpers';
 
 /** A fake fetcher: each part waits until the test answers it, or until the job lets it go. */
 function fakeParts() {
@@ -25,6 +26,9 @@ function fakeParts() {
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+// Errors are worded from public/_locales/en, as in an English browser.
+beforeEach(() => useEnglishMessages());
 
 describe('runParts', () => {
   it('asks for the parts in order, never more at once than the concurrency', async () => {

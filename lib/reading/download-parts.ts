@@ -1,4 +1,5 @@
 import { isServiceError, ServiceError } from '../api/errors';
+import { t } from '../i18n';
 
 export interface PartRunOptions {
   total: number;
@@ -23,8 +24,6 @@ export interface PartRun {
   /** Stops the job: nothing more is asked for, and what waits is let go. */
   cancel(): void;
 }
-
-export const DOWNLOAD_CANCELLED = 'The download was cancelled.';
 
 /**
  * Asks for a download's parts in order, at most `concurrency` at a time, and stops at once on
@@ -65,11 +64,11 @@ export function runParts(o: PartRunOptions): PartRun {
   return {
     finished,
     drained: Promise.all(workers).then(() => undefined),
-    cancel: () => stop(new ServiceError('cancelled', DOWNLOAD_CANCELLED)),
+    cancel: () => stop(new ServiceError('cancelled', t('downloadWasCancelled'))),
   };
 }
 
 function asError(error: unknown): Error {
   if (isServiceError(error) || error instanceof Error) return error;
-  return new ServiceError('badResponse', 'A part of the download failed. Try again.');
+  return new ServiceError('badResponse', t('downloadPartFailed'));
 }

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AudioMeta } from '../speech/cache';
 import { assertFitsCache, bytesPerSecond, DEFAULT_BYTES_PER_SECOND, estimateAudioBytes } from './download-size';
+import { useEnglishMessages } from '../i18n.test-helpers';
 
 const meta = (format: 'mp3' | 'wav', bytes: number, durationSec: number): AudioMeta => ({
   key: `${format}-${bytes}`,
@@ -10,6 +11,9 @@ const meta = (format: 'mp3' | 'wav', bytes: number, durationSec: number): AudioM
   fileName: 'x',
   lastUsed: 1,
 });
+
+// Errors are worded from public/_locales/en, as in an English browser.
+beforeEach(() => useEnglishMessages());
 
 describe('bytesPerSecond', () => {
   it('uses the default until the cache holds a few seconds of that format', () => {

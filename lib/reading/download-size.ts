@@ -1,5 +1,6 @@
 import { ServiceError } from '../api/errors';
 import type { AudioFormat, AudioMeta } from '../speech/cache';
+import { t, uiLocale } from '../i18n';
 
 /**
  * Bytes per second of audio when the cache has not seen enough of a format to tell: 128 kbps
@@ -31,7 +32,8 @@ export function estimateAudioBytes(characters: number, speed: number, rate: numb
   return Math.ceil((characters / (CHARS_PER_SECOND * speed)) * rate);
 }
 
-const mb = (bytes: number) => `${Math.ceil(bytes / (1024 * 1024)).toLocaleString('en')} MB`;
+/** Whole megabytes, rounded up, as the UI's language writes them ("12 MB"). */
+const mb = (bytes: number) => new Intl.NumberFormat(uiLocale(), { style: 'unit', unit: 'megabyte' }).format(Math.ceil(bytes / (1024 * 1024)));
 
 /**
  * Refuses, before anything is sent, a download whose audio could not all stay in the cache:
@@ -39,9 +41,5 @@ const mb = (bytes: number) => `${Math.ceil(bytes / (1024 * 1024)).toLocaleString
  */
 export function assertFitsCache(estimatedBytes: number, limitBytes: number): void {
   if (estimatedBytes <= limitBytes) return;
-  throw new ServiceError(
-    'invalidRequest',
-    `This text is too long to download as one file: its audio would take about ${mb(estimatedBytes)}, ` +
-      `more than the ${mb(limitBytes)} kept for audio. Nothing was sent or charged. Download it in smaller parts.`,
-  );
+  throw new ServiceError('invalidRequest', t('downloadTooLarge', [mb(estimatedBytes), mb(limitBytes)]));
 }

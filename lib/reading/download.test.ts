@@ -5,6 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { encodeMp3, encodeWav } from '../audio/encode.test-helpers';
 import { validateAudio } from '../audio/validate';
 import { prepareSpeech } from '../speech/chunk';
+import { useEnglishMessages } from '../i18n.test-helpers';
 
 const SERVICE = 'https://tts.test';
 // 80 distinct sentences: the reading plan makes 5 parts of them (1 sentence, then ~300, ~900, ~2700, the rest).
@@ -68,6 +69,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
+
+// Errors are worded from public/_locales/en, as in an English browser.
+beforeEach(() => useEnglishMessages());
 
 describe('download job', () => {
   it('stops at the first failed part, sends nothing more, and Retry pays only for the missing parts', async () => {

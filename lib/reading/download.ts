@@ -4,6 +4,7 @@ import { getSettings } from '../settings/items';
 import { cancelRunningJob, end, runDownloadJob, runningJobId, type ConfirmDownload } from './download-job';
 import { downloadItem, downloadRequestItem } from './download-state';
 import { chooseSpeechParams, type SpeechChoices } from './speech-params';
+import { t } from '../i18n';
 
 export type { ConfirmDownload, DownloadSummary } from './download-job';
 
@@ -20,7 +21,7 @@ export function downloadSpeech(
   confirm: ConfirmDownload = goAhead,
 ): Promise<{ fileName: string }> {
   return keepAliveDuring(async () => {
-    if (!input.text.trim()) throw new ServiceError('invalidRequest', 'There is no text to download. Select or type some text first.');
+    if (!input.text.trim()) throw new ServiceError('invalidRequest', t('downloadNoText'));
     const params = await chooseSpeechParams(input.text, input, await getSettings());
     return runDownloadJob({ id: crypto.randomUUID(), text: input.text, title: input.title, params, tabId: input.tabId ?? null }, confirm);
   });
@@ -34,7 +35,7 @@ export function retryDownload(id: string, confirm: ConfirmDownload = goAhead): P
   return keepAliveDuring(async () => {
     const [state, request] = await Promise.all([downloadItem.getValue(), downloadRequestItem.getValue()]);
     if (state?.id !== id || state.status !== 'failed' || request?.id !== id) {
-      throw new ServiceError('invalidRequest', 'There is no failed download to retry. Start the download again.');
+      throw new ServiceError('invalidRequest', t('downloadNoRetry'));
     }
     return runDownloadJob(request, confirm);
   });
@@ -61,6 +62,6 @@ export async function recoverDownload(): Promise<void> {
   await end(state.id, {
     status: 'failed',
     retryable,
-    error: { kind: 'network', message: 'The download was interrupted. Retry to finish it; the parts already received are kept.' },
+    error: { kind: 'network', message: t('downloadInterrupted') },
   });
 }

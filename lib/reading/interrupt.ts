@@ -1,5 +1,5 @@
 import { holdForConfirmation } from '../background/spend-confirm';
-import { t } from '../i18n';
+import { formatNumber, t } from '../i18n';
 import { setBadge } from './badge';
 import { cancelFetches } from './chunk-fetcher';
 import { tellPage } from './page-link';
@@ -17,7 +17,7 @@ export interface ResumeRequest {
 /** Says where the reading stopped, why, and what resuming costs (nothing already received). */
 export function interruptedMessage(session: ReadingSession): string {
   const at = (session.position?.sentence ?? 0) + 1;
-  return t('readingInterrupted', [at.toLocaleString(), session.plan.sentenceCount.toLocaleString()]);
+  return t('readingInterrupted', [formatNumber(at), formatNumber(session.plan.sentenceCount)]);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { unwrap } from '../messaging/result';
 import { sendMessage } from '../messaging/protocol';
 import type { PlayerHost } from './player-host';
+import { t } from '../i18n';
 
 const OFFSCREEN_URL = 'offscreen.html';
 let creating: Promise<void> | null = null;
@@ -21,7 +22,7 @@ async function ensureOffscreen(): Promise<void> {
     .createDocument({
       url: OFFSCREEN_URL,
       reasons: [chrome.offscreen.Reason.AUDIO_PLAYBACK],
-      justification: 'Plays the text you asked to hear, and keeps playing when the popup closes.',
+      justification: t('offscreenJustification'),
     })
     .finally(() => (creating = null));
   await creating;

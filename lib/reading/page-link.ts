@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { ServiceError } from '../api/errors';
 import { sendMessage, type PageNoticeData, type PageText } from '../messaging/protocol';
+import { formatNumber, t } from '../i18n';
 
 const PAGE_SCRIPT = '/content-scripts/page.js';
 const ARTICLE_SCRIPT = '/content-scripts/article.js';
@@ -10,9 +11,6 @@ const injectedFrames = new Map<number, number[]>();
 /** How long one injection may take before the user is told; a frame that never finishes loading must not hang us. */
 export const INJECT_TIMEOUT_MS = 3000;
 
-const RESTRICTED =
-  "Voxlate can't work on this page: the browser keeps extensions out of its own pages and the web store. Open a regular web page and try again, or paste the text into the Voxlate popup.";
-const NO_ANSWER = "This page did not let Voxlate in within 3 s (a part of it may still be loading). Wait a moment and try again.";
 
 /**
  * Runs the page script in the given frames at once (not after they finish loading: an ad frame
@@ -21,11 +19,11 @@ const NO_ANSWER = "This page did not let Voxlate in within 3 s (a part of it may
 async function inject(tabId: number, target: { frameIds: number[] } | { allFrames: true }): Promise<number[]> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ServiceError('invalidRequest', NO_ANSWER)), INJECT_TIMEOUT_MS);
+    timer = setTimeout(() => reject(new ServiceError('invalidRequest', t('pageNoAnswer', formatNumber(INJECT_TIMEOUT_MS / 1000)))), INJECT_TIMEOUT_MS);
   });
   const run = browser.scripting
     .executeScript({ target: { tabId, ...target }, files: [PAGE_SCRIPT], injectImmediately: true })
-    .then((results) => results.map((r) => r.frameId), () => Promise.reject(new ServiceError('invalidRequest', RESTRICTED)));
+    .then((results) => results.map((r) => r.frameId), () => Promise.reject(new ServiceError('invalidRequest', t('pageRestricted'))));
   try {
     return await Promise.race([run, late]);
   } finally {

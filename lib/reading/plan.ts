@@ -1,6 +1,7 @@
 import { ServiceError } from '../api/errors';
 import { prepareSpeech } from '../speech/chunk';
 import type { ReadingPlan, SpeechParams } from './types';
+import { t } from '../i18n';
 
 export interface BuiltPlan {
   plan: ReadingPlan;
@@ -15,7 +16,7 @@ export interface BuiltPlan {
 export function buildPlan(input: { sessionId: string; text: string; title: string; params: SpeechParams }): BuiltPlan {
   const { sentences, chunks } = prepareSpeech(input.text, input.params.language);
   if (chunks.length === 0) {
-    throw new ServiceError('invalidRequest', 'There is no text to read here. Select some text, or open an article, and try again.');
+    throw new ServiceError('invalidRequest', t('readingNoTextHere'));
   }
   return {
     plan: {

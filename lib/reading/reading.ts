@@ -17,9 +17,11 @@ import type { PlayerHost } from './player-host';
 import { recoverReading, restartPlayer } from './recovery';
 import { lastErrorItem, sessionItem } from './session-store';
 import { createSerial } from '../serial';
+import { inWords } from '../player/player-error';
 import { chooseSpeechParams, type SpeechChoices } from './speech-params';
 import { confirmThreshold, describeEstimate, estimateSpeech, holdForConfirmation } from '../background/spend-confirm';
 import type { PlayerAction, PlayerEvent, SpeechParams } from './types';
+import { formatNumber, t } from '../i18n';
 
 /** Start, stop and the player's reports change the one current reading: one at a time. */
 const serial = createSerial();
@@ -111,7 +113,7 @@ const ANNOUNCE_COST_FROM_CHARS = 1000;
  */
 export async function startReading(request: ReadRequest): Promise<ReadStart> {
   if (!request.text.trim()) {
-    throw new ServiceError('invalidRequest', 'There is no text to read. Select some text, or type it in the popup, and try again.');
+    throw new ServiceError('invalidRequest', t('readingNoText'));
   }
   const settings = await getSettings();
   const params = await chooseSpeechParams(request.text, request, settings);
@@ -131,15 +133,16 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
       await tellPage(request.tabId, 0, {
         type: 'pageNotice',
         tone: 'info',
-        message: `Reading this aloud will cost ${cost}: more than the ${threshold.toLocaleString('en')} credits you asked to confirm. Nothing is sent until you agree.`,
-        confirm: { token, label: `Read aloud (${cost})` },
+        message: t('readingConfirmNotice', [cost, formatNumber(threshold)]),
+        confirm: { token, label: t('readingConfirmLabel', cost) },
       });
     }
     return { confirm: { ...estimate, limit: threshold, token } };
   }
   if (request.tabId !== null && (capped.cut || (!request.confirmed && request.text.length >= ANNOUNCE_COST_FROM_CHARS))) {
-    const cut = capped.cut ? ` ${capped.cut}` : '';
-    void tellPage(request.tabId, 0, { type: 'pageNotice', tone: 'info', message: `Reading aloud: ${describeEstimate(estimate)}.${cut}`, timeoutMs: capped.cut ? 12_000 : 6000 });
+    const cost = describeEstimate(estimate);
+    const message = capped.cut ? t('readingCostNoticeCut', [cost, capped.cut]) : t('readingCostNotice', cost);
+    void tellPage(request.tabId, 0, { type: 'pageNotice', tone: 'info', message, timeoutMs: capped.cut ? 12_000 : 6000 });
   }
   // Ask for the first sentence now, while the player starts: it joins this request when it asks.
   if (early !== plan.chunks[0]!.text) askEarly(sessionId, plan.chunks[0]!.text, params);
@@ -191,7 +194,7 @@ async function stopCurrent(): Promise<void> {
  */
 export async function controlReading(action: PlayerAction): Promise<void> {
   const session = await sessionItem.getValue();
-  if (!session) throw new ServiceError('invalidRequest', 'Nothing is being read right now.');
+  if (!session) throw new ServiceError('invalidRequest', t('readingNothing'));
   if (action === 'stop') return stopReading();
   if (!session.interrupted && (await playerHost().control(action))) return;
   if (action === 'pause') return;
@@ -221,7 +224,8 @@ export async function getReadingState(): Promise<ReadingState | null> {
   const stored: PlayerEvent = session.position ?? { sessionId: session.plan.sessionId, status: 'loading', sentence: 0, chunk: 0, elapsedSec: session.elapsedBase ?? 0 };
   // Stopped for good until the user resumes: say why, whatever a leftover player says.
   if (session.interrupted) return { ...stored, status: 'paused', error: { kind: 'interrupted', message: session.interrupted }, ...about };
-  const live = await playerHost().state().catch(() => null);
+  // The player's own failures come as a message key (its offscreen document has no i18n): worded here.
+  const live = await playerHost().state().then((state) => state && inWords(state, t), () => null);
   const position = live?.sessionId === session.plan.sessionId ? withBase(live, session) : stored;
   return { ...position, ...about };
 }
@@ -229,8 +233,11 @@ export async function getReadingState(): Promise<ReadingState | null> {
 /** Figures of the current reading (time to first audio, gaps), for benchmarks and tests. */
 export const getPlayerStats = () => playerHost().stats();
 
-/** Follows the player: remembers the position, highlights the sentence, keeps the badge true. */
-export const handlePlayerEvent = (event: PlayerEvent): Promise<void> => serial(() => followPlayer(event));
+/**
+ * Follows the player: remembers the position, highlights the sentence, keeps the badge true. Its
+ * own failures come as a message key (its offscreen document has no i18n) and are worded here.
+ */
+export const handlePlayerEvent = (event: PlayerEvent): Promise<void> => serial(() => followPlayer(inWords(event, t)));
 
 async function followPlayer(event: PlayerEvent): Promise<void> {
   const session = await sessionItem.getValue();
@@ -287,5 +294,5 @@ export async function reportProblem(tabId: number | null, problem: SerializedSer
 /** Adds the current balance to a "not enough credits" message, when the service tells it. */
 async function withBalance(error: SerializedServiceError): Promise<SerializedServiceError> {
   const account = await fetchAccount(0).catch(() => null);
-  return account ? { ...error, message: `${error.message} Your balance: ${account.credits.toLocaleString('en')} credits.` } : error;
+  return account ? { ...error, message: t('balanceNote', [error.message, formatNumber(account.credits)]) } : error;
 }

@@ -5,6 +5,7 @@ import { baseCode } from '../translate/languages';
 import { detectLanguage } from './language';
 import type { SpeechParams } from './types';
 import { pickVoice } from './voice-pick';
+import { t } from '../i18n';
 
 export interface SpeechChoices {
   languageHint?: string | null;
@@ -23,12 +24,7 @@ export async function chooseSpeechParams(text: string, choices: SpeechChoices, s
   const detected = choices.language ?? (await detectLanguage(text, choices.languageHint ?? null));
   const voice = choices.voiceId ? voices.find((v) => v.id === choices.voiceId) : pickVoice(voices, detected, settings.voices.byLanguage[detected] ?? settings.voices.default);
   if (!voice) {
-    throw new ServiceError(
-      'badResponse',
-      choices.voiceId
-        ? 'That voice is no longer offered by the service. Pick another voice and try again.'
-        : 'The service lists no voices. Refresh the voices in the options, or check your service address.',
-    );
+    throw new ServiceError('badResponse', t(choices.voiceId ? 'voiceGone' : 'noVoices'));
   }
   // Send the detected language only where the service has a voice for it; else the voice's own
   // (voices may say "EN-us": the service takes two lowercase letters).

@@ -5,14 +5,12 @@ import { downloadSpeech } from './download';
 import { confirmDownload, SpendQuestionError } from './download-confirm';
 import { injectPageScript, readPageText } from './page-link';
 import { controlReading, reportProblem, startReading } from './reading';
+import { t } from '../i18n';
 
 export interface TabRef {
   id: number;
   title?: string;
 }
-
-const NOTHING_SELECTED = 'Nothing is selected. Select some text on the page first, or use “Read this page aloud”.';
-const NOTHING_TO_READ = 'No readable text was found on this page. Select the text you want to hear and try again.';
 
 /**
  * Reads aloud from a tab the user just invoked us on (context menu or shortcut): the selection,
@@ -26,7 +24,7 @@ export async function readFromTab(tab: TabRef, mode: 'selection' | 'auto', frame
     const frames = await injectPageScript(tab.id, frameId);
     injected = true;
     const found = await readPageText(tab.id, frames, mode, frameId, selectionText);
-    if (!found) throw new ServiceError('invalidRequest', mode === 'selection' ? NOTHING_SELECTED : NOTHING_TO_READ);
+    if (!found) throw new ServiceError('invalidRequest', t(mode === 'selection' ? 'readNothingSelected' : 'readNoReadableText'));
     await startReading({
       text: found.text,
       title: found.title || tab.title || '',
@@ -46,7 +44,7 @@ export async function downloadFromTab(tab: TabRef, frameId?: number, selectionTe
     const frames = await injectPageScript(tab.id, frameId);
     injected = true;
     const found = await readPageText(tab.id, frames, 'selection', frameId, selectionText);
-    if (!found) throw new ServiceError('invalidRequest', NOTHING_SELECTED);
+    if (!found) throw new ServiceError('invalidRequest', t('readNothingSelected'));
     const choice = { text: found.text, title: found.title || tab.title || '', languageHint: found.languageHint, tabId: tab.id };
     await downloadSpeech(choice, confirmDownload(choice, false)).catch((error: unknown) => {
       // Above the threshold the question is on the page already; that is not a problem to report.

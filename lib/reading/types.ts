@@ -32,6 +32,10 @@ export const readingPlanSchema = z.object({
 });
 export type ReadingPlan = z.infer<typeof readingPlanSchema>;
 
+/** The messages (public/_locales) of the player's own failures. */
+export const PLAYER_MESSAGE_KEYS = ['playerUnexpected', 'playerCacheMiss', 'playerDecodeFailed', 'playerCacheReadFailed'] as const;
+export type PlayerMessageKey = (typeof PLAYER_MESSAGE_KEYS)[number];
+
 export const playerStatusSchema = z.enum(['loading', 'playing', 'paused', 'ended', 'stopped', 'error']);
 export type PlayerStatus = z.infer<typeof playerStatusSchema>;
 
@@ -43,8 +47,11 @@ export const playerEventSchema = z.object({
   chunk: int(0),
   /** Seconds of audio played since the reading started (pauses excluded). */
   elapsedSec: num(0),
-  /** Set with status 'error': what went wrong, already in words for the user. */
-  error: z.optional(z.object({ kind: z.string(), message: z.string() })),
+  /**
+   * Set with status 'error': what went wrong, in words for the user; or, for the player's own
+   * failures, the message that words it (the offscreen document has no i18n: the worker words it).
+   */
+  error: z.optional(z.object({ kind: z.string(), message: z.string(), messageKey: z.optional(z.enum(PLAYER_MESSAGE_KEYS)) })),
 });
 export type PlayerEvent = z.infer<typeof playerEventSchema>;
 

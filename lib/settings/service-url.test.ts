@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { checkServiceUrl, serviceIdentity } from './service-url';
+import { useEnglishMessages } from '../i18n.test-helpers';
+
+// Errors are worded from public/_locales/en, as in an English browser.
+beforeEach(() => useEnglishMessages());
 
 describe('checkServiceUrl', () => {
   it('accepts https and normalises the base', () => {

@@ -1,3 +1,5 @@
+import { t } from '../i18n';
+
 /** Result of checking a service address typed by the user. */
 export type ServiceUrlCheck =
   | { ok: true; baseUrl: string; origin: string; originPattern: string }
@@ -17,29 +19,23 @@ export function isLoopback(hostname: string): boolean {
  */
 export function checkServiceUrl(input: string): ServiceUrlCheck {
   const text = input.trim();
-  if (!text) return { ok: false, message: 'Enter the service address, for example https://api.example.com.' };
+  if (!text) return { ok: false, message: t('urlEmpty') };
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return { ok: false, message: `“${text}” is not a web address. Enter one like https://api.example.com.` };
+    return { ok: false, message: t('urlNotAddress', text) };
   }
   if (url.username || url.password) {
-    return { ok: false, message: 'Remove the user name and password from the address; the API key is entered separately.' };
+    return { ok: false, message: t('urlCredentials') };
   }
   const secure = url.protocol === 'https:';
   const localHttp = url.protocol === 'http:' && isLoopback(url.hostname);
   if (!secure && !localHttp) {
-    return {
-      ok: false,
-      message:
-        url.protocol === 'http:'
-          ? 'Use an https:// address: your API key must not travel unencrypted. Plain http is allowed only for 127.0.0.1 or localhost.'
-          : 'The address must start with https:// (or http:// for 127.0.0.1 or localhost).',
-    };
+    return { ok: false, message: t(url.protocol === 'http:' ? 'urlNeedsHttps' : 'urlBadScheme') };
   }
   if (url.search || url.hash) {
-    return { ok: false, message: 'Remove the “?…” or “#…” part from the address.' };
+    return { ok: false, message: t('urlQuery') };
   }
   const path = url.pathname.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
   return {

@@ -5,6 +5,7 @@ import { ServiceError } from '../api/errors';
 import { clearTranslationCache } from './cache';
 import { clearHistory, getHistory } from './history';
 import { createTranslator, type TranslateInput, type TranslateRequest, type TranslationAnswer, type TranslationResult } from './translate';
+import { useEnglishMessages } from '../i18n.test-helpers';
 
 const SERVICE = 'https://tts.test';
 
@@ -61,6 +62,9 @@ async function translated(answer: Promise<TranslationAnswer>): Promise<Translati
   if (value.status !== 'translated') throw new Error(`expected a translation, got ${JSON.stringify(value)}`);
   return value;
 }
+
+// Errors are worded from public/_locales/en, as in an English browser.
+beforeEach(() => useEnglishMessages());
 
 describe('createTranslator', () => {
   beforeEach(resetStorage);

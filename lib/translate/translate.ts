@@ -4,6 +4,7 @@ import { canAfford, translationCostOfParts } from './cost';
 import { addHistory } from './history';
 import { languageByCode, languageByName, type Language } from './languages';
 import { joinTranslations, MAX_TRANSLATE_CHARS, splitForTranslation } from './split';
+import { formatNumber, t } from '../i18n';
 
 /** One request to the service's translate endpoint (language NAMES, as the contract wants). */
 export interface TranslateRequest {
@@ -119,9 +120,9 @@ export function createTranslator(deps: TranslatorDeps): Translator {
 /** One translation: cache, cost check, split, requests, join, cache and history. */
 async function translateOnce(deps: TranslatorDeps, input: TranslateInput): Promise<TranslationAnswer> {
   const text = input.text.trim();
-  if (!text) throw new ServiceError('invalidRequest', 'There is no text to translate. Select some text first.');
+  if (!text) throw new ServiceError('invalidRequest', t('translateNoText'));
   const target = languageByCode(input.target);
-  if (!target) throw new ServiceError('invalidRequest', `Translating into “${input.target}” is not supported. Pick another language.`);
+  if (!target) throw new ServiceError('invalidRequest', t('translateUnsupported', input.target));
   // An unknown source (say a page's lang attribute we have no name for) is left to the service to detect.
   const source = input.source ? (languageByCode(input.source) ?? null) : null;
   const key = { service: input.service, source: source?.code ?? null, target: target.code };
@@ -208,10 +209,5 @@ async function remember(input: TranslationKeyInput, value: CachedTranslation): P
 }
 
 function notEnoughCredits(cost: number, balance: number): ServiceError {
-  const n = (x: number) => x.toLocaleString('en');
-  return new ServiceError(
-    'insufficientCredits',
-    `You don't have enough credits: translating this text costs ${n(cost)} credit${cost === 1 ? '' : 's'}, ` +
-      `but your balance is ${n(balance)}. Top up your account, or select less text.`,
-  );
+  return new ServiceError('insufficientCredits', t(cost === 1 ? 'translateNoCreditsOne' : 'translateNoCredits', [formatNumber(cost), formatNumber(balance)]));
 }

@@ -1,11 +1,12 @@
 // @vitest-environment node
 import { MPEGDecoder } from 'mpg123-decoder';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../lib/api/client';
 import { serializeError } from '../../lib/api/errors';
 import { planFromString } from '../../lib/api/schemas';
 import { useEmulator } from './emulator-harness';
 import { rejection } from '../../lib/api/scheduler.test-helpers';
+import { useEnglishMessages } from '../../lib/i18n.test-helpers';
 
 const emu = useEmulator();
 let decoder: MPEGDecoder;
@@ -30,6 +31,9 @@ async function mp3Seconds(bytes: Uint8Array): Promise<number> {
 }
 
 const SENTENCE = 'The quick brown fox jumps over the lazy dog. ';
+
+// Errors are worded from public/_locales/en, as in an English browser.
+beforeEach(() => useEnglishMessages());
 
 describe('endpoints', () => {
   it('GET /user', async () => {

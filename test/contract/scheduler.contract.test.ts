@@ -1,14 +1,18 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceError } from '../../lib/api/errors';
 import { createRequestScheduler } from '../../lib/api/scheduler';
 import { useEmulator } from './emulator-harness';
+import { useEnglishMessages } from '../../lib/i18n.test-helpers';
 
 const WINDOW_MS = 3000;
 const emu = useEmulator({ rateWindowMs: WINDOW_MS });
 /** Long enough that the window's 2 % margin (150 ms) covers a loaded machine's jitter. */
 const LIMITS_WINDOW_MS = 7500;
 const limitsEmu = useEmulator({ rateWindowMs: LIMITS_WINDOW_MS });
+
+// Errors are worded from public/_locales/en, as in an English browser.
+beforeEach(() => useEnglishMessages());
 
 describe('scheduler over real HTTP', () => {
   it('keeps a free key under its limits: 20 requests over two windows, zero 429', { timeout: 40_000 }, async () => {

@@ -16,9 +16,9 @@ type Messages = Record<string, { message: string }>;
 const messagesOf = (locale: string): Messages =>
   JSON.parse(readFileSync(path.resolve(import.meta.dirname, `../../public/_locales/${locale}/messages.json`), 'utf8'));
 
-/** The bubble's labels as the content script builds them, from the locale's messages. */
+/** The bubble's labels as the content script builds them, from the locale's messages: `{name}` where $NAME$ is. */
 function bubbleLabels(m: Messages): BubbleLabels {
-  const get = (key: string) => m[key]!.message;
+  const get = (key: string) => m[key]!.message.replace(/\$([A-Z0-9_]+)\$/g, (_, name: string) => `{${name.toLowerCase()}}`);
   return {
     dialog: get('bubbleDialog'), close: get('bubbleClose'), target: get('bubbleTarget'), waiting: get('bubbleWaiting'),
     detected: get('bubbleDetected'), costOne: get('bubbleCostOne'), cost: get('bubbleCost'), balance: get('bubbleBalance'),
