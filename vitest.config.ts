@@ -4,7 +4,7 @@ import { WxtVitest } from 'wxt/testing/vitest-plugin';
 export default defineConfig({
   plugins: [WxtVitest()],
   test: {
-    include: ['lib/**/*.test.ts', 'emulator/**/*.test.ts', 'components/**/*.test.ts?(x)', 'test/contract/**/*.test.ts'],
+    include: ['lib/**/*.test.ts', 'scripts/**/*.test.ts', 'emulator/**/*.test.ts', 'components/**/*.test.ts?(x)', 'test/contract/**/*.test.ts'],
     testTimeout: 20000,
   },
 });

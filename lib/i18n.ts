@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import type en from '../public/_locales/en/messages.json';
-import { isRtl } from './translate/languages';
+import { baseCode, isRtl } from './language';
 
 type Messages = typeof en;
 
@@ -29,8 +29,7 @@ export const SHIPPED_LOCALES = ['en', 'es', 'de', 'ja'] as const;
 /** The language the UI's text is in: the browser's when we ship it, else English (the default locale). */
 export function uiLocale(): string {
   const ui = browser.i18n.getUILanguage();
-  const base = ui.toLowerCase().split(/[-_]/)[0] ?? 'en';
-  return (SHIPPED_LOCALES as readonly string[]).includes(base) ? ui : 'en';
+  return (SHIPPED_LOCALES as readonly string[]).includes(baseCode(ui)) ? ui : 'en';
 }
 
 /** A number as the UI's language writes it ("1,200" in English, "1.200" in German). */
@@ -44,7 +43,6 @@ export function formatNumber(n: number): string {
  */
 export function applyUiLanguage(doc: Document = document): void {
   const lang = uiLocale();
-  const base = lang.toLowerCase().split(/[-_]/)[0] ?? 'en';
   doc.documentElement.lang = lang;
-  doc.documentElement.dir = isRtl(base) ? 'rtl' : 'ltr';
+  doc.documentElement.dir = isRtl(lang) ? 'rtl' : 'ltr';
 }

@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { compareLocale, type LocaleMessages } from '../lib/i18n-locales';
+import { compareLocale, type LocaleMessages } from './i18n-locales';
 
 const dir = path.resolve(import.meta.dirname, '../public/_locales');
 const read = (code: string): LocaleMessages => JSON.parse(readFileSync(path.join(dir, code, 'messages.json'), 'utf8'));

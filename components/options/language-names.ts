@@ -1,6 +1,6 @@
 import type { Voice } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
-import { baseCode, languageByCode } from '@/lib/translate/languages';
+import { baseCode, languageByCode } from '@/lib/language';
 
 let names: Intl.DisplayNames | null = null;
 

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { t } from '@/lib/i18n';
-import { languageByCode, LANGUAGES } from '@/lib/translate/languages';
+import { languageByCode, LANGUAGES } from '@/lib/language';
 import { useSettings } from '../use-settings';
 import { languageName } from './language-names';
 

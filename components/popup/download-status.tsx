@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { SerializedServiceError } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/protocol';
-import type { DownloadState } from '@/lib/reading/download-state';
+import type { DownloadState } from '@/lib/background/download/state';
 import { ErrorNotice } from '../error-notice';
 
 /** How long a finished or cancelled download is still mentioned when the popup opens. */

@@ -1,5 +1,5 @@
 import { t } from '@/lib/i18n';
-import { LANGUAGES } from '@/lib/translate/languages';
+import { LANGUAGES } from '@/lib/language';
 import { languageLabel } from './voice-filter';
 
 /** A picker of the translator's languages, optionally with "Automatic" (detect) first. */

@@ -2,7 +2,7 @@ import { t } from '@/lib/i18n';
 import { ErrorNotice } from '../error-notice';
 import { NextIcon, PreviousIcon } from '../icons';
 import { sendMessage, type ReadingState } from '@/lib/messaging/protocol';
-import type { PlayerAction } from '@/lib/reading/types';
+import type { PlayerAction } from '@/lib/player/contract';
 import { useWaitNote } from './use-wait-note';
 
 function formatTime(seconds: number): string {

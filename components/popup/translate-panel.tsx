@@ -7,7 +7,7 @@ import { SpendConfirm } from './spend-confirm';
 import { translationCostOfParts } from '@/lib/translate/cost';
 import { splitForTranslation } from '@/lib/translate/split';
 import type { HistoryEntry } from '@/lib/translate/history';
-import { defaultTargetLanguage } from '@/lib/translate/languages';
+import { defaultTargetLanguage } from '@/lib/language';
 import type { TranslationResult } from '@/lib/translate/translate';
 import { ErrorNotice } from '../error-notice';
 import { SwapIcon } from '../icons';

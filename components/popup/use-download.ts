@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { downloadItem, type DownloadState } from '@/lib/reading/download-state';
+import { downloadItem, type DownloadState } from '@/lib/background/download/state';
 
 /** The download job (running, or how the last one ended), as the background writes it. */
 export function useDownload(): DownloadState | null {

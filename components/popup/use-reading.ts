@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { sendMessage, type ReadingState } from '@/lib/messaging/protocol';
-import { sessionItem } from '@/lib/reading/session-store';
+import { sessionItem } from '@/lib/background/reading/session';
 
 /**
  * The reading under way (started here or elsewhere). Asked for when the popup opens and again

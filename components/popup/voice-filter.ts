@@ -1,5 +1,5 @@
 import type { Voice } from '@/lib/api/schemas';
-import { baseCode, languageByCode } from '@/lib/translate/languages';
+import { baseCode, languageByCode } from '@/lib/language';
 
 /** A voice prepared once for fast filtering. */
 export interface IndexedVoice {

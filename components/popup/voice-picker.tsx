@@ -1,7 +1,7 @@
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import type { Voice } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
-import { baseCode } from '@/lib/translate/languages';
+import { baseCode } from '@/lib/language';
 import { filterVoices, indexVoices, languageLabel, type VoiceGroup } from './voice-filter';
 import type { Preview } from './use-preview';
 

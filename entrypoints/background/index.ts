@@ -5,13 +5,13 @@ import { closeStorageToContentScripts } from '@/lib/background/lockdown';
 import { clearApiKey, getServiceStatus, saveService } from '@/lib/background/service-config';
 import { getVoices } from '@/lib/background/voices';
 import { registerHandlers } from '@/lib/messaging/router';
-import { cancelFetches } from '@/lib/reading/chunk-fetcher';
-import { cancelConfirmedSpend, runConfirmedSpend } from '@/lib/reading/confirmed-spend';
-import { cancelDownload, recoverDownload, retryDownload } from '@/lib/reading/download';
-import { downloadFromPopup } from '@/lib/reading/download-confirm';
-import { offscreenExists } from '@/lib/reading/offscreen-host';
-import { watchPlayer } from '@/lib/reading/player-watch';
-import { activeTabSelection } from '@/lib/reading/tab-actions';
+import { cancelFetches } from '@/lib/background/reading/audio-fetch';
+import { cancelConfirmedSpend, runConfirmedSpend } from '@/lib/background/confirmed-spend';
+import { cancelDownload, recoverDownload, retryDownload } from '@/lib/background/download/download';
+import { downloadFromPopup } from '@/lib/background/download/confirm';
+import { offscreenExists } from '@/lib/background/reading/offscreen-host';
+import { watchPlayer } from '@/lib/background/reading/player-watch';
+import { activeTabSelection } from '@/lib/background/tab-actions';
 import { ensureMenus, onCommand, onMenuClick } from '@/lib/background/menus';
 import { cancelTranslation, currentTargetLanguage, translate } from '@/lib/background/translation';
 import { moveLegacyStorage } from '@/lib/translate/legacy-storage';
@@ -23,7 +23,7 @@ import {
   handlePlayerEvent,
   recoverPlayer,
   startReading,
-} from '@/lib/reading/reading';
+} from '@/lib/background/reading/reading';
 
 export default defineBackground(() => {
   void closeStorageToContentScripts();

@@ -1,7 +1,7 @@
 import { browser, type Browser } from 'wxt/browser';
 import { t, type MessageKey } from '../i18n';
 import { translateFromTab } from './translate-tab';
-import { controlFromShortcut, downloadFromTab, readFromTab, type TabRef } from '../reading/tab-actions';
+import { controlFromShortcut, downloadFromTab, readFromTab, type TabRef } from './tab-actions';
 
 /** `selectionText`: what the browser saw selected at a menu click (none for shortcuts). */
 type TabAction = (tab: TabRef, frameId?: number, selectionText?: string) => Promise<void>;

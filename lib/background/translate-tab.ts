@@ -1,8 +1,8 @@
 import { serializeError, ServiceError } from '../api/errors';
 import { sendMessage } from '../messaging/protocol';
-import { injectPageScript, reportingFrame } from '../reading/page-link';
-import { reportProblem } from '../reading/reading';
-import type { TabRef } from '../reading/tab-actions';
+import { injectPageScript, reportingFrame } from './page-link';
+import { reportProblem } from './reading/reading';
+import type { TabRef } from './tab-actions';
 import { currentTargetLanguage } from './translation';
 import { t } from '../i18n';
 

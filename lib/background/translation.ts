@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { makeServiceError } from '../api/error-messages';
 import { isServiceError, type ServiceErrorKind } from '../api/errors';
 import { createTranslator, type TranslationAnswer } from '../translate/translate';
-import { defaultTargetLanguage } from '../translate/languages';
+import { defaultTargetLanguage } from '../language';
 import { getSettings, updateSettings } from '../settings/items';
 import { fetchAccount, knownBalance, noteCreditsSpent } from './account';
 import { sendMessage } from '../messaging/protocol';

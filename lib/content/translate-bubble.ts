@@ -5,7 +5,7 @@ import type { AnchorRect } from '../bubble/placement';
 import { captureEditableTarget, replaceSelection } from '../bubble/replace';
 import { t } from '../i18n';
 import { sendMessage } from '../messaging/protocol';
-import { isRtl, languageByCode, LANGUAGES } from '../translate/languages';
+import { isRtl, languageByCode, LANGUAGES } from '../language';
 import type { PageSource } from '../page/page-source';
 import { readCheckedSelection } from '../page/checked-selection';
 

@@ -12,7 +12,7 @@ import {
   type PlayerAction,
   type PlayerEvent,
   type ReadingPlan,
-} from '../reading/types';
+} from '../player/contract';
 import type { Result } from './result';
 import type { SenderKind } from './sender';
 

@@ -1,6 +1,6 @@
 import { Readability } from '@mozilla/readability';
 import { cloneWithTwins } from './clone-twins';
-import { closestLanguage } from './language';
+import { closestLanguage } from './page-language';
 import { TextMapBuilder, type TextMap } from './text-map';
 import { findLiveTitle } from './title';
 import { appendVisibleText } from './walk-text';

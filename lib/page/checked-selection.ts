@@ -1,5 +1,5 @@
 import { isPasswordFocused } from './field-source';
-import { closestLanguage } from './language';
+import { closestLanguage } from './page-language';
 import type { PageSource } from './page-source';
 import { matchesReportedText, tidyReportedText } from './reported-text';
 import { readSelection } from './selection';

@@ -1,5 +1,5 @@
 import { createFieldOverlay } from './field-overlay';
-import { closestLanguage } from './language';
+import { closestLanguage } from './page-language';
 import type { PageSource } from './page-source';
 
 // Input types whose value is free text the user can select (email and number have no selection API).

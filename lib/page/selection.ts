@@ -1,4 +1,4 @@
-import { closestLanguage } from './language';
+import { closestLanguage } from './page-language';
 import { mappedSource } from './mapped-source';
 import type { PageSource } from './page-source';
 import { readFieldSelection } from './field-source';

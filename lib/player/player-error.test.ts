@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { t } from '../i18n';
 import { useEnglishMessages } from '../i18n.test-helpers';
-import { playerEventSchema, type PlayerEvent } from '../reading/types';
+import { playerEventSchema, type PlayerEvent } from './contract';
 import { DECODE_ERROR, inWords, toPlayerError } from './player-error';
 
 beforeEach(() => useEnglishMessages());

@@ -1,4 +1,4 @@
-import type { PlayerMessageKey } from '../reading/types';
+import type { PlayerMessageKey } from './contract';
 
 /**
  * An error as the player reports it: a kind the UI can act on and words for the user. The

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PlayerEvent, ReadingPlan } from '../reading/types';
+import type { PlayerEvent, ReadingPlan } from './contract';
 import { asAudioContext, fakeAudioContext } from './fake-audio-context.test-helpers';
 import { createPlayer } from './player';
 import type { FetchChunkRequest, Player } from './types';

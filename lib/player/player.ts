@@ -1,6 +1,6 @@
-import type { PlayerAction, PlayerStatus, ReadingPlan } from '../reading/types';
+import type { PlayerAction, PlayerStatus, ReadingPlan } from './contract';
 import { getAudio } from '../speech/cache';
-import { createChunkFetcher } from './chunk-fetcher';
+import { createChunkFetcher } from './chunk-requests';
 import { fetchPriority, fetchWindow, staleFetches } from './fetch-plan';
 import { CACHE_READ_ERROR, DECODE_ERROR, type PlayerError } from './player-error';
 import { playedSec, segment } from './segments';

@@ -1,4 +1,4 @@
-import type { PlannedChunk } from '../reading/types';
+import type { PlannedChunk } from './contract';
 import { sentenceAt } from '../speech/sentence-timing';
 
 /** Index of the chunk holding `sentence` (the last chunk if the sentence is past the end). */

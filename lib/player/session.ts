@@ -1,5 +1,5 @@
-import type { PlayerEvent, PlayerStatus, ReadingPlan } from '../reading/types';
-import type { ChunkFetcher } from './chunk-fetcher';
+import type { PlayerEvent, PlayerStatus, ReadingPlan } from './contract';
+import type { ChunkFetcher } from './chunk-requests';
 import type { PlayerError } from './player-error';
 import { chunkPositionSec, playedSec, type Segment } from './segments';
 import { sentenceAtFraction } from './sentence-position';

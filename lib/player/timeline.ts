@@ -1,4 +1,4 @@
-import type { PlannedChunk } from '../reading/types';
+import type { PlannedChunk } from './contract';
 
 /** Seconds of speech per character at speed 1, measured on the service's voices (≈ 15 chars/s). */
 export const SECONDS_PER_CHAR = 0.065;

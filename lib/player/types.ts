@@ -1,4 +1,4 @@
-import type { PlayerAction, PlayerEvent, ReadingPlan, SpeechParams } from '../reading/types';
+import type { PlayerAction, PlayerEvent, ReadingPlan, SpeechParams } from './contract';
 
 /** A chunk request as the player sends it to the background. */
 export interface FetchChunkRequest {

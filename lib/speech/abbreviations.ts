@@ -1,3 +1,5 @@
+import { baseCode } from '../language';
+
 /**
  * Abbreviations after which ICU's sentence segmenter (as shipped in V8, which
  * does not apply CLDR suppressions) wrongly breaks when a capitalised word follows.
@@ -31,15 +33,11 @@ const BY_LANGUAGE: Record<string, string[]> = {
   ru: ['т.', 'е.', 'д.', 'п.', 'г.', 'гг.', 'ул.', 'им.', 'тыс.', 'млн.', 'млрд.', 'руб.', 'см.', 'стр.', 'др.'],
 };
 
-/** Base language subtag, lower-cased: "pt-BR" → "pt". */
-export function baseLanguage(language: string): string {
-  return (language.toLowerCase().split(/[-_]/)[0] ?? '').trim();
-}
 
 /** Whether `token` (a whitespace-delimited word ending in ".") is a known abbreviation in `language`. */
 export function isAbbreviation(token: string, language: string): boolean {
   if (COMMON.includes(token)) return true;
-  const list = BY_LANGUAGE[baseLanguage(language)];
+  const list = BY_LANGUAGE[baseCode(language)];
   if (list?.includes(token)) return true;
   // A lone capital initial ("J." in "J. R. R. Tolkien") or a dotted acronym ("U.N.", "e.g.").
   // Sometimes this swallows a real break ("plan B. Then"), which only costs a longer sentence.

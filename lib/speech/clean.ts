@@ -1,4 +1,4 @@
-import { baseLanguage } from './abbreviations';
+import { baseCode } from '../language';
 
 const LINK_WORD: Record<string, string> = {
   en: 'link',
@@ -21,7 +21,7 @@ const LINK_WORD: Record<string, string> = {
 
 /** The word spoken instead of a URL, in `language` (English "link" when unknown). */
 export function linkWord(language: string): string {
-  return LINK_WORD[baseLanguage(language)] ?? 'link';
+  return LINK_WORD[baseCode(language)] ?? 'link';
 }
 
 // Not preceded by "@" or an ASCII word character, so "anna@www.example.org" stays an email

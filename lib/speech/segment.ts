@@ -1,4 +1,5 @@
-import { isAbbreviation, baseLanguage } from './abbreviations';
+import { baseCode } from '../language';
+import { isAbbreviation } from './abbreviations';
 
 /** A sentence of the original text; `text === original.slice(start, end)`, no surrounding whitespace. */
 export interface Sentence {
@@ -109,7 +110,7 @@ const PI_CLOSES = new Set(['de', 'da', 'cs', 'sk', 'sl', 'hr', 'sr', 'bs', 'sv',
 
 /** ICU leaves an opening bracket after the break ("…ました。「" | "おに…"); give it to the next sentence. */
 function moveOpeningBrackets(text: string, ranges: Range[], language: string): Range[] {
-  const opening = PI_CLOSES.has(baseLanguage(language)) ? /\p{Ps}/u : /[\p{Ps}\p{Pi}]/u;
+  const opening = PI_CLOSES.has(baseCode(language)) ? /\p{Ps}/u : /[\p{Ps}\p{Pi}]/u;
   for (let i = 0; i < ranges.length - 1; i++) {
     const range = ranges[i]!;
     let cut = range[1];
@@ -143,7 +144,7 @@ function shouldMerge(prev: string, next: string, language: string): boolean {
   // A newline is a real boundary (headings, list items, paragraphs) whatever precedes it.
   if (/[\n\r\u2028\u2029]/u.test(prev.slice(body.length))) return false;
   const nextStart = next.trimStart();
-  const lang = baseLanguage(language);
+  const lang = baseCode(language);
 
   if (lang === 'ja' && CLOSING_QUOTE_BRACKET.test(body) && JA_QUOTATIVE.test(nextStart)) return true;
   if (!body.endsWith('.')) return false;

@@ -2,7 +2,7 @@ import { ServiceError } from '../api/errors';
 import { getCachedTranslation, putCachedTranslation, type CachedTranslation, type TranslationKeyInput } from './cache';
 import { canAfford, translationCostOfParts } from './cost';
 import { addHistory } from './history';
-import { languageByCode, languageByName, type Language } from './languages';
+import { languageByCode, languageByName, type Language } from '../language';
 import { joinTranslations, MAX_TRANSLATE_CHARS, splitForTranslation } from './split';
 import { formatNumber, t } from '../i18n';
 

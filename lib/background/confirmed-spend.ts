@@ -1,0 +1,32 @@
+import { serializeError, ServiceError } from '../api/errors';
+import { dropPending, takeConfirmed } from './spend-confirm';
+import { downloadSpeech } from './download/download';
+import { confirmDownload, type DownloadChoice } from './download/confirm';
+import { RESUME_KIND, type ResumeRequest } from './reading/interrupt';
+import { reportProblem, resumeReading, startReading, type ReadRequest } from './reading/reading';
+import { t } from '../i18n';
+
+/**
+ * The user agreed, on the page in tab `tabId`, to a paid action that was above their threshold (or
+ * to resume a reading that stopped): it runs now, once. A token from another tab, used already or
+ * expired does nothing but say so.
+ */
+export async function runConfirmedSpend(token: string, tabId: number | null): Promise<void> {
+  const pending = await takeConfirmed(token);
+  try {
+    if (!pending || (pending.request as { tabId?: unknown }).tabId !== tabId) throw new ServiceError('invalidRequest', t('confirmExpired'));
+    if (pending.kind === 'read') await startReading({ ...(pending.request as ReadRequest), confirmed: true });
+    else if (pending.kind === RESUME_KIND) {
+      // Nothing new is spent: the reading goes on with what it was already allowed to cost.
+      if (!(await resumeReading((pending.request as ResumeRequest).sessionId))) throw new ServiceError('invalidRequest', t('confirmReadingOver'));
+    } else if (pending.kind === 'download') {
+      const choice = pending.request as DownloadChoice;
+      await downloadSpeech(choice, confirmDownload(choice, true));
+    } else throw new ServiceError('invalidRequest', t('confirmExpired'));
+  } catch (error) {
+    await reportProblem(tabId, serializeError(error));
+  }
+}
+
+/** The user declined: the action is forgotten. */
+export const cancelConfirmedSpend = (token: string): Promise<void> => dropPending(token);

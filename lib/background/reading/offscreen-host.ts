@@ -1,0 +1,58 @@
+import { unwrap } from '../../messaging/result';
+import { sendMessage } from '../../messaging/protocol';
+import type { PlayerHost } from './player-host';
+import { t } from '../../i18n';
+
+const OFFSCREEN_URL = 'offscreen.html';
+let creating: Promise<void> | null = null;
+
+/** Whether Chrome's offscreen player document is there. */
+export async function offscreenExists(): Promise<boolean> {
+  const contexts = await chrome.runtime.getContexts({
+    contextTypes: [chrome.runtime.ContextType.OFFSCREEN_DOCUMENT],
+    documentUrls: [chrome.runtime.getURL(OFFSCREEN_URL)],
+  });
+  return contexts.length > 0;
+}
+
+/** Creates the offscreen player once, even when several callers ask at the same moment. */
+async function ensureOffscreen(): Promise<void> {
+  if (await offscreenExists()) return;
+  creating ??= chrome.offscreen
+    .createDocument({
+      url: OFFSCREEN_URL,
+      reasons: [chrome.offscreen.Reason.AUDIO_PLAYBACK],
+      justification: t('offscreenJustification'),
+    })
+    .finally(() => (creating = null));
+  await creating;
+}
+
+/**
+ * Chrome: the player lives in an offscreen document, which keeps playing while the service worker
+ * sleeps. Chrome closes it after about 30 s without sound (a long pause, a long wait on the
+ * service; headless Chrome whatever plays); the reading then starts a new one from the saved
+ * position (player-watch.ts notices, recovery.ts decides).
+ */
+export function createOffscreenHost(): PlayerHost {
+  return {
+    async start(plan, startSentence) {
+      await ensureOffscreen();
+      unwrap(await sendMessage('playerStart', { plan, startSentence }));
+    },
+    async control(action) {
+      if (!(await offscreenExists())) return false;
+      unwrap(await sendMessage('playerControl', { action }));
+      return true;
+    },
+    async state() {
+      if (!(await offscreenExists())) return null;
+      return unwrap(await sendMessage('playerState'));
+    },
+    async stats() {
+      if (!(await offscreenExists())) return null;
+      return unwrap(await sendMessage('playerStats'));
+    },
+    alive: offscreenExists,
+  };
+}

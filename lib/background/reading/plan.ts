@@ -1,0 +1,37 @@
+import { ServiceError } from '../../api/errors';
+import { prepareSpeech } from '../../speech/chunk';
+import type { ReadingPlan, SpeechParams } from '../../player/contract';
+import { t } from '../../i18n';
+
+export interface BuiltPlan {
+  plan: ReadingPlan;
+  /** [start, end) of every sentence in the original text, for highlighting. */
+  sentences: [number, number][];
+}
+
+/**
+ * Turns text into a reading: sentences (with their place in the original text) grouped into
+ * service requests, the first one short so that sound starts fast.
+ */
+export function buildPlan(input: { sessionId: string; text: string; title: string; params: SpeechParams }): BuiltPlan {
+  const { sentences, chunks } = prepareSpeech(input.text, input.params.language);
+  if (chunks.length === 0) {
+    throw new ServiceError('invalidRequest', t('readingNoTextHere'));
+  }
+  return {
+    plan: {
+      sessionId: input.sessionId,
+      params: input.params,
+      chunks: chunks.map((c) => ({
+        index: c.index,
+        text: c.text,
+        firstSentence: c.firstSentence,
+        lastSentence: c.lastSentence,
+        sentenceOffsets: c.sentenceOffsets,
+      })),
+      sentenceCount: sentences.length,
+      title: input.title.slice(0, 500),
+    },
+    sentences: sentences.map((s) => [s.start, s.end]),
+  };
+}

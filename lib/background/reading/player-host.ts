@@ -1,0 +1,13 @@
+import type { PlayerStats } from '../../messaging/protocol';
+import type { PlayerAction, PlayerEvent, ReadingPlan } from '../../player/contract';
+
+/** Where the audio plays: Chrome's offscreen document, or Firefox's background page itself. */
+export interface PlayerHost {
+  start(plan: ReadingPlan, startSentence?: number): Promise<void>;
+  /** False when no player is alive any more (Chrome closed the offscreen document). */
+  control(action: PlayerAction): Promise<boolean>;
+  state(): Promise<PlayerEvent | null>;
+  stats(): Promise<PlayerStats | null>;
+  /** Whether the player's document is there (Chrome closes a silent offscreen one by itself). */
+  alive(): Promise<boolean>;
+}

@@ -1,0 +1,25 @@
+import { storage } from '#imports';
+import type { SerializedServiceError } from '../../api/errors';
+import type { PlayerEvent, ReadingPlan } from '../../player/contract';
+
+/** The current reading, kept in session storage so it outlives a stopped service worker. */
+export interface ReadingSession {
+  plan: ReadingPlan;
+  sentences: [number, number][];
+  /** Where the text came from; null when typed in the popup. */
+  tabId: number | null;
+  frameId: number | null;
+  /** Last position the player reported; `elapsedSec` counts every player of this reading. */
+  position: PlayerEvent | null;
+  /** Audio seconds heard from earlier players of this reading (Chrome closed them; new ones went on). */
+  elapsedBase?: number;
+  /** Players started again in a row without the reading playing or waiting on the service. */
+  recoveries?: number;
+  /** Set when the reading cannot go on by itself: what the user is told; resuming clears it. */
+  interrupted?: string;
+}
+
+export const sessionItem = storage.defineItem<ReadingSession | null>('session:reading', { fallback: null });
+
+/** The last problem that could not be shown on a page (e.g. a restricted one), for the popup. */
+export const lastErrorItem = storage.defineItem<SerializedServiceError | null>('session:lastError', { fallback: null });

@@ -1,0 +1,77 @@
+import { browser } from 'wxt/browser';
+import { serializeError, ServiceError } from '../api/errors';
+import type { PageText } from '../messaging/protocol';
+import { downloadSpeech } from './download/download';
+import { confirmDownload, SpendQuestionError } from './download/confirm';
+import { injectPageScript, readPageText } from './page-link';
+import { controlReading, reportProblem, startReading } from './reading/reading';
+import { t } from '../i18n';
+
+export interface TabRef {
+  id: number;
+  title?: string;
+}
+
+/**
+ * Reads aloud from a tab the user just invoked us on (context menu or shortcut): the selection,
+ * or in 'auto' mode the article when nothing is selected. Problems are shown on the page, or on
+ * the toolbar button where the page is off limits. `selectionText` is the menu's report of what
+ * was right-clicked, the witness the page's selection is checked against (shortcuts have none).
+ */
+export async function readFromTab(tab: TabRef, mode: 'selection' | 'auto', frameId?: number, selectionText?: string): Promise<void> {
+  let injected = false;
+  try {
+    const frames = await injectPageScript(tab.id, frameId);
+    injected = true;
+    const found = await readPageText(tab.id, frames, mode, frameId, selectionText);
+    if (!found) throw new ServiceError('invalidRequest', t(mode === 'selection' ? 'readNothingSelected' : 'readNoReadableText'));
+    await startReading({
+      text: found.text,
+      title: found.title || tab.title || '',
+      languageHint: found.languageHint,
+      tabId: tab.id,
+      frameId: found.frameId,
+    });
+  } catch (error) {
+    await reportProblem(injected ? tab.id : null, serializeError(error));
+  }
+}
+
+/** Downloads the audio of the tab's selection as one file (`selectionText`: as for readFromTab). */
+export async function downloadFromTab(tab: TabRef, frameId?: number, selectionText?: string): Promise<void> {
+  let injected = false;
+  try {
+    const frames = await injectPageScript(tab.id, frameId);
+    injected = true;
+    const found = await readPageText(tab.id, frames, 'selection', frameId, selectionText);
+    if (!found) throw new ServiceError('invalidRequest', t('readNothingSelected'));
+    const choice = { text: found.text, title: found.title || tab.title || '', languageHint: found.languageHint, tabId: tab.id };
+    await downloadSpeech(choice, confirmDownload(choice, false)).catch((error: unknown) => {
+      // Above the threshold the question is on the page already; that is not a problem to report.
+      if (!(error instanceof SpendQuestionError)) throw error;
+    });
+  } catch (error) {
+    await reportProblem(injected ? tab.id : null, serializeError(error));
+  }
+}
+
+/** Pause/resume or stop from a keyboard shortcut; nothing to do when nothing is being read. */
+export async function controlFromShortcut(action: 'toggle' | 'stop'): Promise<void> {
+  await controlReading(action).catch(() => undefined);
+}
+
+/**
+ * The selection of the active tab, for the popup: opening the popup grants activeTab, so the page
+ * script may be injected now. Null where there is none or the page is off limits.
+ */
+export async function activeTabSelection(): Promise<PageText | null> {
+  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  if (tab?.id === undefined) return null;
+  try {
+    const frames = await injectPageScript(tab.id);
+    const found = await readPageText(tab.id, frames, 'peek');
+    return found && { kind: found.kind, text: found.text, title: found.title, languageHint: found.languageHint };
+  } catch {
+    return null;
+  }
+}
