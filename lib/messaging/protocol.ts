@@ -1,6 +1,6 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import * as z from 'zod/mini';
-import { int, languageCode, matching, num, text } from './fields';
+import { int, languageCode, matching, num, text } from '../schema-fields';
 import type { Voice } from '../api/schemas';
 import type { PlayerStats } from '../player/types';
 import type { TranslationAnswer } from '../translate/translate';
@@ -15,15 +15,9 @@ import {
 } from '../player/contract';
 import type { Result } from './result';
 import type { SenderKind } from './sender';
+import type { AccountView } from '../settings/cache-items';
 
-/** The account as the UI shows it; never includes the key. */
-export interface AccountView {
-  email: string;
-  plan: string;
-  credits: number;
-  /** When the figures were read from the service (ms since epoch). */
-  fetchedAt: number;
-}
+export type { AccountView };
 
 export interface ServiceStatus {
   serviceUrl: string;

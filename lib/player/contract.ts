@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { int, languageCode, num, text } from '../messaging/fields';
+import { int, languageCode, num, text } from '../schema-fields';
 
 /** How a chunk is spoken: everything in the service request except the text. */
 export const speechParamsSchema = z.object({

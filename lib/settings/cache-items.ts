@@ -1,6 +1,14 @@
 import { storage } from '#imports';
 import type { Voice } from '../api/schemas';
-import type { AccountView } from '../messaging/protocol';
+
+/** The account as the UI shows it; never includes the key. */
+export interface AccountView {
+  email: string;
+  plan: string;
+  credits: number;
+  /** When the figures were read from the service (ms since epoch). */
+  fetchedAt: number;
+}
 
 /** The last account figures read from the service (never the key). */
 export interface CachedAccount extends AccountView {
