@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { makeServiceError } from './api/error-messages';
+import { makeServiceError } from './api/errors';
 import { formatNumber, t, uiLocale } from './i18n';
 import { useEnglishMessages, useLocaleMessages } from './i18n.test-helpers';
 

@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeServiceError, truncateServerMessage } from './error-messages';
-import { isServiceError, serializeError, ServiceError } from './errors';
+import { makeServiceError, truncateServerMessage, isServiceError, serializeError, ServiceError } from './errors';
 import { useEnglishMessages } from '../i18n.test-helpers';
 
 // Errors are worded from public/_locales/en, as in an English browser.

@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeServiceError } from './error-messages';
-import type { ServiceErrorKind } from './errors';
+import { makeServiceError, type ServiceErrorKind } from './errors';
 import { decideRetry, type RetryBudget } from './retry-policy';
 import { useEnglishMessages } from '../i18n.test-helpers';
 

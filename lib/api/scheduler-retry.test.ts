@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeServiceError } from './error-messages';
+import { makeServiceError } from './errors';
 import { controlled, instant, maxInAnyWindow, rejection, scheduler, tick, WINDOW } from './scheduler.test-helpers';
 import { useEnglishMessages } from '../i18n.test-helpers';
 

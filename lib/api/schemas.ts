@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { formatNumber, t, type MessageKey } from '../i18n';
+import { ServiceError } from './errors';
 
 // Response schemas: z.object drops unknown keys, so new server fields never break parsing,
 // while a missing or wrong-typed field we rely on is a badResponse.
@@ -70,3 +72,43 @@ export const translateRequestSchema = z.object({
   source_language: z.string().trim().min(1).optional(),
 });
 export type TranslateRequest = z.input<typeof translateRequestSchema>;
+
+function invalid(message: string): ServiceError {
+  return new ServiceError('invalidRequest', message);
+}
+
+function textProblem(text: unknown): string {
+  if (typeof text === 'string' && text.length > TTS_MAX_CHARS) {
+    return t('requestTextTooLong', [formatNumber(text.length), formatNumber(TTS_MAX_CHARS)]);
+  }
+  return t('requestTextEmpty');
+}
+
+const FIELD_MESSAGES: Partial<Record<string, MessageKey>> = {
+  voice_id: 'requestNoVoice',
+  language: 'requestBadLanguage',
+  speed: 'requestBadSpeed',
+  format: 'requestBadFormat',
+  target_language: 'requestNoTarget',
+  source_language: 'requestBadSource',
+};
+
+function firstProblem(error: z.ZodError, input: unknown): string {
+  const field = String(error.issues[0]?.path[0] ?? '');
+  if (field === 'text') return textProblem((input as { text?: unknown } | null)?.text);
+  return t(FIELD_MESSAGES[field] ?? 'requestInvalid');
+}
+
+/** Validates a speech request before any network use; throws `invalidRequest` with a plain message. */
+export function validateTtsRequest(req: TtsRequest) {
+  const parsed = ttsRequestSchema.safeParse(req);
+  if (!parsed.success) throw invalid(firstProblem(parsed.error, req));
+  return parsed.data;
+}
+
+/** Validates a translation request before any network use; throws `invalidRequest`. */
+export function validateTranslateRequest(req: TranslateRequest) {
+  const parsed = translateRequestSchema.safeParse(req);
+  if (!parsed.success) throw invalid(firstProblem(parsed.error, req));
+  return parsed.data;
+}

@@ -11,7 +11,6 @@ const injectedFrames = new Map<number, number[]>();
 /** How long one injection may take before the user is told; a frame that never finishes loading must not hang us. */
 export const INJECT_TIMEOUT_MS = 3000;
 
-
 /**
  * Runs the page script in the given frames at once (not after they finish loading: an ad frame
  * such as `<iframe src="javascript:false">` never does) and within INJECT_TIMEOUT_MS.

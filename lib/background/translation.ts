@@ -1,6 +1,5 @@
 import { browser } from 'wxt/browser';
-import { makeServiceError } from '../api/error-messages';
-import { isServiceError, type ServiceErrorKind } from '../api/errors';
+import { makeServiceError, isServiceError, type ServiceErrorKind } from '../api/errors';
 import { createTranslator, type TranslationAnswer } from '../translate/translate';
 import { defaultTargetLanguage } from '../language';
 import { getSettings, updateSettings } from '../settings/items';

@@ -33,7 +33,6 @@ const BY_LANGUAGE: Record<string, string[]> = {
   ru: ['т.', 'е.', 'д.', 'п.', 'г.', 'гг.', 'ул.', 'им.', 'тыс.', 'млн.', 'млрд.', 'руб.', 'см.', 'стр.', 'др.'],
 };
 
-
 /** Whether `token` (a whitespace-delimited word ending in ".") is a known abbreviation in `language`. */
 export function isAbbreviation(token: string, language: string): boolean {
   if (COMMON.includes(token)) return true;

@@ -1,5 +1,5 @@
 import { serializeError, ServiceError } from '../../api/errors';
-import { PLAN_LIMITS } from '../../api/plan-limits';
+import { PLAN_LIMITS } from '../../api/scheduler';
 import { fetchAccount } from '../account';
 import { currentPlan } from '../service';
 import { t } from '../../i18n';

@@ -15,7 +15,9 @@ let held = new Map<string, () => void>();
 const hold = (...texts: string[]) => texts.forEach((t) => held.set(t, () => undefined));
 const answer = (text: string) => held.get(text)!();
 /** Waits until `n` requests were sent (the cache lookups before them are async). */
-const sentCount = (n: number) => vi.waitFor(() => expect(calls).toHaveLength(n));
+// Generous: IndexedDB and hashing run on a machine that may be busy with other tests.
+const WAIT = { timeout: 10_000 };
+const sentCount = (n: number) => vi.waitFor(() => expect(calls).toHaveLength(n), WAIT);
 
 async function load() {
   vi.resetModules();
@@ -90,7 +92,7 @@ describe('fetchChunk', () => {
     const first = fetchChunk({ sessionId: 'a', chunkIndex: 0, text: 'First sentence.', params, priority: 10 });
     await sentCount(1);
     const again = fetchChunk({ sessionId: 'b', chunkIndex: 0, text: 'First sentence.', params, priority: 10 });
-    await vi.waitFor(() => expect([...inFlightHolders().values()][0]?.size).toBe(2));
+    await vi.waitFor(() => expect([...inFlightHolders().values()][0]?.size).toBe(2), WAIT);
     endFetches('a');
     answer('First sentence.');
     expect(await again).toBe(await first);
@@ -104,7 +106,7 @@ describe('fetchChunk', () => {
     const sent = ['One.', 'Two.'].map((text, i) => fetchChunk({ sessionId: 's', chunkIndex: i, text, params, priority: 5 }));
     await sentCount(2);
     const queued = fetchChunk({ sessionId: 's', chunkIndex: 7, text: 'Far ahead.', params, priority: 1 });
-    await vi.waitFor(() => expect(inFlightHolders().size).toBe(3));
+    await vi.waitFor(() => expect(inFlightHolders().size).toBe(3), WAIT);
     cancelFetches('s', [7]);
     await expect(queued).rejects.toMatchObject({ kind: 'cancelled' });
     answer('One.');
@@ -135,7 +137,7 @@ describe('fetchChunk', () => {
     await sentCount(2);
     const mine = fetchChunk({ sessionId: 'a', chunkIndex: 2, text: 'Shared.', params, priority: 1 });
     const theirs = fetchChunk({ sessionId: 'b', chunkIndex: 0, text: 'Shared.', params, priority: 1 });
-    await vi.waitFor(() => expect([...inFlightHolders().values()].some((h) => h.size === 2)).toBe(true));
+    await vi.waitFor(() => expect([...inFlightHolders().values()].some((h) => h.size === 2)).toBe(true), WAIT);
     cancelFetches('a');
     expect([...inFlightHolders().values()].some((h) => h.has('b#0'))).toBe(true);
     answer('One.');

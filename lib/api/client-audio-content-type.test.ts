@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAudioTypeFor, mediaType } from './audio-content-type';
+import { isAudioTypeFor, mediaType } from './client';
 
 describe('isAudioTypeFor', () => {
   it.each([

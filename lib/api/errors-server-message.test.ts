@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractServerMessage } from './server-message';
+import { extractServerMessage } from './errors';
 
 const JSON_TYPE = 'application/json';
 

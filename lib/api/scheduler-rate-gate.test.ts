@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRateGate } from './rate-gate';
+import { createRateGate } from './scheduler';
 
 const WINDOW = 400;
 const never = new AbortController().signal;

@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceError } from './errors';
-import { validateTranslateRequest, validateTtsRequest } from './request-validation';
-import type { TtsRequest } from './schemas';
+import { validateTranslateRequest, validateTtsRequest, type TtsRequest } from './schemas';
 import { useEnglishMessages } from '../i18n.test-helpers';
 
 const ok: TtsRequest = { text: 'Hello', voice_id: 'v1' };

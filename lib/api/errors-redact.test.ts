@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactSecret } from './redact';
+import { redactSecret } from './errors';
 
 describe('redactSecret', () => {
   it('removes every occurrence of the secret', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameFromDisposition } from './content-disposition';
+import { fileNameFromDisposition } from './client';
 
 const FALLBACK = 'tts_output.mp3';
 

@@ -1,3 +1,5 @@
+
+
 /**
  * A timer that aborts its signal unless it is re-armed in time: the client's budget for the
  * service to start answering, then for each stretch of silence while the answer arrives. A long
@@ -44,4 +46,47 @@ export function watchedResponse(res: Response, watchdog: Watchdog): Response {
     }),
   );
   return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+}
+
+export interface LinkedAbort {
+  controller: AbortController;
+  signal: AbortSignal;
+  /** Detaches from the parent signal; call when the work is over. */
+  release(): void;
+}
+
+/**
+ * An AbortController that also aborts when `parent` does. Used instead of
+ * `AbortSignal.any([parent, shared])` where one long-lived signal would otherwise collect a
+ * listener per request; the owner keeps the controllers and aborts them itself.
+ */
+export function linkedAbort(parent?: AbortSignal): LinkedAbort {
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(parent?.reason);
+  if (parent?.aborted) onAbort();
+  else parent?.addEventListener('abort', onAbort, { once: true });
+  return {
+    controller,
+    signal: controller.signal,
+    release: () => parent?.removeEventListener('abort', onAbort),
+  };
+}
+
+/** Waits `ms`, rejecting with the signal's reason as soon as it aborts. */
+export function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }

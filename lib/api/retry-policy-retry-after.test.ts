@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRetryAfter } from './retry-after';
+import { parseRetryAfter } from './retry-policy';
 
 const NOW = Date.parse('2025-01-01T00:00:00Z');
 
