@@ -7,7 +7,7 @@
  * - Popup: time from navigation start to the first render with cached data (target 100 ms).
  * - Sizes, gzipped: the page script and the article script (target < 30 KB for what runs on
  *   every invocation), and the popup's JavaScript (target < 100 KB).
- * Timings use the test build's performance marks (see lib/content/translate-bubble.ts).
+ * Timings use the test build's performance marks (see lib/bubble/controller.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';

@@ -2,12 +2,11 @@ import { t } from '../i18n';
 import { registerHandlers } from '../messaging/router';
 import { sendMessage } from '../messaging/protocol';
 import { showPageNotice } from '../page/notice';
-import type { PageSource } from '../page/page-source';
-import { readCheckedSelection } from '../page/checked-selection';
-import { readSelection } from '../page/selection';
+import type { PageSource } from '../page/highlight';
+import { readCheckedSelection, readSelection } from '../page/selection';
 import { articleReader } from './article-reader';
 import { startOncePerPage, type PageLifetime } from './lifetime';
-import { noteTranslationWait, openTranslationBubble } from './translate-bubble';
+import { noteTranslationWait, openTranslationBubble } from '../bubble/controller';
 
 const AGENT = Symbol.for('voxlate.pageAgent');
 

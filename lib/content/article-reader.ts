@@ -1,4 +1,4 @@
-import type { PageSource } from '../page/page-source';
+import type { PageSource } from '../page/highlight';
 
 /**
  * Readability is most of the page script's weight and only "read this page" needs it, so it lives

@@ -1,13 +1,15 @@
+
+
 // @vitest-environment happy-dom
 // @vitest-environment-options {"happyDOM":{"settings":{"disableJavaScriptEvaluation":true,"handleDisabledFileLoadingAsSuccess":true}}}
 import nodeConsole from 'node:console';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { splitSentences } from '../speech/segment';
-import { readArticleMap } from './article-map';
+import { readArticleMap } from './article';
 import { readArticle } from './article';
 import { selectionTextMap } from './selection';
-import { rangeForText } from './text-range';
+import { rangeForText } from './text-map';
 import { ifSharedPages, ownPageFile, sharedPageFile } from '../../test/support/pages';
 
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();

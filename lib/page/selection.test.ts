@@ -1,7 +1,8 @@
-// @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { readSelection, selectionTextMap } from './selection';
-import { rangeForText } from './text-range';
+import { rangeForText } from './text-map';
+
+// @vitest-environment happy-dom
 
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 

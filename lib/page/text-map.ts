@@ -1,3 +1,5 @@
+import { Visibility } from './visibility';
+
 /**
  * A stretch of the built text that comes from one text node: `length` characters starting at
  * `start` in the text correspond one to one to characters starting at `nodeOffset` in `node`.
@@ -85,4 +87,156 @@ export class TextMapBuilder {
       this.runs.push({ start, length: piece.length, node, nodeOffset });
     }
   }
+}
+
+// Elements that end a line but not a paragraph: list items, cells and rows read better as lines.
+const LINE_TAGS = new Set(['LI', 'DT', 'DD', 'TR', 'TD', 'TH', 'CAPTION', 'FIGCAPTION', 'OPTION', 'LEGEND', 'SUMMARY']);
+
+// Default block-level HTML elements (HTML rendering section); everything else is treated as inline.
+const PARAGRAPH_TAGS = new Set([
+  'ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'BODY', 'CENTER', 'DETAILS', 'DIALOG', 'DIR', 'DIV', 'DL',
+  'FIELDSET', 'FIGURE', 'FOOTER', 'FORM', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER', 'HGROUP', 'HR',
+  'MAIN', 'MENU', 'NAV', 'OL', 'P', 'PRE', 'SECTION', 'TABLE', 'TBODY', 'THEAD', 'TFOOT', 'UL',
+]);
+
+/**
+ * How far text inside `element` is set apart from text around it: a paragraph break for blocks,
+ * a line break for list items, cells and `<br>`, nothing for inline elements. A tag list rather
+ * than computed styles, because Readability's clone is not rendered and has no styles.
+ */
+export function breakAround(element: Element): Break {
+  const tag = element.tagName.toUpperCase();
+  if (PARAGRAPH_TAGS.has(tag)) return 2;
+  if (LINE_TAGS.has(tag) || tag === 'BR') return 1;
+  return 0;
+}
+
+/**
+ * A DOM Range covering `map.text.slice(start, end)`, or null when none of those characters come
+ * from a text node (a made-up title, text with no live twin, offsets out of bounds). Characters
+ * at either edge that have no node are left out rather than failing the whole range.
+ */
+export function rangeForText(map: TextMap, start: number, end: number): Range | null {
+  const from = Math.max(0, Math.floor(start));
+  const to = Math.min(map.text.length, Math.ceil(end));
+  if (!(to > from)) return null;
+  const first = firstNodeRunFrom(map.runs, from);
+  const last = lastNodeRunBefore(map.runs, to);
+  if (!first?.node || !last?.node || first.start >= to || last.start + last.length <= from) return null;
+  if (first.start > last.start) return null;
+  const range = first.node.ownerDocument.createRange();
+  try {
+    range.setStart(first.node, first.nodeOffset + Math.max(0, from - first.start));
+    range.setEnd(last.node, last.nodeOffset + Math.min(last.length, to - last.start));
+  } catch {
+    // The page changed the node since we read it (shorter text, removed): nothing to show.
+    return null;
+  }
+  return range.collapsed ? null : range;
+}
+
+/** The first run with a node that ends after `offset`. */
+function firstNodeRunFrom(runs: TextRun[], offset: number): TextRun | undefined {
+  for (let i = runIndexAt(runs, offset); i < runs.length; i++) {
+    const run = runs[i]!;
+    if (run.node && run.start + run.length > offset) return run;
+  }
+  return undefined;
+}
+
+/** The last run with a node that starts before `offset`. */
+function lastNodeRunBefore(runs: TextRun[], offset: number): TextRun | undefined {
+  for (let i = Math.min(runs.length - 1, runIndexAt(runs, offset)); i >= 0; i--) {
+    const run = runs[i]!;
+    if (run.node && run.start < offset) return run;
+  }
+  return undefined;
+}
+
+/** Index of the run containing `offset` (binary search: runs are sorted and contiguous). */
+function runIndexAt(runs: TextRun[], offset: number): number {
+  let low = 0;
+  let high = runs.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (runs[mid]!.start <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+/** Options for `appendVisibleText`. */
+export interface WalkOptions {
+  /** The node highlights should point at for a text node (its live twin), or null for none. */
+  target?: (text: Text) => Text | null;
+  /** The part [from, to) of a text node to take, or null to skip it (selections take parts). */
+  clip?: (text: Text) => readonly [number, number] | null;
+  /** Whether a node holds any of the wanted text; hidden text outside it leaves no gap. */
+  within?: (node: Node) => boolean;
+  /** The walk reads a selection: text that cannot be selected is left out too. */
+  selection?: boolean;
+}
+
+interface Walk {
+  builder: TextMapBuilder;
+  options: WalkOptions;
+  visibility: Visibility;
+}
+
+/**
+ * Appends the text under `root` a person could see to `builder`, in document order, with breaks
+ * around blocks and without hidden or non-text content (see `Visibility`), noting a gap wherever
+ * hidden text was left out. `root` is checked too, with its ancestors: a selection can sit inside
+ * hidden text. Text of a copy (Readability's) is judged by its live twin when it has one.
+ */
+export function appendVisibleText(builder: TextMapBuilder, root: Node, options: WalkOptions = {}): void {
+  visit({ builder, options, visibility: new Visibility(options.selection) }, root);
+}
+
+function visit(walk: Walk, node: Node): void {
+  if (node.nodeType === Node.TEXT_NODE || node.nodeType === Node.CDATA_SECTION_NODE) {
+    visitText(walk, node as Text);
+    return;
+  }
+  if (node.nodeType === Node.ELEMENT_NODE) {
+    const element = node as Element;
+    if (walk.visibility.hidesElement(element)) {
+      if (walk.options.within?.(element) ?? true) leaveOut(walk.builder, element.textContent ?? '');
+      return;
+    }
+    const around = breakAround(element);
+    walk.builder.addBreak(around);
+    for (let child = element.firstChild; child; child = child.nextSibling) visit(walk, child);
+    walk.builder.addBreak(around);
+    return;
+  }
+  if (node.nodeType === Node.DOCUMENT_NODE || node.nodeType === Node.DOCUMENT_FRAGMENT_NODE) {
+    for (let child = node.firstChild; child; child = child.nextSibling) visit(walk, child);
+  }
+}
+
+function visitText(walk: Walk, text: Text): void {
+  const { builder, options } = walk;
+  const part = options.clip ? options.clip(text) : ([0, text.data.length] as const);
+  if (!part || part[1] <= part[0]) return;
+  const [from, to] = part;
+  const live = options.target ? options.target(text) : text;
+  // Text with no live twin cannot be measured; it is kept, as the copy's markup allowed it.
+  const shown = live ? walk.visibility.visiblePart(live, from, to) : part;
+  if (!shown) {
+    leaveOut(builder, text.data.slice(from, to));
+    return;
+  }
+  leaveOut(builder, text.data.slice(from, shown[0]));
+  builder.addText(live, text.data, shown[0], shown[1]);
+  leaveOut(builder, text.data.slice(shown[1], to));
+}
+
+/**
+ * Notes a gap where hidden words were left out; hidden text with spaces in it still separates
+ * the words around it (an invisible "[edit]" must not glue "History" to the next word).
+ */
+function leaveOut(builder: TextMapBuilder, hidden: string): void {
+  if (/\S/.test(hidden)) builder.addGap();
+  if (/\s/.test(hidden)) builder.addText(null, ' ');
 }

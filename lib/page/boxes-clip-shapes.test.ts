@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTooSmall } from './boxes';
-import { clipPathBox, legacyClipBox, length } from './clip-shapes';
+import { isTooSmall, clipPathBox, legacyClipBox, length } from './boxes';
 
 const W = 400;
 const H = 100;

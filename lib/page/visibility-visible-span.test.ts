@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Box } from './boxes';
-import { visibleSpan, type RectsOf } from './visible-span';
+import { visibleSpan, type RectsOf } from './visibility';
 
 /**
  * Lays a text out as fixed-width characters on lines of `perLine`, starting at `x0` (a text-indent

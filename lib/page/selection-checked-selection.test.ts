@@ -1,6 +1,7 @@
-// @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { readCheckedSelection } from './checked-selection';
+import { readCheckedSelection } from './selection';
+
+// @vitest-environment happy-dom
 
 function selectContents(element: Element): void {
   const range = document.createRange();

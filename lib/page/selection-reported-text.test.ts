@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesReportedText, REPORTED_TEXT_CAP, tidyReportedText } from './reported-text';
+import { matchesReportedText, REPORTED_TEXT_CAP, tidyReportedText } from './selection';
 
 const HIDDEN = ' Hidden words a page slipped in. '.repeat(20);
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearPaintedHighlight, HIGHLIGHT_NAME, paintHighlight } from './highlight-paint';
+import { clearPaintedHighlight, HIGHLIGHT_NAME, paintHighlight } from './highlight';
 
 // happy-dom has no CSS Custom Highlight API: stand-ins record what would be painted.
 class FakeHighlight {

@@ -1,13 +1,13 @@
 import type { SerializedServiceError } from '../api/errors';
-import { createTranslationBubble, type TranslationBubble } from '../bubble/bubble';
-import type { BubbleLabels } from '../bubble/labels';
-import type { AnchorRect } from '../bubble/placement';
-import { captureEditableTarget, replaceSelection } from '../bubble/replace';
+import { createTranslationBubble, type TranslationBubble } from './bubble';
+import type { BubbleLabels } from './labels';
+import type { AnchorRect } from './placement';
+import { captureEditableTarget, replaceSelection } from './replace';
 import { t } from '../i18n';
 import { sendMessage } from '../messaging/protocol';
 import { isRtl, languageByCode, LANGUAGES } from '../language';
-import type { PageSource } from '../page/page-source';
-import { readCheckedSelection } from '../page/checked-selection';
+import type { PageSource } from '../page/highlight';
+import { readCheckedSelection } from '../page/selection';
 
 /** The bubble's labels in the UI language; a `{name}` marker stands where the bubble puts a value. */
 function labels(): BubbleLabels {

@@ -1,0 +1,162 @@
+import { type TextMap, rangeForText } from './text-map';
+import { createShadowHost, setShadowStyles, type ShadowHost } from './shadow-host';
+
+/** The name of our entry in the page's highlight registry (and of the `::highlight()` rule). */
+export const HIGHLIGHT_NAME = 'voxlate-reading';
+
+// Dark text on yellow reads on light and dark pages alike; forced-colors mode uses system colors.
+const HIGHLIGHT_CSS = `
+::highlight(${HIGHLIGHT_NAME}) { background-color: #ffe45c; color: #111111; }
+@media (forced-colors: active) { ::highlight(${HIGHLIGHT_NAME}) { background-color: Highlight; color: HighlightText; } }
+`;
+
+const sheets = new WeakMap<Document, CSSStyleSheet>();
+
+/**
+ * Paints `range` with the CSS Custom Highlight API (the page's DOM is not touched) and scrolls it
+ * to the middle of the viewport if it is off screen. Does nothing where the API is missing.
+ */
+export function paintHighlight(range: Range): void {
+  const doc = range.startContainer.ownerDocument;
+  const view = doc?.defaultView;
+  // Optional chaining throughout: engines and test DOMs may lack CSS, highlights or Highlight.
+  const highlights = view?.CSS?.highlights;
+  if (!doc || !view || !highlights || typeof view.Highlight !== 'function') return;
+  try {
+    adoptHighlightStyle(doc, view);
+  } catch {
+    // Without our rule the highlight is registered but unpainted: reading still works.
+  }
+  highlights.set(HIGHLIGHT_NAME, new view.Highlight(range));
+  scrollIntoViewIfOutside(range, view);
+}
+
+/** Removes our highlight from `doc`, if any. */
+export function clearPaintedHighlight(doc: Document): void {
+  doc.defaultView?.CSS?.highlights?.delete(HIGHLIGHT_NAME);
+}
+
+function adoptHighlightStyle(doc: Document, view: Window & typeof globalThis): void {
+  let sheet = sheets.get(doc);
+  if (!sheet) {
+    sheet = new view.CSSStyleSheet();
+    sheet.replaceSync(HIGHLIGHT_CSS);
+    sheets.set(doc, sheet);
+  }
+  // Checked on every paint because pages may reassign adoptedStyleSheets and drop ours.
+  if (doc.adoptedStyleSheets.includes(sheet)) return;
+  try {
+    doc.adoptedStyleSheets.push(sheet);
+  } catch {
+    // Older engines expose a frozen array that can only be replaced.
+    doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+  }
+}
+
+function scrollIntoViewIfOutside(range: Range, view: Window): void {
+  const rect = range.getBoundingClientRect();
+  const outside = rect.bottom < 0 || rect.top > view.innerHeight || rect.right < 0 || rect.left > view.innerWidth;
+  if (!outside) return;
+  const node = range.startContainer;
+  const element = node.nodeType === Node.ELEMENT_NODE ? (node as Element) : node.parentElement;
+  const smooth = !view.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  element?.scrollIntoView({ block: 'center', behavior: smooth ? 'smooth' : 'auto' });
+}
+
+/** Text read from the page, and how to show on the page which part of it is being read. */
+export interface PageSource {
+  kind: 'selection' | 'field' | 'article';
+  /** The text to speak/translate. For 'article': the title, a blank line, then the article's paragraphs separated by blank lines. */
+  text: string;
+  /** Page title (document.title, or the article title). */
+  title: string;
+  /** A language hint from the closest lang attribute (e.g. 'fr', 'ja'), or null. */
+  languageHint: string | null;
+  /** Highlights text[start, end) on the live page (no DOM change) and scrolls it into view if it is outside the viewport. Safe to call with offsets that map to nothing (no-op). */
+  highlight(start: number, end: number): void;
+  clearHighlight(): void;
+  /** Offsets in `text` where hidden text was left out (for comparing with what the browser reported). */
+  gaps?: readonly number[];
+  /** The text is what the browser reported as selected, not read from the page: nothing to highlight or replace. */
+  reported?: boolean;
+}
+
+/** A PageSource over text built from the page's DOM, highlighting through its map. */
+export function mappedSource(
+  kind: 'selection' | 'article',
+  map: TextMap,
+  details: { doc: Document; title: string; languageHint: string | null },
+): PageSource {
+  return {
+    kind,
+    text: map.text,
+    title: details.title,
+    languageHint: details.languageHint,
+    gaps: map.gaps,
+    highlight(start, end) {
+      const range = rangeForText(map, start, end);
+      // A sentence with nothing to show clears the previous one rather than leave it lit.
+      if (range) paintHighlight(range);
+      else clearPaintedHighlight(details.doc);
+    },
+    clearHighlight: () => clearPaintedHighlight(details.doc),
+  };
+}
+
+const OVERLAY_CSS = `
+:host { all: initial; }
+.overlay {
+  all: initial; box-sizing: border-box; position: fixed; z-index: 2147483647; pointer-events: none;
+  max-width: min(480px, calc(100vw - 16px)); padding: 6px 10px; border-radius: 6px;
+  background: #ffe45c; color: #111111; box-shadow: 0 2px 10px rgba(0, 0, 0, 0.3);
+  font: 400 14px/20px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; white-space: pre-wrap; overflow-wrap: anywhere;
+}
+`;
+
+const GAP_PX = 6;
+
+/** A box next to a form field showing the sentence being read, which a Highlight cannot paint inside a field. */
+export interface FieldOverlay {
+  show(text: string): void;
+  remove(): void;
+}
+
+/**
+ * Creates the overlay for `field` lazily: nothing is added to the page until `show` is called.
+ * It sits below the field, or above it when there is no room below, and ignores the pointer so it
+ * never blocks typing. Hidden from assistive technology: the same sentence is being spoken.
+ */
+export function createFieldOverlay(field: HTMLElement): FieldOverlay {
+  let shadow: ShadowHost | null = null;
+  let box: HTMLElement | null = null;
+  return {
+    show(text) {
+      const doc = field.ownerDocument;
+      if (!shadow || !box) {
+        shadow = createShadowHost(doc, 'voxlate-field-overlay');
+        setShadowStyles(shadow.root, OVERLAY_CSS);
+        box = doc.createElement('div');
+        box.className = 'overlay';
+        box.setAttribute('aria-hidden', 'true');
+        shadow.root.append(box);
+      }
+      box.textContent = text;
+      place(box, field);
+    },
+    remove() {
+      shadow?.remove();
+      shadow = null;
+      box = null;
+    },
+  };
+}
+
+function place(box: HTMLElement, field: HTMLElement): void {
+  const view = field.ownerDocument.defaultView;
+  const rect = field.getBoundingClientRect();
+  const height = box.getBoundingClientRect().height;
+  const roomBelow = (view?.innerHeight ?? Infinity) - rect.bottom;
+  const top = roomBelow >= height + GAP_PX ? rect.bottom + GAP_PX : Math.max(0, rect.top - height - GAP_PX);
+  box.style.setProperty('top', `${Math.round(top)}px`);
+  box.style.setProperty('left', `${Math.round(Math.max(8, rect.left))}px`);
+}
