@@ -1,0 +1,79 @@
+/**
+ * The shape of lib/: no import cycle between files, and no import running back up the layers
+ * (the worker on top; the shared contracts and tools below it). A new import that breaks either
+ * fails here, before it sets a newcomer wondering which way things depend.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const LIB = path.resolve(import.meta.dirname, '../../lib');
+
+/**
+ * Top to bottom: a part may import only parts listed after it. Parts on one line don't import
+ * each other. The top-level files (i18n.ts, language.ts, serial.ts, schema-fields.ts, zod-setup.ts)
+ * sit at the bottom.
+ */
+const LAYERS: string[][] = [
+  ['background', 'content'],
+  ['bubble'],
+  // The protocol names every party's messages, so it sits above the player's contract.
+  ['messaging'],
+  ['player', 'translate'],
+  ['speech', 'page'],
+  ['storage', 'settings'],
+  ['api'],
+  ['audio'],
+  ['i18n'],
+  ['language', 'serial', 'schema-fields', 'zod-setup'],
+];
+const rank = new Map(LAYERS.flatMap((parts, i) => parts.map((part) => [part, i] as const)));
+
+function sources(dir = LIB): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sources(full);
+    return /\.tsx?$/.test(entry.name) && !/\.test(-helpers)?\.tsx?$|\.test-helpers\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+function importsOf(file: string): string[] {
+  const found: string[] = [];
+  for (const m of readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
+    const base = path.resolve(path.dirname(file), m[1]!);
+    const target = ['.ts', '.tsx'].map((ext) => base + ext).find((f) => existsSync(f));
+    if (target) found.push(target);
+  }
+  return found;
+}
+
+const partOf = (file: string) => path.relative(LIB, file).split(path.sep)[0]!.replace(/\.tsx?$/, '');
+const graph = new Map(sources().map((file) => [file, importsOf(file)]));
+
+describe('lib layers', () => {
+  it('knows every part of lib/', () => {
+    expect([...new Set([...graph.keys()].map(partOf))].filter((part) => !rank.has(part))).toEqual([]);
+  });
+
+  it('has no import running back up the layers', () => {
+    const upward = [...graph].flatMap(([file, deps]) =>
+      deps.filter((dep) => partOf(dep) !== partOf(file) && rank.get(partOf(dep))! <= rank.get(partOf(file))!).map((dep) => `${path.relative(LIB, file)} → ${path.relative(LIB, dep)}`),
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it('has no import cycle between files', () => {
+    const state = new Map<string, 'open' | 'done'>();
+    const cycles: string[] = [];
+    const visit = (file: string, stack: string[]) => {
+      state.set(file, 'open');
+      for (const dep of graph.get(file) ?? []) {
+        if (state.get(dep) === 'open') cycles.push([...stack.slice(stack.indexOf(dep)), dep].map((f) => path.relative(LIB, f)).join(' → '));
+        else if (!state.has(dep)) visit(dep, [...stack, dep]);
+      }
+      state.set(file, 'done');
+    };
+    for (const file of graph.keys()) if (!state.has(file)) visit(file, [file]);
+    expect(cycles).toEqual([]);
+  });
+});
