@@ -41,6 +41,15 @@ describe('a failure after the 2xx headers arrived', () => {
     expect(garbled.message).toMatch(/cut short \(the body is not valid JSON\)/);
   });
 
+  it('a whole answer of another content type is said to be unusable, not cut short, and may be paid', async () => {
+    const page = () => new Response('<html><body>Gateway page</body></html>', { status: 200, headers: { 'content-type': 'text/html' } });
+    const e = await failure(client(page).tts({ text: 'Hi', voice_id: 'v' }));
+    expect(e).toMatchObject({ kind: 'badResponse', mayBeCharged: true, unusable: true });
+    expect(e.message).toMatch(/^The service's answer could not be used \(expected mp3 audio, got text\/html \(HTTP 200\)\)\..*may already be paid for/);
+    expect(e.message).not.toContain('cut short');
+    expect(decideRetry(e, true, fresh(), Math.random).retry).toBe(false);
+  });
+
   it('on a free request stays retryable: asking again costs nothing', async () => {
     const e = await failure(client(() => brokenBody('application/json', new TextEncoder().encode('{"user":{"id":"u"}}'))).getUser());
     expect(e.kind).toBe('network');

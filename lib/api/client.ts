@@ -67,7 +67,7 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     const error = classify(e, caller, timeout);
     if (!paid || error.kind === 'cancelled') return error;
     if (error.kind === 'badResponse') {
-      return error.mayBeCharged ? error : makeServiceError('badResponse', { status, mayBeCharged: true, reason: error.reason, cause: e });
+      return error.mayBeCharged ? error : makeServiceError('badResponse', { status, mayBeCharged: true, reason: error.reason, unusable: error.unusable, cause: e });
     }
     const reason = error.kind === 'timeout' ? t('reasonStalled', formatNumber(Math.round(timeoutMs / 1000))) : t('reasonConnectionBroke');
     return makeServiceError('badResponse', { status, mayBeCharged: true, reason, cause: e });
@@ -137,6 +137,8 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
 }
 
 const bad = (reason: string) => makeServiceError('badResponse', { reason });
+/** The whole answer came, but in another content type than asked for: unusable, not cut short. */
+const wrongType = (reason: string) => makeServiceError('badResponse', { reason, unusable: true });
 
 /**
  * Reads a JSON body and parses it with `schema`. A wrong content type, invalid JSON or a
@@ -146,7 +148,7 @@ const bad = (reason: string) => makeServiceError('badResponse', { reason });
 export async function readJson<S extends z.ZodType>(res: Response, schema: S): Promise<z.infer<S>> {
   const type = mediaType(res.headers.get('content-type'));
   if (!/^application\/([\w.+-]+\+)?json$/.test(type)) {
-    throw bad(t('reasonExpectedJson', type || t('reasonNoContentType')));
+    throw wrongType(t('reasonExpectedJson', type || t('reasonNoContentType')));
   }
   let data: unknown;
   try {
@@ -179,7 +181,7 @@ export interface SpeechResult {
 export async function readSpeech(res: Response, format: AudioFormat): Promise<SpeechResult> {
   const contentType = res.headers.get('content-type');
   if (res.status !== 200 || !isAudioTypeFor(contentType, format)) {
-    throw bad(t('reasonExpectedAudio', [format, mediaType(contentType) || t('reasonNoContentType'), String(res.status)]));
+    throw wrongType(t('reasonExpectedAudio', [format, mediaType(contentType) || t('reasonNoContentType'), String(res.status)]));
   }
   const audio = new Uint8Array(await res.arrayBuffer());
   if (audio.byteLength === 0) throw bad(t('audioEmpty'));

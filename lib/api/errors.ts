@@ -22,6 +22,8 @@ export interface ServiceErrorDetails {
   mayBeCharged?: boolean;
   /** For badResponse: what was wrong with the answer, in words (e.g. "the audio is empty"). */
   reason?: string;
+  /** For badResponse: the whole answer came, but not what was asked for (another content type). */
+  unusable?: boolean;
   cause?: unknown;
 }
 
@@ -33,6 +35,7 @@ export class ServiceError extends Error {
   readonly serverMessage?: string;
   readonly mayBeCharged?: boolean;
   readonly reason?: string;
+  readonly unusable?: boolean;
 
   constructor(kind: ServiceErrorKind, message: string, details: ServiceErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -43,6 +46,7 @@ export class ServiceError extends Error {
     if (details.serverMessage !== undefined) this.serverMessage = details.serverMessage;
     if (details.mayBeCharged) this.mayBeCharged = true;
     if (details.reason !== undefined) this.reason = details.reason;
+    if (details.unusable) this.unusable = true;
   }
 }
 
@@ -109,6 +113,8 @@ interface MessageContext {
   reason?: string;
   /** A paid request broke after the service accepted it (a 2xx cut short, a 500). */
   mayBeCharged?: boolean;
+  /** The whole answer came, but not what was asked for (another content type): not "cut short". */
+  unusable?: boolean;
 }
 
 function baseMessage(kind: ServiceErrorKind, c: MessageContext): string {
@@ -128,7 +134,7 @@ function baseMessage(kind: ServiceErrorKind, c: MessageContext): string {
     case 'timeout':
       return t('errorTimeout', seconds(c.timeoutMs ?? 30_000));
     case 'badResponse':
-      if (c.mayBeCharged) return t('errorCutShort', c.reason ?? t('reasonIncomplete'));
+      if (c.mayBeCharged) return t(c.unusable ? 'errorUnusableMaybePaid' : 'errorCutShort', c.reason ?? t('reasonIncomplete'));
       return t('errorBadResponse', c.reason ?? t('reasonUnknownFormat'));
     case 'cancelled':
       return t('errorCancelled');
@@ -151,6 +157,7 @@ export function makeServiceError(
     serverMessage,
     mayBeCharged: context.mayBeCharged,
     reason: context.reason,
+    unusable: context.unusable,
     cause: context.cause,
   });
 }

@@ -58,7 +58,7 @@ export const FAULT_CASES: FaultCase[] = [
   },
   {
     fault: 'wrong-content-type',
-    said: { '/api/v1/tts': /The service( sent an unexpected response|'s answer was)/, '/api/v1/translate': /The service( sent an unexpected response|'s answer was)/ },
+    said: { '/api/v1/tts': /The service( sent an unexpected response|'s answer could not be used)/, '/api/v1/translate': /The service( sent an unexpected response|'s answer could not be used)/ },
     recovers: false,
     charged: false,
   },
