@@ -92,6 +92,15 @@ describe('tts audio', () => {
 
     // Deterministic: the same text gives the same bytes.
     expect(Buffer.from((await tts({ text, voice_id: 'en-oliver' })).bytes).equals(b)).toBe(true);
+
+    // Without the tag (an encoder that writes none): the same audio frames, nothing before them.
+    await t.control('config', 'PATCH', { mp3LameTag: false });
+    try {
+      const bare = Buffer.from((await tts({ text, voice_id: 'en-oliver' })).bytes);
+      expect(bare.equals(b.subarray(208))).toBe(true);
+    } finally {
+      await t.control('config', 'PATCH', { mp3LameTag: true });
+    }
   });
 
   it('speed 2.0 is clearly shorter than 1.0, and 0.5 longer', async () => {

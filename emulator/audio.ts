@@ -38,7 +38,7 @@ export function encodeWav(pcm: Pcm): Buffer {
  * five minutes of audio and takes seconds to encode, during which other requests (and the
  * concurrency limiter's bookkeeping) must keep being served.
  */
-export async function encodeMp3(pcm: Pcm): Promise<Buffer> {
+export async function encodeMp3(pcm: Pcm, { lameTag = true } = {}): Promise<Buffer> {
   const encoder = new Mp3Encoder(1, pcm.sampleRate, MP3_KBPS);
   const parts: Uint8Array[] = [];
   for (let i = 0; i < pcm.samples.length; i += CHUNK) {
@@ -47,6 +47,7 @@ export async function encodeMp3(pcm: Pcm): Promise<Buffer> {
   }
   parts.push(encoder.flush());
   const stream = Buffer.concat(parts.map((p) => Buffer.from(p.buffer, p.byteOffset, p.byteLength)));
+  if (!lameTag) return stream;
   const tagged = withLameTag(stream, pcm.samples.length);
   return Buffer.from(tagged.buffer, tagged.byteOffset, tagged.byteLength);
 }
