@@ -17,6 +17,8 @@ export function createSilenceTracker(minSamples: number, threshold = SILENCE_THR
   const runs: SilenceRun[] = [];
   let start = -1;
   let at = 0;
+  let firstLoud: number | null = null;
+  let lastLoud: number | null = null;
   const close = (end: number) => {
     if (start >= 0 && end - start >= minSamples) runs.push({ start, end });
     start = -1;
@@ -27,11 +29,17 @@ export function createSilenceTracker(minSamples: number, threshold = SILENCE_THR
       if (from !== at) close(at);
       for (let i = 0; i < samples.length; i++) {
         const quiet = Math.abs(samples[i]!) < threshold;
+        if (!quiet) {
+          firstLoud ??= from + i;
+          lastLoud = from + i;
+        }
         if (quiet && start < 0) start = from + i;
         else if (!quiet && start >= 0) close(from + i);
       }
       at = from + samples.length;
     },
+    /** Frame numbers of the first and the last sample louder than silence so far (null before any). */
+    sound: () => ({ first: firstLoud, last: lastLoud }),
     /** The runs so far, the one under way included. */
     runs(): SilenceRun[] {
       return start >= 0 && at - start >= minSamples ? [...runs, { start, end: at }] : [...runs];

@@ -1,4 +1,5 @@
 import type { PlayerAction, PlayerEvent, ReadingPlan, SpeechParams } from '../reading/types';
+import type { OutputRecording } from './output-recorder';
 
 /** A chunk request as the player sends it to the background. */
 export interface FetchChunkRequest {
@@ -49,6 +50,8 @@ export interface PlayerStats {
   gapsMs: number[];
   /** Chunks that played to their end. */
   chunksPlayed: number;
+  /** Test build: what went to the speakers, recorded independently of the player's schedule. */
+  output?: OutputRecording;
 }
 
 /** Plays one reading at a time, gaplessly, fetching its chunks through the background. */
