@@ -1,4 +1,4 @@
-import { rewriteHeaderFrame } from './lame-tag';
+import { DECODER_DELAY, rewriteHeaderFrame } from './lame-tag';
 import { parseMp3, type Mp3Info } from './mp3';
 
 /** Frames [from, to) of a part that go into the join. */
@@ -14,11 +14,10 @@ interface Kept {
  *
  * When the parts carry LAME tags, the join is made as gapless as whole frames allow. It opens with
  * one header frame (the first part's, rewritten) whose delay is the first part's and padding the
- * last part's, so decoders that honour it cut the silence at both ends exactly. Between two parts,
- * the encoder silence (the left one's padding and the right one's delay) cannot be cut to the
- * sample, only by whole frames (576 samples at 22 kHz): as many silent frames as it adds up to are
- * left out of the silence around the join, which the speech's own pause there makes long, so the
- * pause heard is the voice's own to within half a frame. See trimJoin for when a frame may go.
+ * last part's, so decoders that honour it cut the silence at both ends exactly. Between two parts
+ * the encoder silence (the left one's padding, the right one's delay) can only be cut by whole
+ * frames (576 samples at 22 kHz), and only where no speech goes with them: see trimJoin for which.
+ * Cutting to the sample would take decoding and encoding again.
  */
 export function concatMp3(parts: readonly Uint8Array[]): Uint8Array {
   if (parts.length === 0) throw new Error('No MP3 parts to join.');
@@ -55,35 +54,48 @@ export function concatMp3(parts: readonly Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** Silent frames kept before the cut: their zero output lets the decoder's overlap and filter bank settle. */
+/** Silent frames kept before a cut into silence: their zero output lets the decoder's overlap and filter bank settle. */
 const SETTLE_FRAMES = 2;
 
 /**
- * Leaves out, at the join of `left` and `right`, about as many frames as the encoder silence there
- * (left padding + right delay) adds up to, taken from the run of silent frames around the join:
- * first from the left part's end, then from the right part's start. A dropped frame must be silent
- * (no spectral data, so nothing of the speech goes with it) and follow silent frames (so the
- * overlap it would have received was zero), and the frame after a cut must start its data in
- * itself (main_data_begin 0): one that borrows bytes from the bit reservoir of the frames before
- * it would read the wrong part's bytes and decode to noise. Without both tags nothing is known
- * about the encoder silence, and nothing is cut.
+ * Leaves out frames at the join of `left` and `right`, never one whose successor borrows bytes from
+ * the bit reservoir of the frames before it (main_data_begin > 0: it would read the other part's
+ * bytes and decode to noise). Without both parts' tags nothing is known about the encoder silence,
+ * and nothing is cut.
+ *
+ * 1. Frames whose whole output is encoder silence: the right part's first ones (its delay and the
+ *    decoder's) and the left part's last ones (its padding less the decoder's delay, by which the
+ *    output lags). With LAME's 576 samples of delay that is the right part's first frame, and the
+ *    left's last one when its padding is 1,105 samples or more; 529 to 1,104 samples remain.
+ * 2. When the speech's own pause there is digital silence (frames without spectral data, as a male
+ *    espeak voice or a silent pause in a real recording gives), as many more as bring the encoder
+ *    silence to within half a frame, taken from that silence after two silent frames that let the
+ *    decoder settle. Speech whose pauses carry breath noise keeps what step 1 leaves.
  */
 function trimJoin(left: Mp3Info, leftKept: Kept, right: Mp3Info, rightKept: Kept): void {
   const padding = left.header?.lame?.padding;
   const delay = right.header?.lame?.delay;
   const frameSamples = right.frames[0]?.samples;
   if (padding === undefined || delay === undefined || !frameSamples) return;
-  let wanted = Math.round((padding + delay) / frameSamples);
+  const wholeFrames = (samples: number, available: number) => Math.max(0, Math.min(Math.floor(samples / frameSamples), available - 1));
+  let head = wholeFrames(delay + DECODER_DELAY, right.frames.length);
+  while (head > 0 && right.frames[head]!.mainDataBegin !== 0) head--;
+  if (right.frames[head]!.mainDataBegin !== 0) return;
+  const tail = wholeFrames(padding - DECODER_DELAY, leftKept.to - leftKept.from);
+  rightKept.from = head;
+  leftKept.to -= tail;
+
+  let wanted = Math.round((padding + delay) / frameSamples) - head - tail;
   let silentTail = 0;
   while (silentTail < leftKept.to - leftKept.from && left.frames[leftKept.to - 1 - silentTail]!.silent) silentTail++;
-  if (silentTail < SETTLE_FRAMES) return;
+  if (wanted <= 0 || silentTail < SETTLE_FRAMES) return;
   const fromLeft = Math.min(wanted, silentTail - SETTLE_FRAMES);
   leftKept.to -= fromLeft;
   wanted -= fromLeft;
-  let fromRight = 0;
-  while (fromRight < wanted && fromRight + 1 < right.frames.length && right.frames[fromRight]!.silent) fromRight++;
-  while (fromRight > 0 && right.frames[fromRight]!.mainDataBegin !== 0) fromRight--;
-  rightKept.from = fromRight;
+  let more = 0;
+  while (more < wanted && head + more + 1 < right.frames.length && right.frames[head + more]!.silent) more++;
+  while (more > 0 && right.frames[head + more]!.mainDataBegin !== 0) more--;
+  rightKept.from = head + more;
 }
 
 /** The first part's header frame, rewritten for the join, when the first and last parts have LAME tags. */
