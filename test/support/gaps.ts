@@ -3,17 +3,19 @@
  * (the test build's output recording, lib/player/output-recorder.ts) against the same chunks'
  * audio decoded and laid end to end without a sample lost or added. Used by e2e tests and the bench.
  */
-import { encodeMp3 } from '../../emulator/audio';
+import { encodeMp3, encodeWav } from '../../emulator/audio';
 import { synthesize } from '../../emulator/espeak';
 import { languageByCode } from '../../emulator/languages';
 import { voiceById } from '../../emulator/voices';
-import { SILENCE_THRESHOLD, silenceRuns } from '../../lib/audio/silence';
+import { createSilenceTracker, SILENCE_THRESHOLD, silenceRuns } from '../../lib/audio/silence';
 import type { OutputRecording } from '../../lib/player/output-recorder';
 
 /** Silences at least this long are pauses (between sentences, at commas); shorter ones are within words. */
 const PAUSE_SEC = 0.04;
-/** How far a recorded pause may sit from where the reference puts it, after the drift so far. */
-const SLACK_SEC = 0.05;
+/** How far from a join its pause may end or start (the voice's breath can sit between). */
+const JOIN_NEAR_SEC = 0.005;
+/** How far a heard silence may sit from where the reference puts the pause, after the drift so far. */
+const MATCH_SEC = 0.003;
 /** A recorder glitch this close to a pause (a block, at 44.1 kHz) may have changed it. */
 const GLITCH_REACH_SEC = 0.4;
 /** Silences shorter than this are not kept by the recorder either (OutputRecording). */
@@ -44,13 +46,33 @@ export interface PauseMeasure {
   glitch: boolean;
 }
 
-/** The mp3 the emulator serves for `text` (deterministic: the same bytes the player got). */
-export async function servedMp3(text: string, params: SpeechOf): Promise<Uint8Array> {
+/** How the service sends its audio: mp3 with or without a LAME tag, or wav. */
+export type Served = 'mp3' | 'mp3 without tag' | 'wav';
+
+/** The file the emulator serves for `text` (deterministic: the same bytes the player got). */
+export async function servedAudio(text: string, params: SpeechOf, served: Served = 'mp3'): Promise<Uint8Array> {
   const voice = voiceById(params.voiceId);
   const language = languageByCode(params.language);
   if (!voice || !language) throw new Error(`unknown voice ${params.voiceId} or language ${params.language}`);
   const pcm = await synthesize(text, { espeakVoice: language.espeak, gender: voice.gender, speed: params.speed });
-  return new Uint8Array(await encodeMp3(pcm));
+  return new Uint8Array(served === 'wav' ? encodeWav(pcm) : await encodeMp3(pcm, { lameTag: served === 'mp3' }));
+}
+
+/** The mp3 the emulator serves for `text`, with its LAME tag. */
+export const servedMp3 = (text: string, params: SpeechOf) => servedAudio(text, params, 'mp3');
+
+/** A decoded file as if it had been recorded: for a downloaded file, what a listener hears. */
+export function recordingOf(audio: Float32Array, rate: number): OutputRecording {
+  const tracker = createSilenceTracker(Math.round(MIN_RUN_SEC * rate));
+  tracker.push(audio, 0);
+  const { first, last } = tracker.sound();
+  return {
+    sampleRate: rate,
+    firstSound: first === null ? null : first / rate,
+    lastSound: last === null ? null : last / rate,
+    silences: tracker.runs().map((r) => [r.start / rate, r.end / rate]),
+    glitches: [],
+  };
 }
 
 /** A page of the browser under test (Playwright's or puppeteer's): only evaluate is used. */
@@ -107,35 +129,48 @@ export function endToEnd(parts: readonly Float32Array[], rate: number): Referenc
 /**
  * Pairs each pause of the reference with the silence heard at the same place, following the drift
  * (every join that added silence delays what comes after it), and says how much longer it was.
- * Pauses inside chunks are the control: they show the measurement's own error.
+ * The pauses are the reference's silences of PAUSE_SEC or more and, at each join, whatever silence
+ * is there, however short (at speed 2 a sentence ends in a few ms), or none. Pauses inside chunks
+ * are the control: they show the measurement's own error.
  */
 export function measurePauses(reference: Reference, heard: OutputRecording): PauseMeasure[] {
+  const { rate } = reference;
   const firstLoud = reference.audio.findIndex((s) => Math.abs(s) >= SILENCE_THRESHOLD);
   if (firstLoud < 0 || heard.firstSound === null) return [];
-  const origin = firstLoud / reference.rate;
+  const origin = firstLoud / rate;
   // The silence before the first sound and after the last is not a pause between two sounds.
-  const pauses = merged(silenceRuns(reference.audio, Math.round(MIN_RUN_SEC * reference.rate)).filter((r) => r.start > 0 && r.end < reference.audio.length), reference.rate)
-    .map((r) => ({ start: r.start / reference.rate - origin, end: r.end / reference.rate - origin }))
-    .filter((r) => r.end - r.start >= PAUSE_SEC);
+  const silences = merged(silenceRuns(reference.audio, Math.round(MIN_RUN_SEC * rate)).filter((r) => r.start > 0 && r.end < reference.audio.length), rate)
+    .map((r) => ({ start: r.start / rate - origin, end: r.end / rate - origin }));
   const joins = reference.joins.map((j) => j - origin);
+  // A join's pause is the silence around it, or the nearest one when a few ms of the voice's
+  // breath at the very end or start of a chunk part it from the join.
+  const distance = (run: Span, t: number) => Math.max(run.start - t, t - run.end, 0);
+  const pauseAt = (j: number) =>
+    silences.filter((run) => distance(run, j) <= JOIN_NEAR_SEC).sort((a, b) => distance(a, j) - distance(b, j))[0];
+  const pauses: (Span & { join: number })[] = [];
+  for (const run of silences) {
+    const join = joins.findIndex((j) => pauseAt(j) === run);
+    if (join >= 0 || run.end - run.start >= PAUSE_SEC) pauses.push({ ...run, join });
+  }
+  joins.forEach((j, i) => pauses.some((p) => p.join === i) || pauses.push({ start: j, end: j, join: i }));
+  pauses.sort((a, b) => a.start - b.start);
+
   const runs = merged(heard.silences.map(([start, end]) => ({ start: start - heard.firstSound!, end: end - heard.firstSound! })));
+  const heardUntil = (heard.lastSound ?? heard.firstSound) - heard.firstSound;
   const glitches = (heard.glitches ?? []).map((g) => g - heard.firstSound!);
   let drift = 0;
   return pauses.map((pause) => {
-    const joinIndex = joins.findIndex((j) => j >= pause.start && j <= pause.end);
     const start = pause.start + drift;
     const end = pause.end + drift;
-    const overlap = (run: Span) => Math.min(run.end, end) - Math.max(run.start, start);
-    const distance = (run: Span) => Math.max(run.start - end, start - run.end, 0);
-    // The run heard where the pause should be; failing an overlap, the nearest within the slack.
-    const near = runs.filter((run) => distance(run) <= SLACK_SEC);
-    const best = near.reduce<Span | null>((a, run) => (!a || overlap(run) > overlap(a) ? run : a), null);
+    const overlap = (run: Span) => Math.min(run.end, end + MATCH_SEC) - Math.max(run.start, start - MATCH_SEC);
+    const best = runs.reduce<Span | null>((a, run) => (overlap(run) > 0 && (!a || overlap(run) > overlap(a)) ? run : a), null);
     const referenceMs = (pause.end - pause.start) * 1000;
-    const heardMs = best && best.end - best.start >= PAUSE_SEC / 2 ? (best.end - best.start) * 1000 : null;
+    // Nothing heard there yet (the reading was stopped before), or sound where the pause was.
+    const heardMs = end > heardUntil ? null : best ? (best.end - best.start) * 1000 : 0;
     const addedMs = heardMs === null ? null : heardMs - referenceMs;
     if (addedMs !== null) drift += addedMs / 1000;
     const glitch = glitches.some((g) => g >= start - GLITCH_REACH_SEC && g <= end + GLITCH_REACH_SEC);
-    return { at: pause.start, join: joinIndex >= 0, afterChunk: joinIndex >= 0 ? joinIndex : null, referenceMs, heardMs, addedMs, glitch };
+    return { at: pause.start, join: pause.join >= 0, afterChunk: pause.join >= 0 ? pause.join : null, referenceMs, heardMs, addedMs, glitch };
   });
 }
 
@@ -159,19 +194,9 @@ function merged<T extends Span>(runs: readonly T[], unit = 1): Span[] {
  * The pause at each join of `reference` in the same text spoken as one request (`whole`, decoded
  * the same way): the voice's own pause there, to tell it from what the join adds.
  */
-export function oneRequestPauses(reference: Reference, whole: Float32Array): number[] {
-  // The n-th pause of the whole text is the n-th of the parts laid end to end (same sentences).
-  const pausesOf = (audio: Float32Array) =>
-    merged(silenceRuns(audio, Math.round(MIN_RUN_SEC * reference.rate)), reference.rate).filter(
-      (r) => r.end - r.start >= PAUSE_SEC * reference.rate,
-    );
-  const split = pausesOf(reference.audio);
-  const together = pausesOf(whole);
-  return reference.joins.map((join) => {
-    const i = split.findIndex((r) => r.start <= join * reference.rate && r.end >= join * reference.rate);
-    const match = together[i];
-    return i >= 0 && match && together.length === split.length ? ((match.end - match.start) / reference.rate) * 1000 : Number.NaN;
-  });
+export function oneRequestPauses(reference: Reference, whole: Float32Array): (number | null)[] {
+  const pauses = measurePauses(reference, recordingOf(whole, reference.rate)).filter((p) => p.join);
+  return reference.joins.map((_, i) => pauses.find((p) => p.afterChunk === i)?.heardMs ?? null);
 }
 
 /** The player's figures with its output recording, asked of the player as the background asks it. */
