@@ -77,7 +77,9 @@ export function recordingOf(audio: Float32Array, rate: number): OutputRecording 
 
 /** A page of the browser under test (Playwright's or puppeteer's): only evaluate is used. */
 export interface BrowserPage {
-  evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
+  // Each library types evaluate its own way; both take a function and one serialisable argument.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  evaluate(fn: (arg: any) => Promise<string[]>, arg: any): Promise<string[]>;
 }
 
 /**
