@@ -24,6 +24,8 @@ export function fakeAudioContext(durations: readonly number[], decodedSec?: (byt
   const sources: FakeSource[] = [];
   const ctx = {
     currentTime: 0,
+    /** 0: sources start exactly when asked (a real context renders ahead by about this much). */
+    baseLatency: 0,
     state: 'running' as 'running' | 'suspended',
     destination: {},
     sources,

@@ -52,6 +52,7 @@ export function recordOutput(ctx: AudioContext): { context: PlayerAudioContext; 
       return ctx.currentTime;
     },
     destination: tap,
+    baseLatency: ctx.baseLatency,
     decodeAudioData: (data: ArrayBuffer) => ctx.decodeAudioData(data),
     createBufferSource: () => ctx.createBufferSource(),
     suspend: () => ctx.suspend(),

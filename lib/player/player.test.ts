@@ -106,6 +106,19 @@ describe('createPlayer', () => {
     expect(t.player.stats()).toEqual({ sessionId: 's1', firstAudioAt: 1000, startedAt: 1000, gapsMs: [0, 0, 0], chunksPlayed: 4 });
   });
 
+  it('starts a reading a little ahead of the clock (twice the context\'s base latency), its chunks back to back from there', async () => {
+    const t = setup();
+    current = t.player;
+    t.ctx.baseLatency = 0.01;
+    t.player.start(plan);
+    await t.resolve(0, 1);
+    // Started "now", a source can sound a render burst late and the next chunk would cut into it.
+    expect(t.ctx.sources.map((s) => s.when)).toEqual([0.02, 1.02]);
+    expect(t.player.stats()?.firstAudioAt).toBe(1020);
+    await t.play(1.5);
+    expect(t.player.stats()?.gapsMs).toEqual([0]);
+  });
+
   it('starts a late chunk as soon as it is ready, records the gap and reports loading meanwhile', async () => {
     const t = setup();
     current = t.player;

@@ -84,10 +84,14 @@ export function createPlayer(deps: PlayerDeps): Player {
     const ctx = audio();
     const next = s.next!;
     s.decoded.delete(next.chunk);
-    let when = t;
+    // A source started "now" can sound a render burst late (the audio thread renders ahead of the
+    // clock the page reads), while the next chunk goes at this one's scheduled end: it would cut
+    // into this one's end. Starts are put a little ahead instead; the wait is counted as first audio.
+    const earliest = t + 2 * (ctx.baseLatency ?? 0);
+    let when = earliest;
     let gapMs: number | undefined;
     if (next.continues && s.lastEnd !== null) {
-      when = Math.max(s.lastEnd, t);
+      when = Math.max(s.lastEnd, earliest);
       gapMs = Math.round((when - s.lastEnd) * 1e6) / 1e3;
       // Counted once the chunk is reached (a jump may drop it first); a late one is reached now.
       if (s.playing.length === 0) s.stats.gapsMs.push(gapMs);

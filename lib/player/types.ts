@@ -15,7 +15,8 @@ export interface FetchChunkRequest {
 export type PlayerAudioContext = Pick<
   AudioContext,
   'currentTime' | 'destination' | 'decodeAudioData' | 'createBufferSource' | 'suspend' | 'resume'
->;
+> &
+  Partial<Pick<AudioContext, 'baseLatency'>>;
 
 /** What the player needs from its host (Chrome's offscreen document, Firefox's background page). */
 export interface PlayerDeps {
