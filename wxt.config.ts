@@ -1,4 +1,5 @@
 import { defineConfig } from 'wxt';
+import { OUTPUT_TAP_FILE, OUTPUT_TAP_SOURCE } from './lib/player/output-tap-worklet';
 
 /**
  * One config for Chrome (MV3) and Firefox.
@@ -12,6 +13,12 @@ const SERVICE_ORIGINS = ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
   outDir: testBuild ? '.output-test' : '.output',
+  hooks: {
+    // Test builds record the player's output (for measuring gaps between chunks) with this worklet.
+    'build:publicAssets': (_, files) => {
+      if (testBuild) files.push({ relativeDest: OUTPUT_TAP_FILE, contents: OUTPUT_TAP_SOURCE });
+    },
+  },
   vite: () => ({
     // Test builds expose the handlers of menus and shortcuts, which a headless browser cannot click.
     define: { __VOXLATE_TEST_HOOKS__: JSON.stringify(testBuild) },

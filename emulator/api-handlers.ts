@@ -23,6 +23,8 @@ export interface ApiContext {
   body: Record<string, unknown>;
   /** `{base_url}` as the client addressed us, for preview URLs. */
   baseUrl: string;
+  /** Whether mp3 gets its LAME Info frame (off: as an encoder that writes none). */
+  mp3LameTag?: boolean;
   /** Takes `cost` credits up front; returns the 402 reply instead when the balance is too low. */
   reserve(cost: number): Reply | null;
 }
@@ -92,7 +94,7 @@ export async function handleTts(ctx: ApiContext): Promise<Reply> {
   const pcm = await synthesize(text as string, { espeakVoice: lang.espeak, gender: voice.gender, speed: rate });
   return fmt === 'wav'
     ? rawReply(200, 'audio/wav', encodeWav(pcm), { 'Content-Disposition': 'attachment; filename="tts_output.wav"' })
-    : rawReply(200, 'audio/mpeg', await encodeMp3(pcm), { 'Content-Disposition': 'attachment; filename="tts_output.mp3"' });
+    : rawReply(200, 'audio/mpeg', await encodeMp3(pcm, { lameTag: ctx.mp3LameTag ?? true }), { 'Content-Disposition': 'attachment; filename="tts_output.mp3"' });
 }
 
 /** Resolves a language NAME field of /translate, or explains what is accepted. */

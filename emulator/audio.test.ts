@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { MPEGDecoder } from 'mpg123-decoder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crc16 } from './lame-tag.ts';
 import { startTestEmulator, type TestEmulator } from './test-helpers.ts';
 
 let t: TestEmulator;
@@ -47,6 +48,59 @@ describe('tts audio', () => {
     const longS = await mp3Seconds(long.bytes);
     expect(shortS).toBeGreaterThan(1);
     expect(longS).toBeGreaterThan(shortS * 3);
+  });
+
+  it('mp3 opens with a LAME Info frame whose delay and padding frame the speech exactly', async () => {
+    const text = 'Gapless playback needs to know where the speech starts.';
+    const wav = (await tts({ text, voice_id: 'en-oliver', format: 'wav' })).bytes;
+    const pcm = new Int16Array(wav.slice(44).buffer);
+    const { bytes } = await tts({ text, voice_id: 'en-oliver' });
+    const b = Buffer.from(bytes);
+    // MPEG-2 Layer III mono header frame at 64 kbps (208 bytes), side info zero, then the Xing part.
+    expect(b.readUInt32BE(0) >>> 0).toBe(0xfff380c4);
+    expect(b.toString('latin1', 13, 17)).toBe('Info');
+    expect(b.readUInt32BE(17)).toBe(0x0f);
+    const frames = b.readUInt32BE(21);
+    expect(b.readUInt32BE(25)).toBe(b.length);
+    const lame = 13 + 120;
+    expect(b.toString('latin1', lame, lame + 9)).toBe('LAME3.98r');
+    const delay = (b[lame + 21]! << 4) | (b[lame + 22]! >> 4);
+    const padding = ((b[lame + 22]! & 0x0f) << 8) | b[lame + 23]!;
+    expect(delay).toBe(576);
+    expect(b.readUInt32BE(lame + 28)).toBe(b.length);
+    expect(b.readUInt16BE(lame + 34)).toBe(crc16(bytes.subarray(0, lame + 34)));
+    expect(b.readUInt16BE(lame + 32)).toBe(crc16(bytes.subarray(208)));
+
+    // Decoded whole, the stream is every frame; less the delay and padding, exactly the speech.
+    const whole = new MPEGDecoder({ enableGapless: false });
+    await whole.ready;
+    const all = whole.decode(bytes);
+    whole.free();
+    expect(all.samplesDecoded).toBe(frames * 576);
+    expect(all.samplesDecoded - delay - padding).toBe(pcm.length);
+    // And where: a decoder honouring the tag gives back the speech sample for sample (lag 0).
+    await decoder.reset();
+    const trimmed = decoder.decode(bytes).channelData[0]!;
+    expect(trimmed.length).toBe(pcm.length);
+    const correlation = (lag: number) => {
+      let sum = 0;
+      for (let i = 2000; i < pcm.length - 2000; i++) sum += trimmed[i + lag]! * pcm[i]!;
+      return sum;
+    };
+    const lags = [-40, -8, -2, -1, 0, 1, 2, 8, 40];
+    expect(lags.reduce((best, lag) => (correlation(lag) > correlation(best) ? lag : best))).toBe(0);
+
+    // Deterministic: the same text gives the same bytes.
+    expect(Buffer.from((await tts({ text, voice_id: 'en-oliver' })).bytes).equals(b)).toBe(true);
+
+    // Without the tag (an encoder that writes none): the same audio frames, nothing before them.
+    await t.control('config', 'PATCH', { mp3LameTag: false });
+    try {
+      const bare = Buffer.from((await tts({ text, voice_id: 'en-oliver' })).bytes);
+      expect(bare.equals(b.subarray(208))).toBe(true);
+    } finally {
+      await t.control('config', 'PATCH', { mp3LameTag: true });
+    }
   });
 
   it('speed 2.0 is clearly shorter than 1.0, and 0.5 longer', async () => {

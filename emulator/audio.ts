@@ -4,6 +4,7 @@
  */
 import { Mp3Encoder } from '@breezystack/lamejs';
 import type { Pcm } from './espeak.ts';
+import { withLameTag } from './lame-tag.ts';
 
 /** 48 kbps mono is plenty for speech and keeps long texts small. */
 const MP3_KBPS = 48;
@@ -32,11 +33,12 @@ export function encodeWav(pcm: Pcm): Buffer {
 }
 
 /**
- * Encodes to MP3, yielding to the event loop between chunks: a 5000-character text is about
+ * Encodes to MP3 with a LAME "Info" header frame (encoder delay and padding, as real encoders
+ * write it; see lame-tag.ts), yielding to the event loop between chunks: a 5000-character text is about
  * five minutes of audio and takes seconds to encode, during which other requests (and the
  * concurrency limiter's bookkeeping) must keep being served.
  */
-export async function encodeMp3(pcm: Pcm): Promise<Buffer> {
+export async function encodeMp3(pcm: Pcm, { lameTag = true } = {}): Promise<Buffer> {
   const encoder = new Mp3Encoder(1, pcm.sampleRate, MP3_KBPS);
   const parts: Uint8Array[] = [];
   for (let i = 0; i < pcm.samples.length; i += CHUNK) {
@@ -44,5 +46,8 @@ export async function encodeMp3(pcm: Pcm): Promise<Buffer> {
     await new Promise<void>((r) => setImmediate(r));
   }
   parts.push(encoder.flush());
-  return Buffer.concat(parts.map((p) => Buffer.from(p.buffer, p.byteOffset, p.byteLength)));
+  const stream = Buffer.concat(parts.map((p) => Buffer.from(p.buffer, p.byteOffset, p.byteLength)));
+  if (!lameTag) return stream;
+  const tagged = withLameTag(stream, pcm.samples.length);
+  return Buffer.from(tagged.buffer, tagged.byteOffset, tagged.byteLength);
 }

@@ -17,6 +17,7 @@ const AccountChangeSchema = z.strictObject({
 const ConfigChangeSchema = z.strictObject({
   latencyMs: z.number().min(0).optional(),
   msPerChar: z.number().min(0).optional(),
+  mp3LameTag: z.boolean().optional(),
 });
 
 /** Parses and validates a JSON body with a zod schema, or builds the 400 reply. */

@@ -27,6 +27,8 @@ export interface EmulatorOptions {
   latencyMs?: number;
   /** Extra latency per character of tts/translate text; default 0. */
   msPerChar?: number;
+  /** Whether mp3 opens with a LAME Info frame (delay and padding), as real encoders write it; default true. */
+  mp3LameTag?: boolean;
   /** Default 60000: the "minute" of requests-per-minute, shortened by tests. */
   rateWindowMs?: number;
   /** Receives one line per request (never containing an API key). */
@@ -143,7 +145,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const state: EmulatorState = {
     accounts: structuredClone(initialAccounts),
     initialAccounts,
-    config: { latencyMs: options.latencyMs ?? 0, msPerChar: options.msPerChar ?? 0 },
+    config: { latencyMs: options.latencyMs ?? 0, msPerChar: options.msPerChar ?? 0, mp3LameTag: options.mp3LameTag ?? true },
     limiter: new RateLimiter(options.rateWindowMs ?? 60_000),
     faults: new FaultQueue(),
     log: [],
@@ -234,6 +236,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
           account,
           body,
           baseUrl: baseUrlOf(req),
+          mp3LameTag: state.config.mp3LameTag,
           reserve: (cost) => {
             if (account.credits < cost) {
               return errorReply(402, 'insufficient_credits', `Insufficient credits: this request costs ${cost} credits and the balance is ${account.credits}.`);

@@ -54,7 +54,7 @@ export interface EmulatorState {
   accounts: EmulatorAccount[];
   /** Snapshot taken at start, restored by `POST /__emulator/reset`. */
   initialAccounts: EmulatorAccount[];
-  config: { latencyMs: number; msPerChar: number };
+  config: { latencyMs: number; msPerChar: number; mp3LameTag: boolean };
   limiter: RateLimiter;
   faults: FaultQueue;
   log: LogEntry[];

@@ -3,6 +3,7 @@ import { sendMessage } from '@/lib/messaging/protocol';
 import { unwrap } from '@/lib/messaging/result';
 import { registerHandlers } from '@/lib/messaging/router';
 import { linkToBackground } from '@/lib/player/background-link';
+import { recordOutput } from '@/lib/player/output-recorder';
 import { createPlayer } from '@/lib/player/player';
 
 const LIVE = new Set(['loading', 'playing', 'paused']);
@@ -13,7 +14,10 @@ const LIVE = new Set(['loading', 'playing', 'paused']);
  * content scripts' runtime messages reach this page too.
  */
 function main(): void {
+  // Test build: the player's output is recorded for the measurement of gaps between chunks.
+  let recorder: ReturnType<typeof recordOutput> | null = null;
   const player = createPlayer({
+    ...(__VOXLATE_TEST_HOOKS__ ? { audioContext: () => (recorder = recordOutput(new AudioContext())).context } : {}),
     fetchChunk: async (req) => unwrap(await sendMessage('fetchChunk', req)),
     // Fire and forget: if the worker cannot be reached, there is nothing else to tell.
     cancelFetches: (sessionId, chunks) => void sendMessage('cancelFetches', { sessionId, chunks: chunks && [...chunks] }).catch(() => undefined),
@@ -31,7 +35,14 @@ function main(): void {
     playerState: () => player.state(),
   });
   // The player's own figures, for the benchmark and tests only.
-  if (__VOXLATE_TEST_HOOKS__) registerHandlers({ playerStats: () => player.stats() });
+  if (__VOXLATE_TEST_HOOKS__) {
+    registerHandlers({
+      playerStats: () => {
+        const stats = player.stats();
+        return stats && recorder ? { ...stats, output: recorder.recording() } : stats;
+      },
+    });
+  }
 }
 
 main();

@@ -1,5 +1,7 @@
 // Test-only helpers that build real audio files; never import from app code.
 import { Mp3Encoder } from '@breezystack/lamejs';
+import { readFileSync } from 'node:fs';
+import { withLameTag } from '../../emulator/lame-tag.ts';
 
 /** Concatenate byte arrays. */
 export function bytesOf(...parts: Uint8Array[]): Uint8Array {
@@ -11,6 +13,13 @@ export function bytesOf(...parts: Uint8Array[]): Uint8Array {
   }
   return out;
 }
+
+/** Junk as a broken server or proxy adds it: text, zeros and byte pairs that look like frame syncs. */
+export const JUNK = bytesOf(
+  new TextEncoder().encode('<!-- padding -->'),
+  new Uint8Array([0xff, 0xfb, 0x00, 0x12, 0x34, 0xff, 0xe0, 0x00, 0xff, 0xf3, 0x64, 0xc4]),
+  new Uint8Array(333),
+);
 
 /** A mono sine wave as 16-bit samples. */
 export function sine(seconds: number, sampleRate: number, hz = 440): Int16Array {
@@ -105,4 +114,28 @@ export function encodeWav(seconds: number, sampleRate = 22050, channels = 1, dat
     for (let c = 0; c < channels; c++) view.setInt16(44 + i * blockAlign + c * 2, pcm[i]!, true);
   }
   return out;
+}
+
+/**
+ * Real encoders' output, made with LAME 3.100 from espeak-ng's "Hello there." (20,467 samples at
+ * 22,050 Hz): `lame -m m -b 64`, `lame -m m -V 5` and `lame -b 128 -m j --resample 44.1`.
+ */
+export const LAME_FIXTURES = {
+  cbr: { file: 'lame-3.100-cbr-64k-22khz-mono.mp3', inputSamples: 20_467, frameSamples: 576, word: 'Info' },
+  vbr: { file: 'lame-3.100-vbr-22khz-mono.mp3', inputSamples: 20_467, frameSamples: 576, word: 'Xing' },
+  mpeg1: { file: 'lame-3.100-cbr-128k-44khz-joint.mp3', inputSamples: 40_934, frameSamples: 1152, word: 'Info' },
+} as const;
+
+/** The bytes of a file in test/fixtures/audio. */
+export function audioFixture(file: string): Uint8Array {
+  return new Uint8Array(readFileSync(new URL(`../../test/fixtures/audio/${file}`, import.meta.url)));
+}
+
+/** Encodes 16-bit mono PCM as the emulator does: lamejs, 48 kbps, with a LAME Info frame. */
+export function encodeTaggedMp3(pcm: Int16Array, sampleRate = 22050): Uint8Array {
+  const encoder = new Mp3Encoder(1, sampleRate, 48);
+  const out: Uint8Array[] = [];
+  for (let i = 0; i < pcm.length; i += 1152) out.push(new Uint8Array(encoder.encodeBuffer(pcm.subarray(i, i + 1152))));
+  out.push(new Uint8Array(encoder.flush()));
+  return withLameTag(bytesOf(...out), pcm.length);
 }

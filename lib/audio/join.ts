@@ -1,4 +1,4 @@
-import { concatMp3 } from './mp3';
+import { concatMp3 } from './mp3-join';
 import { concatWav } from './wav';
 
 /** Join audio parts of one format into a single playable file (e.g. for download). */

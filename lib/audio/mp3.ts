@@ -1,3 +1,6 @@
+import { readLameTag, type LameTag } from './lame-tag';
+import { readSideInfo } from './mp3-side-info';
+
 /** One MPEG audio frame inside the parsed buffer. */
 export interface Mp3Frame {
   offset: number;
@@ -6,6 +9,20 @@ export interface Mp3Frame {
   samples: number;
   sampleRate: number;
   channels: number;
+  /**
+   * Layer III: how many bytes before this frame its data starts (the bit reservoir); 0 for
+   * Layers I and II. A frame can be dropped from a stream only if the next one's is 0.
+   */
+  mainDataBegin: number;
+  /** Layer III: the frame carries no spectral data, so it decodes to silence. */
+  silent: boolean;
+}
+
+/** The Xing/Info header frame opening the stream, and its LAME tag when it has one. */
+export interface Mp3Header {
+  offset: number;
+  length: number;
+  lame: LameTag | null;
 }
 
 export interface Mp3Info {
@@ -20,6 +37,8 @@ export interface Mp3Info {
   skippedBytes: number;
   /** Whether the first frame was a Xing/Info/VBRI header (silent metadata, not audio). */
   infoFrame: boolean;
+  /** That header frame, when it is a Xing/Info one. */
+  header: Mp3Header | null;
 }
 
 interface FrameHeader {
@@ -30,6 +49,8 @@ interface FrameHeader {
   /** 1 for MPEG-1, 2 for MPEG-2 and MPEG-2.5 (they share tables). */
   versionClass: 1 | 2;
   layer: 1 | 2 | 3;
+  /** Whether a 16-bit CRC follows the header. */
+  crc: boolean;
 }
 
 // kbps, indexed [versionClass-1][layer-1][bitrateIndex]; index 0 ("free format") is unsupported.
@@ -78,8 +99,14 @@ function readHeader(bytes: Uint8Array, offset: number): FrameHeader | null {
     samples = layer === 3 && versionClass === 2 ? 576 : 1152;
     length = Math.floor(((samples / 8) * bitrate) / sampleRate) + padding;
   }
-  return { length, samples, sampleRate, channels, versionClass, layer };
+  return { length, samples, sampleRate, channels, versionClass, layer, crc: (b1 & 1) === 0 };
 }
+
+/** Bytes of Layer III side information after the header (and its CRC). */
+function sideInfoLength(header: FrameHeader): number {
+  return header.versionClass === 1 ? (header.channels === 1 ? 17 : 32) : header.channels === 1 ? 9 : 17;
+}
+
 
 function ascii(bytes: Uint8Array, offset: number, length: number): string {
   let s = '';
@@ -126,8 +153,7 @@ function audioEnd(bytes: Uint8Array): number {
 /** Whether the frame at `offset` is a Xing/Info (LAME) or VBRI header rather than audio. */
 function isInfoFrame(bytes: Uint8Array, offset: number, header: FrameHeader): boolean {
   if (header.layer !== 3) return false;
-  const sideInfo = header.versionClass === 1 ? (header.channels === 1 ? 17 : 32) : header.channels === 1 ? 9 : 17;
-  const tag = ascii(bytes, offset + 4 + sideInfo, 4);
+  const tag = ascii(bytes, offset + 4 + sideInfoLength(header), 4);
   return tag === 'Xing' || tag === 'Info' || ascii(bytes, offset + 36, 4) === 'VBRI';
 }
 
@@ -193,6 +219,7 @@ export function parseMp3(bytes: Uint8Array): Mp3Info {
 
   const frames: Mp3Frame[] = [];
   let infoFrame = false;
+  let headerFrame: Mp3Header | null = null;
   let skippedBytes = 0;
   let truncatedBytes = 0;
   // A Xing/Info frame may open each file of a concatenation, not only the first.
@@ -206,10 +233,16 @@ export function parseMp3(bytes: Uint8Array): Mp3Info {
         break;
       }
       if (fileStart && isInfoFrame(bytes, offset, header)) {
-        infoFrame ||= offset === start;
+        if (offset === start) {
+          infoFrame = true;
+          const frame = bytes.subarray(offset, offset + header.length);
+          const lame = readLameTag(frame, 4 + sideInfoLength(header));
+          if (ascii(frame, 4 + sideInfoLength(header), 4) !== 'VBRI') headerFrame = { offset, length: header.length, lame };
+        }
       } else {
         const { length, samples, sampleRate, channels } = header;
-        frames.push({ offset, length, samples, sampleRate, channels });
+        const side = header.layer === 3 ? readSideInfo(bytes, offset, header) : { mainDataBegin: 0, silent: false };
+        frames.push({ offset, length, samples, sampleRate, channels, ...side });
       }
       fileStart = false;
       offset += header.length;
@@ -251,42 +284,6 @@ export function parseMp3(bytes: Uint8Array): Mp3Info {
     truncatedBytes,
     skippedBytes,
     infoFrame,
+    header: headerFrame,
   };
-}
-
-/**
- * Join MP3 streams frame by frame: each part's tags, Xing/Info header frame and
- * incomplete last frame are dropped, so players see one clean stream whose length
- * they can compute. Parts must share sample rate and channel count.
- */
-export function concatMp3(parts: readonly Uint8Array[]): Uint8Array {
-  if (parts.length === 0) throw new Error('No MP3 parts to join.');
-  const infos = parts.map((part, i) => {
-    try {
-      return parseMp3(part);
-    } catch (error) {
-      throw new Error(`MP3 part ${i + 1} is not valid MP3 audio.`, { cause: error });
-    }
-  });
-  const { sampleRate, channels } = infos[0]!;
-  infos.forEach((info, i) => {
-    if (info.sampleRate !== sampleRate || info.channels !== channels) {
-      throw new Error(
-        `MP3 part ${i + 1} is ${info.sampleRate} Hz with ${info.channels} channel(s), ` +
-          `but part 1 is ${sampleRate} Hz with ${channels} channel(s).`,
-      );
-    }
-  });
-
-  const total = infos.reduce((sum, info) => sum + info.frames.reduce((s, f) => s + f.length, 0), 0);
-  const out = new Uint8Array(total);
-  let position = 0;
-  infos.forEach((info, i) => {
-    const part = parts[i]!;
-    for (const frame of info.frames) {
-      out.set(part.subarray(frame.offset, frame.offset + frame.length), position);
-      position += frame.length;
-    }
-  });
-  return out;
 }

@@ -6,27 +6,33 @@ export interface FakeSource {
   buffer: { duration: number; chunk: number } | null;
   when: number | null;
   offset: number;
+  /** How long it plays, when start() was given a duration. */
+  duration: number | undefined;
   stopped: boolean;
   onended: (() => void) | null;
   connect(): void;
-  start(when?: number, offset?: number): void;
+  start(when?: number, offset?: number, duration?: number): void;
   stop(): void;
 }
 
 /**
- * Decodes audio whose first byte is a chunk number into a buffer of `durations[chunk]` seconds.
+ * Decodes audio whose first byte is a chunk number into a buffer of `durations[chunk]` seconds
+ * (or of `decodedSec(bytes)` seconds when given and it has an answer: real audio files).
  * `advance` moves the clock (only while running) and fires `onended` of sources that finish.
  */
-export function fakeAudioContext(durations: readonly number[]) {
+export function fakeAudioContext(durations: readonly number[], decodedSec?: (bytes: Uint8Array) => number | undefined) {
   const sources: FakeSource[] = [];
   const ctx = {
     currentTime: 0,
+    /** 0: sources start exactly when asked (a real context renders ahead by about this much). */
+    baseLatency: 0,
     state: 'running' as 'running' | 'suspended',
     destination: {},
     sources,
     decodeAudioData(data: ArrayBuffer) {
-      const chunk = new Uint8Array(data)[0]!;
-      const duration = durations[chunk];
+      const bytes = new Uint8Array(data);
+      const chunk = bytes[0]!;
+      const duration = decodedSec?.(bytes) ?? durations[chunk];
       if (duration === undefined) return Promise.reject(new Error('EncodingError'));
       return Promise.resolve({ duration, chunk });
     },
@@ -35,12 +41,14 @@ export function fakeAudioContext(durations: readonly number[]) {
         buffer: null,
         when: null,
         offset: 0,
+        duration: undefined,
         stopped: false,
         onended: null,
         connect() {},
-        start(when = 0, offset = 0) {
+        start(when = 0, offset = 0, duration?: number) {
           source.when = when;
           source.offset = offset;
+          source.duration = duration;
         },
         stop() {
           source.stopped = true;
@@ -63,7 +71,8 @@ export function fakeAudioContext(durations: readonly number[]) {
       ctx.currentTime += sec;
       for (const s of sources) {
         if (s.stopped || s.when === null || !s.buffer) continue;
-        if (Math.max(s.when, 0) + s.buffer.duration - s.offset <= ctx.currentTime + 1e-9) {
+        const plays = s.duration ?? s.buffer.duration - s.offset;
+        if (Math.max(s.when, 0) + plays <= ctx.currentTime + 1e-9) {
           s.stopped = true;
           s.onended?.();
         }

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlayerEvent, ReadingPlan } from './contract';
 import { asAudioContext, fakeAudioContext } from './fake-audio-context.test-helpers';
+import { encodeTaggedMp3, sine } from '../audio/encode.test-helpers';
+import { parseMp3 } from '../audio/mp3';
 import { createPlayer } from './player';
 import type { FetchChunkRequest, Player } from './types';
 
@@ -22,8 +24,14 @@ const plan: ReadingPlan = {
 
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
-function setup(durations = DURATIONS) {
-  const ctx = fakeAudioContext(durations);
+/** Real audio for the chunks instead of one-byte stand-ins, and what the fake decoder makes of it. */
+interface RealAudio {
+  audioOf(chunk: number): Uint8Array;
+  decodedSec(bytes: Uint8Array): number | undefined;
+}
+
+function setup(durations = DURATIONS, real?: RealAudio) {
+  const ctx = fakeAudioContext(durations, real?.decodedSec);
   const requests: (FetchChunkRequest & { resolve(): void; reject(e: Error): void })[] = [];
   const events: PlayerEvent[] = [];
   const cancelled: string[] = [];
@@ -35,7 +43,10 @@ function setup(durations = DURATIONS) {
       }),
     cancelFetches: (id, chunks) => (chunks ? released.push([...chunks]) : cancelled.push(id)),
     onEvent: (e) => events.push(e),
-    loadAudio: async (key) => ({ audio: new Uint8Array([Number(key.split(':')[1])]) }),
+    loadAudio: async (key) => {
+      const chunk = Number(key.split(':')[1]);
+      return { audio: real?.audioOf(chunk) ?? new Uint8Array([chunk]) };
+    },
     audioContext: () => asAudioContext(ctx),
     now: () => 1000 + ctx.currentTime * 1000,
   });
@@ -93,6 +104,19 @@ describe('createPlayer', () => {
     expect(t.events.map((e) => e.sentence)).toEqual([0, 0, 1, 2, 3, 4, 5, 6, 6]);
     expect(t.events.at(-1)).toMatchObject({ status: 'ended', elapsedSec: 7 });
     expect(t.player.stats()).toEqual({ sessionId: 's1', firstAudioAt: 1000, startedAt: 1000, gapsMs: [0, 0, 0], chunksPlayed: 4 });
+  });
+
+  it('starts a reading a little ahead of the clock (twice the context\'s base latency), its chunks back to back from there', async () => {
+    const t = setup();
+    current = t.player;
+    t.ctx.baseLatency = 0.01;
+    t.player.start(plan);
+    await t.resolve(0, 1);
+    // Started "now", a source can sound a render burst late and the next chunk would cut into it.
+    expect(t.ctx.sources.map((s) => s.when)).toEqual([0.02, 1.02]);
+    expect(t.player.stats()?.firstAudioAt).toBe(1020);
+    await t.play(1.5);
+    expect(t.player.stats()?.gapsMs).toEqual([0]);
   });
 
   it('starts a late chunk as soon as it is ready, records the gap and reports loading meanwhile', async () => {
@@ -247,5 +271,55 @@ describe('createPlayer', () => {
     expect(t.cancelled).toEqual([]);
     expect(t.requests.filter((r) => r.chunkIndex === 4)).toHaveLength(1);
     expect(t.requests.map((r) => r.chunkIndex)).toEqual([3, 4, 5, 2]);
+  });
+
+  describe('mp3 with a LAME tag: only the speech is played', () => {
+    // Each chunk: one or two sentences of "speech" at 22,050 Hz, encoded as the service does.
+    const RATE = 22050;
+    const speech = [22_050, 44_100, 33_075, 30_000].map((n, i) => sine(n / RATE, RATE, 300 + 40 * i));
+    const mp3 = speech.map((pcm) => encodeTaggedMp3(pcm));
+    const untrimmedSec = (bytes: Uint8Array) => (parseMp3(bytes).frames.length * 576) / RATE;
+    const chunkOf = (bytes: Uint8Array) => mp3.indexOf(mp3.find((m) => m.length === bytes.length && m[300] === bytes[300])!);
+    const speechSec = speech.map((pcm) => pcm.length / RATE);
+    const lead = (576 + 529) / RATE;
+
+    it('a decoder that kept the encoder delay and padding: each chunk starts after them and ends before', async () => {
+      const t = setup([], { audioOf: (c) => mp3[c]!, decodedSec: untrimmedSec });
+      current = t.player;
+      t.player.start(plan);
+      await t.resolve(0, 1, 2, 3);
+      const [first, second] = t.ctx.sources;
+      expect(first!.when).toBe(0);
+      expect(first!.offset).toBeCloseTo(lead, 9);
+      expect(first!.duration).toBeCloseTo(speechSec[0]!, 9);
+      // Back to back on the speech, not on the decoded buffers (which are 50–80 ms longer).
+      expect(second!.when).toBeCloseTo(speechSec[0]!, 9);
+      expect(second!.offset).toBeCloseTo(lead, 9);
+      expect(untrimmedSec(mp3[0]!) - speechSec[0]!).toBeGreaterThan(0.05);
+      // Sentence timing counts from the speech's start: chunk 1's second sentence starts halfway.
+      await t.play(speechSec[0]! + speechSec[1]! / 2 - 0.06);
+      expect(t.player.state()?.sentence).toBe(1);
+      await t.play(0.1);
+      expect(t.player.state()?.sentence).toBe(2);
+      expect(t.ctx.sources[2]!.when).toBeCloseTo(speechSec[0]! + speechSec[1]!, 9);
+    });
+
+    it('a jump into a chunk starts at the sentence inside its speech, past the encoder delay', async () => {
+      const t = setup([], { audioOf: (c) => mp3[c]!, decodedSec: untrimmedSec });
+      current = t.player;
+      t.player.start(plan, 2);
+      await t.resolve(1);
+      expect(t.ctx.sources[0]!.offset).toBeCloseTo(lead + speechSec[1]! / 2, 9);
+      expect(t.ctx.sources[0]!.duration).toBeCloseTo(speechSec[1]! / 2, 9);
+    });
+
+    it('a decoder that already cut them (Chrome, Firefox): the buffers are played whole', async () => {
+      const t = setup([], { audioOf: (c) => mp3[c]!, decodedSec: (bytes) => speechSec[chunkOf(bytes)] });
+      current = t.player;
+      t.player.start(plan);
+      await t.resolve(0, 1);
+      expect(t.ctx.sources.map((s) => [s.when, s.offset])).toEqual([[0, 0], [speechSec[0], 0]]);
+      expect(t.ctx.sources[0]!.duration).toBeCloseTo(speechSec[0]!, 9);
+    });
   });
 });

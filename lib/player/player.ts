@@ -1,3 +1,4 @@
+import { mp3Trim, playableSpan } from '../audio/gapless';
 import type { PlayerAction, PlayerStatus, ReadingPlan } from './contract';
 import { getAudio } from '../speech/cache';
 import { createChunkFetcher } from './chunk-requests';
@@ -5,7 +6,7 @@ import { fetchPriority, fetchWindow, staleFetches } from './fetch-plan';
 import { CACHE_READ_ERROR, DECODE_ERROR, type PlayerError } from './player-error';
 import { playedSec, segment } from './segments';
 import { chunkOfSentence, sentenceStartFraction } from './sentence-position';
-import { eventOf, positionOf, sentenceOf, timelineOf, type Scheduled, type Session } from './session';
+import { eventOf, positionOf, sentenceOf, timelineOf, type Decoded, type Scheduled, type Session } from './session';
 import type { Player, PlayerAudioContext, PlayerDeps } from './types';
 
 /** How often the playing sentence is re-estimated and the fetch window moved on. */
@@ -17,6 +18,8 @@ const TICK_MS = 100;
  *
  * Chunks play back to back on one AudioContext: each is scheduled at the previous one's end time,
  * so there is no gap unless its audio is not ready by then (the wait is recorded in stats()).
+ * Only a chunk's speech is played: an mp3's encoder delay and padding (from its LAME tag) are left
+ * out when the browser's decoder kept them, so they are not heard as silence between chunks.
  */
 export function createPlayer(deps: PlayerDeps): Player {
   const now = deps.now ?? Date.now;
@@ -63,40 +66,46 @@ export function createPlayer(deps: PlayerDeps): Player {
         else finish(s, 'error', fetched.error);
         return;
       }
-      const buffer = s.decoded.get(chunk);
-      if (!buffer) {
+      const decoded = s.decoded.get(chunk);
+      if (!decoded) {
         if (fetched.status === 'ready') decode(s, chunk, fetched.cacheKey);
         return;
       }
-      schedule(s, buffer, t);
+      schedule(s, decoded, t);
     }
   }
 
-  function schedule(s: Session, buffer: AudioBuffer, t: number): void {
+  function schedule(s: Session, decoded: Decoded, t: number): void {
     const ctx = audio();
     const next = s.next!;
     s.decoded.delete(next.chunk);
-    let when = t;
+    // A source started "now" can sound a render burst late (the audio thread renders ahead of the
+    // clock the page reads), while the next chunk goes at this one's scheduled end: it would cut
+    // into this one's end. Starts are put a little ahead instead; the wait is counted as first audio.
+    const earliest = t + 2 * (ctx.baseLatency ?? 0);
+    let when = earliest;
     let gapMs: number | undefined;
     if (next.continues && s.lastEnd !== null) {
-      when = Math.max(s.lastEnd, t);
+      when = Math.max(s.lastEnd, earliest);
       gapMs = Math.round((when - s.lastEnd) * 1e6) / 1e3;
       // Counted once the chunk is reached (a jump may drop it first); a late one is reached now.
       if (s.playing.length === 0) s.stats.gapsMs.push(gapMs);
     }
     const source = ctx.createBufferSource();
-    source.buffer = buffer;
+    source.buffer = decoded.buffer;
     source.connect(ctx.destination);
-    const seg = segment(next.chunk, when, Math.min(next.fraction * buffer.duration, buffer.duration), buffer.duration);
-    const scheduled: Scheduled = { seg, source, ended: false, ...(s.playing.length > 0 && gapMs !== undefined ? { gapMs } : {}) };
+    const { startSec, durationSec } = decoded.span;
+    const seg = segment(next.chunk, when, Math.min(next.fraction * durationSec, durationSec), durationSec);
+    const scheduled: Scheduled = { seg, source, decoded, ended: false, ...(s.playing.length > 0 && gapMs !== undefined ? { gapMs } : {}) };
     source.onended = () => {
       scheduled.ended = true;
       pump(s);
     };
-    source.start(seg.when, seg.offset);
+    // Offsets on the reading's timeline count from the speech's start, so sentence timing holds.
+    source.start(seg.when, startSec + seg.offset, seg.end - seg.when);
     s.playing.push(scheduled);
     s.lastEnd = seg.end;
-    s.durations[next.chunk] = buffer.duration;
+    s.durations[next.chunk] = durationSec;
     s.stats.firstAudioAt ??= now() + (when - t) * 1000;
     s.next = next.chunk + 1 < s.plan.chunks.length ? { chunk: next.chunk + 1, fraction: 0, continues: true } : null;
   }
@@ -118,8 +127,9 @@ export function createPlayer(deps: PlayerDeps): Player {
         // decodeAudioData detaches the buffer it is given: hand it a copy.
         const buffer = await audio().decodeAudioData(entry.audio.slice().buffer);
         if (!live(s)) return;
-        s.durations[chunk] = buffer.duration;
-        if (s.next?.chunk === chunk) s.decoded.set(chunk, buffer);
+        const span = playableSpan(buffer.duration, mp3Trim(entry.audio));
+        s.durations[chunk] = span.durationSec;
+        if (s.next?.chunk === chunk) s.decoded.set(chunk, { buffer, span });
       } catch {
         if (live(s)) s.fetcher.fail(chunk, DECODE_ERROR);
       }
@@ -170,11 +180,11 @@ export function createPlayer(deps: PlayerDeps): Player {
 
   /** Silences whatever is scheduled, counting what was heard. */
   function unschedule(s: Session, t: number, keepChunk?: number): void {
-    for (const { seg, source } of s.playing) {
+    for (const { seg, source, decoded } of s.playing) {
       s.playedBefore += playedSec(seg, t);
       source.onended = null;
       source.stop();
-      if (seg.chunk === keepChunk && source.buffer) s.decoded.set(keepChunk, source.buffer);
+      if (seg.chunk === keepChunk) s.decoded.set(keepChunk, decoded);
     }
     s.playing = [];
     s.lastEnd = null;

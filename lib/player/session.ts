@@ -1,3 +1,4 @@
+import type { PlayableSpan } from '../audio/gapless';
 import type { PlayerEvent, PlayerStatus, ReadingPlan } from './contract';
 import type { ChunkFetcher } from './chunk-requests';
 import type { PlayerError } from './player-error';
@@ -6,10 +7,17 @@ import { sentenceAtFraction } from './sentence-position';
 import { chunkDurations, chunkStarts } from './timeline';
 import type { PlayerStats } from './types';
 
+/** A chunk's decoded audio and the part of it that is speech (the rest is encoder silence). */
+export interface Decoded {
+  buffer: AudioBuffer;
+  span: PlayableSpan;
+}
+
 /** A scheduled chunk and the node playing it. */
 export interface Scheduled {
   seg: Segment;
   source: AudioBufferSourceNode;
+  decoded: Decoded;
   /** Set by the node's end event. */
   ended: boolean;
   /** Silence before it, counted in stats when the previous chunk ends (absent after a jump). */
@@ -29,14 +37,14 @@ export interface NextUp {
 export interface Session {
   plan: ReadingPlan;
   fetcher: ChunkFetcher;
-  /** Real chunk durations, known once decoded; estimates fill the rest. */
+  /** Real chunk durations (of their speech), known once decoded; estimates fill the rest. */
   durations: (number | undefined)[];
   /** Scheduled chunks not finished yet, in play order (at most two, to bound decoded memory). */
   playing: Scheduled[];
   /** Null once the last chunk is scheduled. */
   next: NextUp | null;
   /** Decoded audio waiting to be scheduled. */
-  decoded: Map<number, AudioBuffer>;
+  decoded: Map<number, Decoded>;
   decoding: Set<number>;
   /** Context time the last scheduled chunk ends; null after a jump (nothing to continue from). */
   lastEnd: number | null;

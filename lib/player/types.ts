@@ -14,7 +14,8 @@ export interface FetchChunkRequest {
 export type PlayerAudioContext = Pick<
   AudioContext,
   'currentTime' | 'destination' | 'decodeAudioData' | 'createBufferSource' | 'suspend' | 'resume'
->;
+> &
+  Partial<Pick<AudioContext, 'baseLatency'>>;
 
 /** What the player needs from its host (Chrome's offscreen document, Firefox's background page). */
 export interface PlayerDeps {
@@ -49,6 +50,8 @@ export interface PlayerStats {
   gapsMs: number[];
   /** Chunks that played to their end. */
   chunksPlayed: number;
+  /** Test build: what went to the speakers, recorded independently of the player's schedule. */
+  output?: OutputRecording;
 }
 
 /** Plays one reading at a time, gaplessly, fetching its chunks through the background. */
@@ -61,4 +64,16 @@ export interface Player {
   state(): PlayerEvent | null;
   /** Benchmark figures of the current (or last) reading. */
   stats(): PlayerStats | null;
+}
+
+/** What the speakers got, as silence runs on the AudioContext's clock. */
+export interface OutputRecording {
+  sampleRate: number;
+  /** Context seconds of the first and the last sample louder than silence; null before any. */
+  firstSound: number | null;
+  lastSound: number | null;
+  /** Runs of silence of at least MIN_SILENCE_SEC, [start, end) in context seconds. */
+  silences: [number, number][];
+  /** Context seconds where the recording skipped (frames did not follow on): silences there are not to be trusted. */
+  glitches: number[];
 }

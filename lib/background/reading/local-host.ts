@@ -1,9 +1,14 @@
+import { recordOutput } from '../../player/output-recorder';
 import { createPlayer, type PlayerDeps } from '../../player/player';
 import type { PlayerHost } from './player-host';
 
 /** Firefox: the background page can play audio itself, so the player runs right here. */
 export function createLocalHost(deps: PlayerDeps): PlayerHost {
-  const player = createPlayer(deps);
+  // Test build: the player's output is recorded for the measurement of gaps between chunks.
+  let recorder: ReturnType<typeof recordOutput> | null = null;
+  const player = createPlayer(
+    __VOXLATE_TEST_HOOKS__ ? { ...deps, audioContext: () => (recorder = recordOutput(new AudioContext())).context } : deps,
+  );
   return {
     async start(plan, startSentence) {
       player.start(plan, startSentence);
@@ -16,7 +21,8 @@ export function createLocalHost(deps: PlayerDeps): PlayerHost {
       return player.state();
     },
     async stats() {
-      return player.stats();
+      const stats = player.stats();
+      return stats && recorder ? { ...stats, output: recorder.recording() } : stats;
     },
     // The background page is the player's document: while this code runs, it is there.
     alive: async () => true,
