@@ -1,6 +1,8 @@
 // Test-only helpers that build real audio files; never import from app code.
 import { Mp3Encoder } from '@breezystack/lamejs';
 import { readFileSync } from 'node:fs';
+import { MPEGDecoder } from 'mpg123-decoder';
+import { afterAll, beforeAll } from 'vitest';
 import { withLameTag } from '../../emulator/lame-tag.ts';
 
 /** Concatenate byte arrays. */
@@ -138,4 +140,29 @@ export function encodeTaggedMp3(pcm: Int16Array, sampleRate = 22050): Uint8Array
   for (let i = 0; i < pcm.length; i += 1152) out.push(new Uint8Array(encoder.encodeBuffer(pcm.subarray(i, i + 1152))));
   out.push(new Uint8Array(encoder.flush()));
   return withLameTag(bytesOf(...out), pcm.length);
+}
+
+/**
+ * A real mp3 decoder (mpg123, which honours the LAME tag as a gapless player does) for the tests
+ * of one file: ready before its tests, freed after them.
+ */
+export function useMp3Decoder() {
+  let decoder: MPEGDecoder;
+  beforeAll(async () => {
+    decoder = new MPEGDecoder();
+    await decoder.ready;
+  });
+  afterAll(() => decoder.free());
+  const decode = async (bytes: Uint8Array) => {
+    await decoder.reset();
+    return decoder.decode(bytes);
+  };
+  return {
+    decode,
+    /** How long the decoded audio lasts, and at what rate. */
+    async decodedSeconds(bytes: Uint8Array): Promise<{ seconds: number; sampleRate: number }> {
+      const r = await decode(bytes);
+      return { seconds: r.samplesDecoded / r.sampleRate, sampleRate: r.sampleRate };
+    },
+  };
 }

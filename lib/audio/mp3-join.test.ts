@@ -1,7 +1,6 @@
 // @vitest-environment node
-import { MPEGDecoder } from 'mpg123-decoder';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { audioFixture, bytesOf, encodeMp3, encodeTaggedMp3, id3v1, id3v2, infoFrameFor, JUNK, LAME_FIXTURES, sine } from './encode.test-helpers';
+import { describe, expect, it } from 'vitest';
+import { audioFixture, bytesOf, encodeMp3, encodeTaggedMp3, id3v1, id3v2, infoFrameFor, JUNK, LAME_FIXTURES, sine, useMp3Decoder } from './encode.test-helpers';
 import { crc16 } from './lame-tag';
 import { parseMp3 } from './mp3';
 import { concatMp3 } from './mp3-join';
@@ -10,23 +9,11 @@ import { silenceRuns } from './silence';
 const RATE = 22050;
 const FRAME_SEC_22K = 576 / RATE;
 
-let decoder: MPEGDecoder;
-beforeAll(async () => {
-  decoder = new MPEGDecoder();
-  await decoder.ready;
-});
-afterAll(() => decoder.free());
-
-async function decodedSeconds(bytes: Uint8Array): Promise<{ seconds: number; sampleRate: number }> {
-  await decoder.reset();
-  const r = decoder.decode(bytes);
-  return { seconds: r.samplesDecoded / r.sampleRate, sampleRate: r.sampleRate };
-}
+const { decode, decodedSeconds } = useMp3Decoder();
 
 /** Decodes as a gapless player does (mpg123 honours the LAME tag); fails on any decoding error. */
 async function decoded(bytes: Uint8Array): Promise<Float32Array> {
-  await decoder.reset();
-  const r = decoder.decode(bytes);
+  const r = await decode(bytes);
   expect(r.errors).toEqual([]);
   return r.channelData[0]!.slice(0, r.samplesDecoded);
 }

@@ -1,23 +1,11 @@
 // @vitest-environment node
-import { MPEGDecoder } from 'mpg123-decoder';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseMp3 } from './mp3';
-import { audioFixture, bytesOf, encodeMp3, id3v1, id3v2, infoFrameFor, JUNK, LAME_FIXTURES } from './encode.test-helpers';
+import { audioFixture, bytesOf, encodeMp3, id3v1, id3v2, infoFrameFor, JUNK, LAME_FIXTURES, useMp3Decoder } from './encode.test-helpers';
 
 const FRAME_SEC_22K = 576 / 22050;
 
-let decoder: MPEGDecoder;
-beforeAll(async () => {
-  decoder = new MPEGDecoder();
-  await decoder.ready;
-});
-afterAll(() => decoder.free());
-
-async function decodedSeconds(bytes: Uint8Array): Promise<{ seconds: number; sampleRate: number }> {
-  await decoder.reset();
-  const r = decoder.decode(bytes);
-  return { seconds: r.samplesDecoded / r.sampleRate, sampleRate: r.sampleRate };
-}
+const { decodedSeconds } = useMp3Decoder();
 
 describe('parseMp3', () => {
   it('parses a real MPEG-2 Layer III mono file', () => {

@@ -6,11 +6,10 @@
  * Prints "N passed, N failed" like every suite here.
  */
 import path from 'node:path';
-import puppeteer from 'puppeteer-core';
 import { startEmulator } from '../../emulator/server';
 import { decodeInBrowser, servedAudio } from '../support/gaps';
 import { startPageServer } from '../support/page-server';
-import { checks, clickMenu, FIREFOX, GECKO_ID, openExtensionPage, runSuite, selectElement, until, untilPlaying, UUID } from './support';
+import { checks, clickMenu, launchFirefox, openExtensionPage, runSuite, selectElement, until, untilPlaying } from './support';
 
 const EXTENSION = path.resolve(import.meta.dirname, '../../.output-test/firefox-mv2');
 
@@ -21,17 +20,7 @@ async function main(): Promise<number> {
   // needed to let it act on the page: Firefox offers no headless way to make one.
   const pagesUrl = pages.url.replace('localhost', '127.0.0.1');
   // Not named `browser`: that is the WebExtension global the evaluated functions below use.
-  const firefox = await puppeteer.launch({
-    browser: 'firefox',
-    executablePath: FIREFOX,
-    headless: true,
-    args: ['-remote-allow-system-access'],
-    extraPrefsFirefox: {
-      'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: UUID }),
-      'media.autoplay.default': 0,
-      'media.autoplay.block-webaudio': false,
-    },
-  });
+  const firefox = await launchFirefox();
   const suite = checks();
   try {
     await firefox.installExtension(EXTENSION);
