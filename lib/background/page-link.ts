@@ -2,11 +2,10 @@ import { browser } from 'wxt/browser';
 import { ServiceError } from '../api/errors';
 import { sendMessage, type PageNoticeData, type PageText } from '../messaging/protocol';
 import { formatNumber, t } from '../i18n';
+import { knownFrames, rememberFrames } from './injected-frames';
 
 const PAGE_SCRIPT = '/content-scripts/page.js';
 const ARTICLE_SCRIPT = '/content-scripts/article.js';
-/** Frames of each tab the page script was injected into, while this worker lives. */
-const injectedFrames = new Map<number, number[]>();
 
 /** How long one injection may take before the user is told; a frame that never finishes loading must not hang us. */
 export const INJECT_TIMEOUT_MS = 3000;
@@ -39,14 +38,14 @@ async function inject(tabId: number, target: { frameIds: number[] } | { allFrame
 export async function injectPageScript(tabId: number, clickedFrame?: number): Promise<number[]> {
   // Already there (a second invocation on the same page): a message is much quicker than
   // running the script again. A navigation drops the script, and the ping then fails.
-  const known = injectedFrames.get(tabId);
+  const known = await knownFrames(tabId);
   if (known && (clickedFrame === undefined || known.includes(clickedFrame)) && (await sendMessage('pagePing', undefined, { tabId, frameId: 0 }).catch(() => null))?.ok) {
     return known;
   }
   const frames = await inject(tabId, { frameIds: clickedFrame ? [0, clickedFrame] : [0] });
   const others = clickedFrame === undefined ? await inject(tabId, { allFrames: true }).catch(() => []) : [];
   const all = [...new Set([...frames, ...others])];
-  injectedFrames.set(tabId, all);
+  void rememberFrames(tabId, all).catch(() => undefined);
   return all;
 }
 

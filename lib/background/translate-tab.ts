@@ -1,5 +1,7 @@
 import { serializeError, ServiceError } from '../api/errors';
 import { sendMessage } from '../messaging/protocol';
+import { hideBubbleShell, showBubbleShell } from './bubble-shell';
+import { knownFramesNow } from './injected-frames';
 import { injectPageScript, reportingFrame } from './page-link';
 import { reportProblem } from './reading/reading';
 import type { TabRef } from './tab-actions';
@@ -14,17 +16,30 @@ import { t } from '../i18n';
  */
 export async function translateFromTab(tab: TabRef, frameId?: number, selectionText?: string): Promise<void> {
   let injected = false;
+  // The browser saw text selected in the clicked frame: its bubble's shell is painted there at
+  // once, while the page script is injected (unless it already runs there and answers at once).
+  const shellFrame = frameId ?? 0;
+  const shell = selectionText !== undefined && !knownFramesNow(tab.id)?.includes(shellFrame) ? showBubbleShell(tab.id, shellFrame) : null;
   try {
-    const [frames, target] = await Promise.all([injectPageScript(tab.id, frameId), currentTargetLanguage()]);
+    const targetLanguage = currentTargetLanguage();
+    // The page script's first run holds the page's main thread for tens of ms: it comes once the
+    // shell is on screen, not before its paint.
+    await shell;
+    const [frames, target] = await Promise.all([injectPageScript(tab.id, frameId), targetLanguage]);
     injected = true;
     // From a menu, the clicked frame checks its selection against what the browser reported.
     const ordered = selectionText !== undefined ? [reportingFrame(frames, frameId)] : [...new Set([frameId ?? 0, ...frames])].filter((f) => frames.includes(f));
     for (const frame of ordered) {
       const shown = await sendMessage('pageTranslate', { target, selectionText }, { tabId: tab.id, frameId: frame }).catch(() => null);
-      if (shown?.ok && shown.value) return;
+      if (shown?.ok && shown.value) {
+        // The bubble opened in another frame than the one clicked (a frame we may not enter).
+        if (frame !== shellFrame && (await shell)) await hideBubbleShell(tab.id, shellFrame);
+        return;
+      }
     }
     throw new ServiceError('invalidRequest', t('translateNothingSelected'));
   } catch (error) {
+    if (await shell) await hideBubbleShell(tab.id, shellFrame);
     await reportProblem(injected ? tab.id : null, serializeError(error));
   }
 }

@@ -4,6 +4,7 @@ import { makeButton, renderConfirm, renderError, renderResult, renderWaiting, ty
 import { cycleTab, isolateKeys } from './focus-trap';
 import type { BubbleLabels } from './labels';
 import { placeBubble, type AnchorRect } from './placement';
+import { takeBubbleShell } from './shell';
 import { createTargetPicker } from './target-picker';
 
 export type { BubbleError, BubbleResult } from './bubble-view';
@@ -61,11 +62,16 @@ let current: TranslationBubble | null = null;
 
 /**
  * Shows the translation bubble beside the selection, in a closed shadow root on a host appended
- * to the document element, replacing any bubble already shown.
+ * to the document element, replacing any bubble already shown. When the background painted the
+ * bubble's shell at the click (see shell.ts), the bubble takes its host over: same place on the
+ * page, nothing removed and added again.
  */
 export function createTranslationBubble(opts: TranslationBubbleOptions): TranslationBubble {
   current?.close();
-  const { root, host, remove } = createShadowHost(opts.doc ?? document, 'voxlate-bubble');
+  const doc = opts.doc ?? document;
+  const shell = takeBubbleShell(doc);
+  if (shell) shell.root.replaceChildren();
+  const { root, host, remove } = shell ? { ...shell, remove: () => shell.host.remove() } : createShadowHost(doc, 'voxlate-bubble');
   const bubble = mountTranslationBubble(root, host, remove, opts);
   current = bubble;
   return bubble;

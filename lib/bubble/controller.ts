@@ -2,6 +2,7 @@ import type { SerializedServiceError } from '../api/errors';
 import { createTranslationBubble, type TranslationBubble } from './bubble';
 import type { BubbleLabels } from './labels';
 import type { AnchorRect } from './placement';
+import { takeBubbleShell } from './shell';
 import { captureEditableTarget, replaceSelection } from './replace';
 import { t } from '../i18n';
 import { sendMessage } from '../messaging/protocol';
@@ -75,7 +76,11 @@ export function openTranslationBubble(win: Window, target: string, reported?: st
   // right-clicked (`reported`, the menu's selectionText), and never a password field.
   const selected = readCheckedSelection(win, reported);
   const text = selected?.text.trim();
-  if (!selected || !text) return false;
+  if (!selected || !text) {
+    // Nothing to translate here after all: the shell painted at the click goes too.
+    takeBubbleShell(win.document)?.host.remove();
+    return false;
+  }
   const anchor = selectionAnchor(win, selected);
   const editable = selected.reported ? null : captureEditableTarget(win);
   let translation = '';

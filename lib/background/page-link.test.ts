@@ -1,0 +1,49 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+
+/** page-link as a newly started worker has it, with the browser's injection and messages watched. */
+async function freshWorker(pageAnswers: boolean) {
+  // What the last worker stored is written by now (it does not hold the injection up for it).
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  vi.restoreAllMocks();
+  vi.resetModules();
+  const executeScript = vi
+    .spyOn(fakeBrowser.scripting, 'executeScript')
+    .mockImplementation(async (injection) => ((injection.target as { frameIds?: number[] }).frameIds ?? [0]).map((frameId) => ({ frameId, documentId: `doc-${frameId}`, result: undefined })) as never);
+  // The messaging library calls chrome.tabs.sendMessage with a callback; no receiver answers undefined.
+  const sendMessage = vi
+    .spyOn(fakeBrowser.tabs, 'sendMessage')
+    .mockImplementation(((_tab: number, _message: unknown, _options: unknown, reply: (r: unknown) => void) =>
+      reply(pageAnswers ? { res: { ok: true, value: true } } : undefined)) as never);
+  const pageLink = await import('./page-link');
+  return { ...pageLink, executeScript, sendMessage };
+}
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  vi.restoreAllMocks();
+});
+
+describe('injectPageScript', () => {
+  it('injects at once, with no message first, into a tab it has never been in', async () => {
+    const worker = await freshWorker(true);
+    expect(await worker.injectPageScript(4, 0)).toEqual([0]);
+    expect(worker.executeScript).toHaveBeenCalledTimes(1);
+    expect(worker.sendMessage).not.toHaveBeenCalled();
+  });
+
+  it('after the worker was stopped and started again, asks the page rather than running the page script again', async () => {
+    await (await freshWorker(true)).injectPageScript(4, 0);
+    const again = await freshWorker(true);
+    expect(await again.injectPageScript(4, 0)).toEqual([0]);
+    expect(again.executeScript).not.toHaveBeenCalled();
+    expect(again.sendMessage).toHaveBeenCalledTimes(1);
+  });
+
+  it('injects again when the page no longer answers (it navigated)', async () => {
+    await (await freshWorker(true)).injectPageScript(4, 0);
+    const again = await freshWorker(false);
+    expect(await again.injectPageScript(4, 0)).toEqual([0]);
+    expect(again.executeScript).toHaveBeenCalledTimes(1);
+  });
+});
