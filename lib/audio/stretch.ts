@@ -12,7 +12,7 @@ const COARSE_STEP = 4;
  * and overlap-added. The output lasts `input / rate`. Lags are found on the first channel and
  * applied to all. `rate` 1 returns copies.
  */
-export function stretchChannels(channels: readonly Float32Array[], rate: number, sampleRate: number): Float32Array[] {
+export function stretchChannels(channels: readonly Float32Array[], rate: number, sampleRate: number): Float32Array<ArrayBuffer>[] {
   const length = channels[0]?.length ?? 0;
   if (rate === 1 || length === 0) return channels.map((c) => c.slice());
   const frame = 2 * Math.max(8, Math.round((FRAME_SEC * sampleRate) / 2));
