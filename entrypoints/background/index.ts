@@ -22,6 +22,7 @@ import {
   getReadingState,
   handlePlayerEvent,
   recoverPlayer,
+  setReadingSpeed,
   startReading,
 } from '@/lib/background/reading/reading';
 
@@ -54,6 +55,8 @@ export default defineBackground(() => {
     cancelDownload: ({ id }) => cancelDownload(id),
     retryDownload: ({ id }) => retryDownload(id),
     readingControl: ({ action }) => controlReading(action),
+    // A page (its in-page player) may change only the speed of the reading of its own tab.
+    readingSetSpeed: ({ speed }, sender) => setReadingSpeed(speed, sender.kind === 'content' ? (sender.tabId ?? -1) : undefined),
     confirmSpend: ({ token }, sender) => runConfirmedSpend(token, sender.tabId ?? null),
     cancelSpend: ({ token }) => cancelConfirmedSpend(token),
     getReadingState: () => getReadingState(),

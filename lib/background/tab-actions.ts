@@ -4,7 +4,11 @@ import type { PageText } from '../messaging/protocol';
 import { downloadSpeech } from './download/download';
 import { confirmDownload, SpendQuestionError } from './download/confirm';
 import { injectPageScript, readPageText } from './page-link';
-import { controlReading, reportProblem, startReading } from './reading/reading';
+import { controlReading, reportProblem, setReadingSpeed, startReading } from './reading/reading';
+import { sessionItem } from './reading/session';
+import { steppedSpeed } from './reading/speed';
+import { getSettings, updateSettings } from '../settings/items';
+import { tellPage } from './page-link';
 import { t } from '../i18n';
 
 export interface TabRef {
@@ -58,6 +62,23 @@ export async function downloadFromTab(tab: TabRef, frameId?: number, selectionTe
 /** Pause/resume or stop from a keyboard shortcut; nothing to do when nothing is being read. */
 export async function controlFromShortcut(action: 'toggle' | 'stop'): Promise<void> {
   await controlReading(action).catch(() => undefined);
+}
+
+/**
+ * Faster or slower by `step` from a shortcut: the reading under way from its next sentence (its
+ * page says the new speed, which is heard only from there), or else the speed setting.
+ */
+export async function speedFromShortcut(step: number): Promise<void> {
+  const session = await sessionItem.getValue();
+  const speed = steppedSpeed(session?.plan.params.speed ?? (await getSettings()).speed, step);
+  if (!session) {
+    await updateSettings({ speed });
+    return;
+  }
+  await setReadingSpeed(speed).catch(() => undefined);
+  if (session.tabId !== null) {
+    await tellPage(session.tabId, 0, { type: 'pageNotice', tone: 'info', message: t('readingSpeedNotice', speed.toFixed(2)), timeoutMs: 3000 });
+  }
 }
 
 /**

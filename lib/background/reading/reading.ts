@@ -19,6 +19,7 @@ import { lastErrorItem, sessionItem } from './session';
 import { createSerial } from '../../serial';
 import { inWords } from '../../player/player-error';
 import { chooseSpeechParams, type SpeechChoices } from './speech-params';
+import { changeSpeed } from './speed';
 import { confirmThreshold, describeEstimate, estimateSpeech, holdForConfirmation } from '../spend-confirm';
 import type { PlayerAction, PlayerEvent, SpeechParams } from '../../player/contract';
 import { formatNumber, t } from '../../i18n';
@@ -220,7 +221,7 @@ export async function resumeReading(sessionId: string): Promise<boolean> {
 export async function getReadingState(): Promise<ReadingState | null> {
   const session = await sessionItem.getValue();
   if (!session) return null;
-  const about = { title: session.plan.title, sentenceCount: session.plan.sentenceCount };
+  const about = { title: session.plan.title, sentenceCount: session.plan.sentenceCount, speed: session.plan.params.speed };
   const stored: PlayerEvent = session.position ?? { sessionId: session.plan.sessionId, status: 'loading', sentence: 0, chunk: 0, elapsedSec: session.elapsedBase ?? 0 };
   // Stopped for good until the user resumes: say why, whatever a leftover player says.
   if (session.interrupted) return { ...stored, status: 'paused', error: { kind: 'interrupted', message: session.interrupted }, ...about };
@@ -229,6 +230,12 @@ export async function getReadingState(): Promise<ReadingState | null> {
   const position = live?.sessionId === session.plan.sessionId ? withBase(live, session) : stored;
   return { ...position, ...about };
 }
+
+/**
+ * Changes the reading's speed from its next sentence (see speed.ts); `fromTab`: asked by the page
+ * script of that tab, which may change only the reading of its own tab.
+ */
+export const setReadingSpeed = (speed: number, fromTab?: number): Promise<void> => serial(() => changeSpeed(playerHost(), speed, fromTab));
 
 /** Figures of the current reading (time to first audio, gaps), for benchmarks and tests. */
 export const getPlayerStats = () => playerHost().stats();
