@@ -6,6 +6,7 @@ import { confirmDownload, SpendQuestionError } from './download/confirm';
 import { injectPageScript, readPageText } from './page-link';
 import { controlReading, reportProblem, setReadingSpeed, startReading } from './reading/reading';
 import { sessionItem } from './reading/session';
+import { resumePoint, tellResumed } from './reading/resume';
 import { steppedSpeed } from './reading/speed';
 import { getSettings, updateSettings } from '../settings/items';
 import { tellPage } from './page-link';
@@ -29,13 +30,17 @@ export async function readFromTab(tab: TabRef, mode: 'selection' | 'auto', frame
     injected = true;
     const found = await readPageText(tab.id, frames, mode, frameId, selectionText);
     if (!found) throw new ServiceError('invalidRequest', t(mode === 'selection' ? 'readNothingSelected' : 'readNoReadableText'));
-    await startReading({
+    // A page read whole goes on from where the user stopped last time (same text), and says so.
+    const resume = found.kind === 'article' ? await resumePoint(tab.id, found.text) : null;
+    const started = await startReading({
       text: found.text,
       title: found.title || tab.title || '',
       languageHint: found.languageHint,
       tabId: tab.id,
       frameId: found.frameId,
+      ...(resume ? { page: resume.page, startSentence: resume.from?.sentence } : {}),
     });
+    if (resume?.from && 'sessionId' in started) await tellResumed(tab.id, started.sessionId, resume.from);
   } catch (error) {
     await reportProblem(injected ? tab.id : null, serializeError(error));
   }
@@ -57,6 +62,13 @@ export async function downloadFromTab(tab: TabRef, frameId?: number, selectionTe
   } catch (error) {
     await reportProblem(injected ? tab.id : null, serializeError(error));
   }
+}
+
+/** The popup's "Continue reading": the page in the active tab, from where the user stopped. */
+export async function resumeActiveTab(): Promise<void> {
+  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  if (tab?.id === undefined) throw new ServiceError('invalidRequest', t('readNoReadableText'));
+  await readFromTab({ id: tab.id, title: tab.title }, 'auto');
 }
 
 /** Pause/resume or stop from a keyboard shortcut; nothing to do when nothing is being read. */

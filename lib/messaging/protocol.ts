@@ -41,6 +41,14 @@ export interface ReadingState extends PlayerEvent {
   speed: number;
 }
 
+/** A page the user stopped reading, as the popup offers to continue it. */
+export interface ResumeOffer {
+  title: string;
+  /** 0-based. */
+  sentence: number;
+  sentenceCount: number;
+}
+
 /** Text found on the page by the content script. */
 export interface PageText {
   kind: 'selection' | 'field' | 'article';
@@ -98,6 +106,10 @@ export const messageRules = {
   getReadingState: { input: z.undefined(), from: ['extension'] },
   getPlayerStats: { input: z.undefined(), from: ['extension'] },
   readingSetSpeed: { input: z.strictObject({ speed: num(0.5, 2) }), from: ['extension', 'content'] },
+  /** Where the user stopped reading the page in the active tab, to offer to continue there. */
+  getResumeOffer: { input: z.undefined(), from: ['extension'] },
+  /** Reads the page in the active tab from where the user stopped. */
+  resumePage: { input: z.undefined(), from: ['extension'] },
 
   // Translation, asked for by the bubble on a page or by the popup.
   translate: {
@@ -207,6 +219,8 @@ export interface ProtocolMap {
   getPlayerStats(): Result<PlayerStats | null>;
   /** A content sender is accepted only from the tab of the current reading. */
   readingSetSpeed(data: In<'readingSetSpeed'>): Result<void>;
+  getResumeOffer(): Result<ResumeOffer | null>;
+  resumePage(): Result<void>;
 
   translate(data: In<'translate'>): Result<TranslationAnswer>;
   cancelTranslation(data: In<'cancelTranslation'>): Result<void>;

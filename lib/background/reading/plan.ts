@@ -11,10 +11,11 @@ export interface BuiltPlan {
 
 /**
  * Turns text into a reading: sentences (with their place in the original text) grouped into
- * service requests, the first one short so that sound starts fast.
+ * service requests, the first one short so that sound starts fast (the first one read: a reading
+ * resumed at `fromSentence` starts with that sentence alone).
  */
-export function buildPlan(input: { sessionId: string; text: string; title: string; params: SpeechParams }): BuiltPlan {
-  const { sentences, chunks } = prepareSpeech(input.text, input.params.language);
+export function buildPlan(input: { sessionId: string; text: string; title: string; params: SpeechParams; fromSentence?: number }): BuiltPlan {
+  const { sentences, chunks } = prepareSpeech(input.text, input.params.language, { fromSentence: input.fromSentence });
   if (chunks.length === 0) {
     throw new ServiceError('invalidRequest', t('readingNoTextHere'));
   }
