@@ -11,7 +11,7 @@ import { interruptReading } from './interrupt';
 import { createLocalHost } from './local-host';
 import { createOffscreenHost } from './offscreen-host';
 import { tellPage } from '../page-link';
-import { buildPlan } from './plan';
+import { planStartingAt } from './plan';
 import { firstRequestText } from '../../speech/chunk';
 import type { PlayerHost } from './player-host';
 import { recoverReading, restartPlayer } from './recovery';
@@ -130,8 +130,7 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   // from the text's start alone); the player's ask for it joins this request.
   const early = request.confirmed && !request.startSentence ? firstRequestText(capped.text, params.language) : null;
   if (early) askEarly(sessionId, early, params);
-  const built = buildPlan({ sessionId, text: capped.text, title: request.title, params, fromSentence: request.startSentence });
-  const { plan, sentences } = built;
+  const { plan, sentences } = await planStartingAt({ sessionId, text: capped.text, title: request.title, params }, request.startSentence, settings.serviceUrl);
   const startSentence = (request.startSentence ?? 0) < plan.sentenceCount ? (request.startSentence ?? 0) : 0;
   const startChunk = chunkOfSentence(plan.chunks, startSentence);
   const threshold = await confirmThreshold();
