@@ -154,6 +154,25 @@ describe('player: speed changes while reading', () => {
     expect(requests.filter((r) => r.chunkIndex! <= 2).every((r) => r.params.speed === 1)).toBe(true);
   });
 
+  it('a second change before the first took effect: the rest of the chunk goes on at the latest speed, nothing lost', async () => {
+    const { ctx, player, events, resolve, play } = setup();
+    current = player;
+    player.start(plan);
+    await resolve(0, 1, 2, 3);
+    await play(1.2);
+    player.setSpeed(2);
+    await play(0.2);
+    player.setSpeed(1.25);
+    await flush();
+    const rest = ctx.active().filter((s) => (s.buffer as FakeBuffer).chunk === 1 && (s.buffer as FakeBuffer).from === 1);
+    expect(rest).toHaveLength(1);
+    expect(rest[0]).toMatchObject({ when: 2, buffer: { rate: 1.25 } });
+    expect(rest[0]!.duration).toBeCloseTo(0.8);
+    await play(5);
+    expect(events.at(-1)!.status).toBe('ended');
+    expect(events.map((e) => e.sentence).filter((s, i, all) => s !== all[i - 1])).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
+
   it('a chunk still awaited plays at the new speed as soon as it arrives', async () => {
     const { ctx, player, resolve, play } = setup();
     current = player;

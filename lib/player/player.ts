@@ -143,19 +143,19 @@ export function createPlayer(deps: PlayerDeps): Player {
     s.speed = speed;
     const [head, ...later] = s.playing;
     if (!head) return pump(s);
+    // What is scheduled after the head (the next chunk, or the rest of the head's chunk after an
+    // earlier change) has not started: taken back, it is scheduled again at the new rate.
     for (const p of later) {
       p.source.onended = null;
       p.source.stop();
+      s.decoded.set(p.seg.chunk, p.decoded);
     }
-    const following = later.find((p) => p.seg.chunk !== head.seg.chunk);
-    if (following) {
-      s.decoded.set(following.seg.chunk, following.decoded);
-      s.next = { chunk: following.seg.chunk, fraction: following.seg.offset / (following.seg.duration || 1), continues: true };
-    }
+    const first = later[0];
+    if (first) s.next = { chunk: first.seg.chunk, fraction: first.seg.offset / (first.seg.duration || 1), continues: true };
     s.playing = [head];
     s.lastEnd = head.seg.end;
     const rate = rateOf(s, head.seg.chunk);
-    if (rate !== head.seg.rate) {
+    if (!head.cut && rate !== head.seg.rate) {
       const cut = cutForSpeed(s.plan.chunks[head.seg.chunk]!, head.seg, ctx.currentTime);
       if (cut) switchAt(s, head, cut, rate);
     }
