@@ -3,12 +3,14 @@ import { t } from '@/lib/i18n';
 import { audioCacheStats, clearAudioCache } from '@/lib/speech/cache';
 import { clearTranslationCache, translationCacheStats } from '@/lib/translate/cache';
 import { clearHistory, getHistory } from '@/lib/translate/history';
+import { clearPositions, countPositions } from '@/lib/settings/reading-positions';
 import { ClearRow } from './clear-row';
 
 interface Figures {
   audio: { entries: number; bytes: number };
   translations: { entries: number; bytes: number };
   history: number;
+  positions: number;
 }
 
 /** "1.4 MB" in the UI language's number format. */
@@ -25,12 +27,12 @@ function summary(stats: { entries: number; bytes: number }): string {
   return stats.entries ? t('optionsCacheFigures', [stats.entries.toLocaleString(document.documentElement.lang), formatBytes(stats.bytes)]) : t('optionsEmpty');
 }
 
-/** What Voxlate keeps in this browser (cached audio, cached translations, history), and clearing it. */
+/** What Voxlate keeps in this browser (cached audio, cached translations, history, places to continue reading), and clearing it. */
 export function StoredData() {
   const [figures, setFigures] = useState<Figures | null>(null);
   const count = useCallback(async () => {
-    const [audio, translations, history] = await Promise.all([audioCacheStats(), translationCacheStats(), getHistory()]);
-    setFigures({ audio, translations, history: history.length });
+    const [audio, translations, history, positions] = await Promise.all([audioCacheStats(), translationCacheStats(), getHistory(), countPositions()]);
+    setFigures({ audio, translations, history: history.length, positions });
   }, []);
   useEffect(() => {
     void count();
@@ -73,6 +75,15 @@ export function StoredData() {
         question={t('optionsClearHistoryQuestion')}
         done={t('optionsHistoryCleared')}
         onClear={after(clearHistory)}
+      />
+      <ClearRow
+        label={t('optionsPositionsLabel')}
+        hint={t('optionsPositionsHint')}
+        summary={figures && (figures.positions ? t('optionsPositionsFigures', figures.positions.toLocaleString(document.documentElement.lang)) : t('optionsEmpty'))}
+        action={t('optionsClearPositions')}
+        question={t('optionsClearPositionsQuestion')}
+        done={t('optionsPositionsCleared')}
+        onClear={after(clearPositions)}
       />
     </section>
   );

@@ -4,6 +4,7 @@ import { ErrorNotice } from '../error-notice';
 import { AccountLine } from './account-line';
 import { markFirstRender, type CachedData } from './cached-data';
 import { ReadingControls } from './reading-controls';
+import { ResumeOffer } from './resume-offer';
 import { SpeakPanel } from './speak-panel';
 import { Tabs } from './tabs';
 import { TranslatePanel } from './translate-panel';
@@ -35,6 +36,7 @@ export function PopupApp({ cached }: { cached: CachedData }) {
       {ready ? (
         <>
           {reading ? <ReadingControls reading={reading} /> : lastError ? <ErrorNotice error={lastError} /> : null}
+          {reading ? null : <ResumeOffer />}
           <Tabs
             label={t('extName')}
             selected={tab}

@@ -4,6 +4,7 @@ import { NextIcon, PreviousIcon } from '../icons';
 import { sendMessage, type ReadingState } from '@/lib/messaging/protocol';
 import type { PlayerAction } from '@/lib/player/contract';
 import { useWaitNote } from './use-wait-note';
+import { ReadingSpeed } from './reading-speed';
 
 function formatTime(seconds: number): string {
   const s = Math.floor(seconds);
@@ -38,6 +39,7 @@ export function ReadingControls({ reading }: { reading: ReadingState }) {
         <button type="button" onClick={() => control('previous')} aria-label={t('previousSentence')} title={t('previousSentence')}><PreviousIcon /></button>
         <button type="button" onClick={() => control('next')} aria-label={t('nextSentence')} title={t('nextSentence')}><NextIcon /></button>
       </div>
+      <ReadingSpeed speed={reading.speed} />
     </section>
   );
 }

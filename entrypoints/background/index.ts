@@ -11,7 +11,8 @@ import { cancelDownload, recoverDownload, retryDownload } from '@/lib/background
 import { downloadFromPopup } from '@/lib/background/download/confirm';
 import { offscreenExists } from '@/lib/background/reading/offscreen-host';
 import { watchPlayer } from '@/lib/background/reading/player-watch';
-import { activeTabSelection } from '@/lib/background/tab-actions';
+import { activeTabSelection, resumeActiveTab } from '@/lib/background/tab-actions';
+import { activeTabResumeOffer } from '@/lib/background/reading/resume';
 import { ensureMenus, onCommand, onMenuClick } from '@/lib/background/menus';
 import { cancelTranslation, currentTargetLanguage, translate } from '@/lib/background/translation';
 import { moveLegacyStorage } from '@/lib/translate/legacy-storage';
@@ -22,6 +23,7 @@ import {
   getReadingState,
   handlePlayerEvent,
   recoverPlayer,
+  setReadingSpeed,
   startReading,
 } from '@/lib/background/reading/reading';
 
@@ -54,6 +56,8 @@ export default defineBackground(() => {
     cancelDownload: ({ id }) => cancelDownload(id),
     retryDownload: ({ id }) => retryDownload(id),
     readingControl: ({ action }) => controlReading(action),
+    // A page (its in-page player) may change only the speed of the reading of its own tab.
+    readingSetSpeed: ({ speed }, sender) => setReadingSpeed(speed, sender.kind === 'content' ? (sender.tabId ?? -1) : undefined),
     confirmSpend: ({ token }, sender) => runConfirmedSpend(token, sender.tabId ?? null),
     cancelSpend: ({ token }) => cancelConfirmedSpend(token),
     getReadingState: () => getReadingState(),
@@ -65,6 +69,8 @@ export default defineBackground(() => {
       startReading({ text, language, title: text.slice(0, 60), tabId: sender.tabId ?? null, frameId: sender.frameId ?? null, highlight: false }),
     getTargetLanguage: () => currentTargetLanguage(),
     getSelectionText: () => activeTabSelection(),
+    getResumeOffer: () => activeTabResumeOffer(),
+    resumePage: () => resumeActiveTab(),
 
     fetchChunk: (request) => fetchChunkForPlayer(request),
     cancelFetches: ({ sessionId, chunks }) => cancelFetches(sessionId, chunks),

@@ -33,6 +33,7 @@ function main(): void {
     },
     playerControl: ({ action }) => player.control(action),
     playerState: () => player.state(),
+    playerSetSpeed: ({ speed, cached }) => player.setSpeed(speed, cached),
   });
   // The player's own figures, for the benchmark and tests only.
   if (__VOXLATE_TEST_HOOKS__) {

@@ -3,7 +3,8 @@ import { dropPending, takeConfirmed } from './spend-confirm';
 import { downloadSpeech } from './download/download';
 import { confirmDownload, type DownloadChoice } from './download/confirm';
 import { RESUME_KIND, type ResumeRequest } from './reading/interrupt';
-import { reportProblem, resumeReading, startReading, type ReadRequest } from './reading/reading';
+import { readFromStart, reportProblem, resumeReading, startReading, type ReadRequest } from './reading/reading';
+import { RESTART_KIND, type RestartRequest } from './reading/resume';
 import { t } from '../i18n';
 
 /**
@@ -19,6 +20,8 @@ export async function runConfirmedSpend(token: string, tabId: number | null): Pr
     else if (pending.kind === RESUME_KIND) {
       // Nothing new is spent: the reading goes on with what it was already allowed to cost.
       if (!(await resumeReading((pending.request as ResumeRequest).sessionId))) throw new ServiceError('invalidRequest', t('confirmReadingOver'));
+    } else if (pending.kind === RESTART_KIND) {
+      if (!(await readFromStart((pending.request as RestartRequest).sessionId))) throw new ServiceError('invalidRequest', t('confirmReadingOver'));
     } else if (pending.kind === 'download') {
       const choice = pending.request as DownloadChoice;
       await downloadSpeech(choice, confirmDownload(choice, true));

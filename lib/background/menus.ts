@@ -1,7 +1,7 @@
 import { browser, type Browser } from 'wxt/browser';
 import { t, type MessageKey } from '../i18n';
 import { translateFromTab } from './translate-tab';
-import { controlFromShortcut, downloadFromTab, readFromTab, type TabRef } from './tab-actions';
+import { controlFromShortcut, downloadFromTab, readFromTab, speedFromShortcut, type TabRef } from './tab-actions';
 
 /** `selectionText`: what the browser saw selected at a menu click (none for shortcuts). */
 type TabAction = (tab: TabRef, frameId?: number, selectionText?: string) => Promise<void>;
@@ -16,12 +16,17 @@ const MENUS: Record<string, [MessageKey, Contexts, TabAction]> = {
   'voxlate-translate-selection': ['menuTranslateSelection', ['selection'], (tab, frame, seen) => translateFromTab(tab, frame, seen)],
 };
 
+/** How much a speed shortcut changes the speed. */
+const SPEED_STEP = 0.25;
+
 /** Keyboard commands declared in the manifest → what they do. */
 const COMMANDS: Record<string, TabAction> = {
   'read-aloud': (tab) => readFromTab(tab, 'auto'),
   'pause-resume': () => controlFromShortcut('toggle'),
   'stop-reading': () => controlFromShortcut('stop'),
   'translate-selection': (tab) => translateFromTab(tab),
+  'speed-up': () => speedFromShortcut(SPEED_STEP),
+  'speed-down': () => speedFromShortcut(-SPEED_STEP),
 };
 
 function createMenus(): void {

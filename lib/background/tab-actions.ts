@@ -4,7 +4,12 @@ import type { PageText } from '../messaging/protocol';
 import { downloadSpeech } from './download/download';
 import { confirmDownload, SpendQuestionError } from './download/confirm';
 import { injectPageScript, readPageText } from './page-link';
-import { controlReading, reportProblem, startReading } from './reading/reading';
+import { controlReading, reportProblem, setReadingSpeed, startReading } from './reading/reading';
+import { sessionItem } from './reading/session';
+import { resumePoint, tellResumed } from './reading/resume';
+import { steppedSpeed } from './reading/speed';
+import { getSettings, updateSettings } from '../settings/items';
+import { tellPage } from './page-link';
 import { t } from '../i18n';
 
 export interface TabRef {
@@ -25,13 +30,17 @@ export async function readFromTab(tab: TabRef, mode: 'selection' | 'auto', frame
     injected = true;
     const found = await readPageText(tab.id, frames, mode, frameId, selectionText);
     if (!found) throw new ServiceError('invalidRequest', t(mode === 'selection' ? 'readNothingSelected' : 'readNoReadableText'));
-    await startReading({
+    // A page read whole goes on from where the user stopped last time (same text), and says so.
+    const resume = found.kind === 'article' ? await resumePoint(tab.id, found.text) : null;
+    const started = await startReading({
       text: found.text,
       title: found.title || tab.title || '',
       languageHint: found.languageHint,
       tabId: tab.id,
       frameId: found.frameId,
+      ...(resume ? { page: resume.page, startSentence: resume.from?.sentence } : {}),
     });
+    if (resume?.from && 'sessionId' in started) await tellResumed(tab.id, started.sessionId, resume.from);
   } catch (error) {
     await reportProblem(injected ? tab.id : null, serializeError(error));
   }
@@ -55,9 +64,33 @@ export async function downloadFromTab(tab: TabRef, frameId?: number, selectionTe
   }
 }
 
+/** The popup's "Continue reading": the page in the active tab, from where the user stopped. */
+export async function resumeActiveTab(): Promise<void> {
+  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  if (tab?.id === undefined) throw new ServiceError('invalidRequest', t('readNoReadableText'));
+  await readFromTab({ id: tab.id, title: tab.title }, 'auto');
+}
+
 /** Pause/resume or stop from a keyboard shortcut; nothing to do when nothing is being read. */
 export async function controlFromShortcut(action: 'toggle' | 'stop'): Promise<void> {
   await controlReading(action).catch(() => undefined);
+}
+
+/**
+ * Faster or slower by `step` from a shortcut: the reading under way from its next sentence (its
+ * page says the new speed, which is heard only from there), or else the speed setting.
+ */
+export async function speedFromShortcut(step: number): Promise<void> {
+  const session = await sessionItem.getValue();
+  const speed = steppedSpeed(session?.plan.params.speed ?? (await getSettings()).speed, step);
+  if (!session) {
+    await updateSettings({ speed });
+    return;
+  }
+  await setReadingSpeed(speed).catch(() => undefined);
+  if (session.tabId !== null) {
+    await tellPage(session.tabId, 0, { type: 'pageNotice', tone: 'info', message: t('readingSpeedNotice', speed.toFixed(2)), timeoutMs: 3000 });
+  }
 }
 
 /**

@@ -5,10 +5,12 @@ import type { Voice } from '../api/schemas';
 import type { PlayerStats } from '../player/types';
 import type { TranslationAnswer } from '../translate/translate';
 import {
+  chunkSpeedSchema,
   playerActionSchema,
   playerEventSchema,
   readingPlanSchema,
   speechParamsSchema,
+  type ChunkSpeed,
   type PlayerAction,
   type PlayerEvent,
   type ReadingPlan,
@@ -34,6 +36,16 @@ export interface VoicesView {
 /** A reading as the popup shows it. */
 export interface ReadingState extends PlayerEvent {
   title: string;
+  sentenceCount: number;
+  /** The reading's speed now (a change applies from the next sentence). */
+  speed: number;
+}
+
+/** A page the user stopped reading, as the popup offers to continue it. */
+export interface ResumeOffer {
+  title: string;
+  /** 0-based. */
+  sentence: number;
   sentenceCount: number;
 }
 
@@ -93,6 +105,11 @@ export const messageRules = {
   readingControl: { input: z.strictObject({ action: playerActionSchema }), from: ['extension'] },
   getReadingState: { input: z.undefined(), from: ['extension'] },
   getPlayerStats: { input: z.undefined(), from: ['extension'] },
+  readingSetSpeed: { input: z.strictObject({ speed: num(0.5, 2) }), from: ['extension', 'content'] },
+  /** Where the user stopped reading the page in the active tab, to offer to continue there. */
+  getResumeOffer: { input: z.undefined(), from: ['extension'] },
+  /** Reads the page in the active tab from where the user stopped. */
+  resumePage: { input: z.undefined(), from: ['extension'] },
 
   // Translation, asked for by the bubble on a page or by the popup.
   translate: {
@@ -142,6 +159,11 @@ export const messageRules = {
   },
   playerControl: { input: z.strictObject({ action: playerActionSchema }), from: ['extension'] },
   playerState: { input: z.undefined(), from: ['extension'] },
+  /** The reading's new speed, and chunks the background found cached at another speed. */
+  playerSetSpeed: {
+    input: z.strictObject({ speed: num(0.5, 2), cached: z.optional(z.array(chunkSpeedSchema).check(z.maxLength(10_000))) }),
+    from: ['extension'],
+  },
   playerStats: { input: z.undefined(), from: ['extension'] },
 
   // From the background to the content script in a tab.
@@ -195,6 +217,10 @@ export interface ProtocolMap {
   readingControl(data: In<'readingControl'>): Result<void>;
   getReadingState(): Result<ReadingState | null>;
   getPlayerStats(): Result<PlayerStats | null>;
+  /** A content sender is accepted only from the tab of the current reading. */
+  readingSetSpeed(data: In<'readingSetSpeed'>): Result<void>;
+  getResumeOffer(): Result<ResumeOffer | null>;
+  resumePage(): Result<void>;
 
   translate(data: In<'translate'>): Result<TranslationAnswer>;
   cancelTranslation(data: In<'cancelTranslation'>): Result<void>;
@@ -209,6 +235,7 @@ export interface ProtocolMap {
   playerStart(data: { plan: ReadingPlan; startSentence?: number }): Result<void>;
   playerControl(data: { action: PlayerAction }): Result<void>;
   playerState(): Result<PlayerEvent | null>;
+  playerSetSpeed(data: In<'playerSetSpeed'>): Result<ChunkSpeed[]>;
   playerStats(): Result<PlayerStats | null>;
 
   pageGetText(data: In<'pageGetText'>): Result<PageText | null>;

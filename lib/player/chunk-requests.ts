@@ -11,6 +11,8 @@ export type ChunkFetchState =
 /** Request state of every chunk of one reading. */
 export interface ChunkFetcher {
   state(chunk: number): ChunkFetchState;
+  /** The speed the chunk's audio was last asked for at (undefined before its first request). */
+  speedOf(chunk: number): number | undefined;
   /** Requests the chunk unless it is already requested, ready or failed. */
   request(chunk: number, priority: number): void;
   /** Chunks whose request has not answered yet. */
@@ -35,12 +37,15 @@ export function createChunkFetcher(
   plan: ReadingPlan,
   deps: Pick<PlayerDeps, 'fetchChunk' | 'cancelFetches'>,
   onChange: () => void,
+  /** The speed to ask a chunk's audio at (the reading's speed may change while it goes on). */
+  speedFor: (chunk: number) => number = () => plan.params.speed,
 ): ChunkFetcher {
   const states: ChunkFetchState[] = plan.chunks.map(() => ({ status: 'idle' }));
   // Bumped whenever a request is abandoned, so its late answer is recognised and ignored.
   const generation = plan.chunks.map(() => 0);
   const cancels = plan.chunks.map(() => 0);
   const misses = plan.chunks.map(() => 0);
+  const speeds: (number | undefined)[] = plan.chunks.map(() => undefined);
   let closed = false;
 
   /** Requested chunks go back to idle; their late answers are recognised and ignored. */
@@ -60,13 +65,15 @@ export function createChunkFetcher(
 
   return {
     state: (chunk) => states[chunk]!,
+    speedOf: (chunk) => speeds[chunk],
     request(chunk, priority) {
       if (closed || states[chunk]!.status !== 'idle') return;
       const c = plan.chunks[chunk]!;
       states[chunk] = { status: 'requested' };
       const gen = generation[chunk]!;
+      const speed = (speeds[chunk] = speedFor(chunk));
       deps
-        .fetchChunk({ sessionId: plan.sessionId, chunkIndex: chunk, text: c.text, params: plan.params, priority })
+        .fetchChunk({ sessionId: plan.sessionId, chunkIndex: chunk, text: c.text, params: { ...plan.params, speed }, priority })
         .then(
           ({ cacheKey }) => settle(chunk, gen, { status: 'ready', cacheKey }),
           (e: unknown) => {

@@ -18,6 +18,11 @@ export const plannedChunkSchema = z.object({
   lastSentence: int(0),
   /** Where each sentence starts inside `text` (estimates its start time in the audio). */
   sentenceOffsets: z.array(int(0)),
+  /**
+   * The speed this chunk's audio was asked for at, when the reading's speed (`params.speed`) changed
+   * after: the audio is in the cache at that speed and is played time-stretched instead of bought again.
+   */
+  speed: z.optional(num(0.5, 2)),
 });
 export type PlannedChunk = z.infer<typeof plannedChunkSchema>;
 
@@ -54,6 +59,10 @@ export const playerEventSchema = z.object({
   error: z.optional(z.object({ kind: z.string(), message: z.string(), messageKey: z.optional(z.enum(PLAYER_MESSAGE_KEYS)) })),
 });
 export type PlayerEvent = z.infer<typeof playerEventSchema>;
+
+/** A chunk whose audio was asked for at a speed other than the reading's. */
+export const chunkSpeedSchema = z.strictObject({ chunk: int(0), speed: num(0.5, 2) });
+export type ChunkSpeed = z.infer<typeof chunkSpeedSchema>;
 
 export const playerActionSchema = z.enum(['pause', 'resume', 'toggle', 'stop', 'next', 'previous']);
 export type PlayerAction = z.infer<typeof playerActionSchema>;

@@ -9,10 +9,12 @@ export interface FakeSource {
   /** How long it plays, when start() was given a duration. */
   duration: number | undefined;
   stopped: boolean;
+  /** Context time a stop(when) in the future takes effect. */
+  stopAt?: number;
   onended: (() => void) | null;
   connect(): void;
   start(when?: number, offset?: number, duration?: number): void;
-  stop(): void;
+  stop(when?: number): void;
 }
 
 /**
@@ -50,8 +52,9 @@ export function fakeAudioContext(durations: readonly number[], decodedSec?: (byt
           source.offset = offset;
           source.duration = duration;
         },
-        stop() {
-          source.stopped = true;
+        stop(when?: number) {
+          if (when !== undefined && when > ctx.currentTime) source.stopAt = when;
+          else source.stopped = true;
         },
       };
       sources.push(source);
@@ -72,7 +75,7 @@ export function fakeAudioContext(durations: readonly number[], decodedSec?: (byt
       for (const s of sources) {
         if (s.stopped || s.when === null || !s.buffer) continue;
         const plays = s.duration ?? s.buffer.duration - s.offset;
-        if (Math.max(s.when, 0) + plays <= ctx.currentTime + 1e-9) {
+        if (Math.min(Math.max(s.when, 0) + plays, s.stopAt ?? Infinity) <= ctx.currentTime + 1e-9) {
           s.stopped = true;
           s.onended?.();
         }

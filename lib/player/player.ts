@@ -1,16 +1,20 @@
 import { mp3Trim, playableSpan } from '../audio/gapless';
-import type { PlayerAction, PlayerStatus, ReadingPlan } from './contract';
+import type { ChunkSpeed, PlayerAction, PlayerStatus, ReadingPlan } from './contract';
 import { getAudio } from '../speech/cache';
 import { createChunkFetcher } from './chunk-requests';
 import { fetchPriority, fetchWindow, staleFetches } from './fetch-plan';
 import { CACHE_READ_ERROR, DECODE_ERROR, type PlayerError } from './player-error';
 import { playedSec, segment } from './segments';
 import { chunkOfSentence, sentenceStartFraction } from './sentence-position';
-import { eventOf, positionOf, sentenceOf, timelineOf, type Decoded, type Scheduled, type Session } from './session';
+import { eventOf, fetchSpeedOf, positionOf, rateOf, sentenceOf, timelineOf, type Decoded, type Scheduled, type Session } from './session';
+import { cutForSpeed, type SpeedCut } from './speed-change';
+import { stretchBuffer } from './stretch-buffer';
 import type { Player, PlayerAudioContext, PlayerDeps } from './types';
 
 /** How often the playing sentence is re-estimated and the fetch window moved on. */
 const TICK_MS = 100;
+/** A new speed switches at a sentence start at least this far ahead (plus the output's latency). */
+const SWITCH_LEAD_SEC = 0.05;
 
 /**
  * Creates the reading-aloud player. It works in any page-like context (Chrome's offscreen document,
@@ -24,6 +28,7 @@ const TICK_MS = 100;
 export function createPlayer(deps: PlayerDeps): Player {
   const now = deps.now ?? Date.now;
   const loadAudio = deps.loadAudio ?? getAudio;
+  const stretch = deps.stretch ?? stretchBuffer;
   let context: PlayerAudioContext | null = null;
   let current: Session | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
@@ -46,8 +51,10 @@ export function createPlayer(deps: PlayerDeps): Player {
   function retire(s: Session, t: number): void {
     // The node's own end event is trusted too: the clock read on the main thread can lag it.
     while (s.playing[0] && (s.playing[0].ended || s.playing[0].seg.end <= t)) {
-      s.playedBefore += playedSec(s.playing.shift()!.seg, t);
-      s.stats.chunksPlayed++;
+      const done = s.playing.shift()!;
+      s.playedBefore += playedSec(done.seg, t);
+      // A chunk cut where a new speed took over goes on as the next node: counted once, at its end.
+      if (!done.cut) s.stats.chunksPlayed++;
       // The following chunk is now the one sounding: its transition really happened.
       const head = s.playing[0];
       if (head?.gapMs !== undefined) s.stats.gapsMs.push(head.gapMs);
@@ -79,6 +86,13 @@ export function createPlayer(deps: PlayerDeps): Player {
     const ctx = audio();
     const next = s.next!;
     s.decoded.delete(next.chunk);
+    const { startSec, durationSec } = decoded.span;
+    const offset = Math.min(next.fraction * durationSec, durationSec);
+    // Audio fetched at another speed than the reading's now is stretched to it (same pitch).
+    const rate = rateOf(s, next.chunk);
+    const stretched = rate === 1 ? null : stretch(decoded.buffer, startSec + offset, startSec + durationSec, rate);
+    // Stretching takes a moment: the clock is read again after it.
+    if (stretched) t = ctx.currentTime;
     // A source started "now" can sound a render burst late (the audio thread renders ahead of the
     // clock the page reads), while the next chunk goes at this one's scheduled end: it would cut
     // into this one's end. Starts are put a little ahead instead; the wait is counted as first audio.
@@ -91,23 +105,77 @@ export function createPlayer(deps: PlayerDeps): Player {
       // Counted once the chunk is reached (a jump may drop it first); a late one is reached now.
       if (s.playing.length === 0) s.stats.gapsMs.push(gapMs);
     }
-    const source = ctx.createBufferSource();
-    source.buffer = decoded.buffer;
-    source.connect(ctx.destination);
-    const { startSec, durationSec } = decoded.span;
-    const seg = segment(next.chunk, when, Math.min(next.fraction * durationSec, durationSec), durationSec);
-    const scheduled: Scheduled = { seg, source, decoded, ended: false, ...(s.playing.length > 0 && gapMs !== undefined ? { gapMs } : {}) };
-    source.onended = () => {
-      scheduled.ended = true;
-      pump(s);
-    };
+    const seg = segment(next.chunk, when, offset, durationSec, rate);
     // Offsets on the reading's timeline count from the speech's start, so sentence timing holds.
-    source.start(seg.when, startSec + seg.offset, seg.end - seg.when);
-    s.playing.push(scheduled);
+    const scheduled = play(s, stretched ?? decoded.buffer, stretched ? 0 : startSec + offset, seg, decoded);
+    if (s.playing.length > 1 && gapMs !== undefined) scheduled.gapMs = gapMs;
     s.lastEnd = seg.end;
     s.durations[next.chunk] = durationSec;
     s.stats.firstAudioAt ??= now() + (when - t) * 1000;
     s.next = next.chunk + 1 < s.plan.chunks.length ? { chunk: next.chunk + 1, fraction: 0, continues: true } : null;
+  }
+
+  /** Starts a node playing `buffer` from `bufferOffset` for the segment, and follows it. */
+  function play(s: Session, buffer: AudioBuffer, bufferOffset: number, seg: Scheduled['seg'], decoded: Decoded): Scheduled {
+    const ctx = audio();
+    const source = ctx.createBufferSource();
+    source.buffer = buffer;
+    source.connect(ctx.destination);
+    const scheduled: Scheduled = { seg, source, decoded, ended: false };
+    source.onended = () => {
+      scheduled.ended = true;
+      pump(s);
+    };
+    source.start(seg.when, bufferOffset, seg.end - seg.when);
+    s.playing.push(scheduled);
+    return scheduled;
+  }
+
+  /**
+   * Changes the listening speed from the next sentence on: the chunk sounding is cut at a
+   * sentence's start (the first one far enough ahead to switch there without a gap) and goes on
+   * from there stretched; chunks scheduled after it are taken back and scheduled again at the new rate.
+   */
+  function setSpeed(s: Session, speed: number): void {
+    if (Math.abs(speed - s.speed) < 1e-6) return;
+    const ctx = audio();
+    retire(s, ctx.currentTime);
+    s.speed = speed;
+    const [head, ...later] = s.playing;
+    if (!head) return pump(s);
+    // What is scheduled after the head (the next chunk, or the rest of the head's chunk after an
+    // earlier change) has not started: taken back, it is scheduled again at the new rate.
+    for (const p of later) {
+      p.source.onended = null;
+      p.source.stop();
+      s.decoded.set(p.seg.chunk, p.decoded);
+    }
+    const first = later[0];
+    if (first) s.next = { chunk: first.seg.chunk, fraction: first.seg.offset / (first.seg.duration || 1), continues: true };
+    s.playing = [head];
+    s.lastEnd = head.seg.end;
+    const rate = rateOf(s, head.seg.chunk);
+    if (!head.cut && rate !== head.seg.rate) {
+      const cut = cutForSpeed(s.plan.chunks[head.seg.chunk]!, head.seg, ctx.currentTime);
+      if (cut) switchAt(s, head, cut, rate);
+    }
+    pump(s);
+  }
+
+  function switchAt(s: Session, head: Scheduled, cut: SpeedCut, rate: number): void {
+    const ctx = audio();
+    const { startSec, durationSec } = head.decoded.span;
+    const buffer = stretch(head.decoded.buffer, startSec + cut.fromSec, startSec + durationSec, rate);
+    // Stretching takes a moment: the switch goes at the first sentence start still far enough ahead.
+    const lead = SWITCH_LEAD_SEC + 2 * (ctx.baseLatency ?? 0);
+    const at = cut.starts.find((c) => c.when >= ctx.currentTime + lead);
+    if (!at) return;
+    head.source.stop(at.when);
+    head.seg = segment(head.seg.chunk, head.seg.when, head.seg.offset, head.seg.duration, head.seg.rate, at.sec);
+    head.cut = true;
+    const seg = segment(head.seg.chunk, at.when, at.sec, durationSec, rate);
+    play(s, buffer, (at.sec - cut.fromSec) / rate, seg, head.decoded);
+    s.lastEnd = seg.end;
   }
 
   function decode(s: Session, chunk: number, cacheKey: string): void {
@@ -247,7 +315,9 @@ export function createPlayer(deps: PlayerDeps): Player {
       const chunk = chunkOfSentence(plan.chunks, sentence);
       const s: Session = {
         plan,
-        fetcher: createChunkFetcher(plan, deps, () => pump(s)),
+        speed: plan.params.speed,
+        cachedSpeeds: new Map(),
+        fetcher: createChunkFetcher(plan, deps, () => pump(s), (i) => fetchSpeedOf(s, i)),
         durations: [],
         playing: [],
         next: { chunk, fraction: sentenceStartFraction(plan.chunks[chunk]!, sentence), continues: false },
@@ -269,6 +339,16 @@ export function createPlayer(deps: PlayerDeps): Player {
     control(action) {
       const s = current;
       if (s && !s.done) actions[action](s);
+    },
+    setSpeed(speed, cached = []) {
+      const s = current;
+      if (!s || s.done) return [];
+      for (const { chunk, speed: at } of cached) if (s.fetcher.speedOf(chunk) === undefined) s.cachedSpeeds.set(chunk, at);
+      setSpeed(s, speed);
+      return s.plan.chunks.flatMap((_, chunk): ChunkSpeed[] => {
+        const known = s.fetcher.speedOf(chunk) ?? s.cachedSpeeds.get(chunk) ?? s.plan.chunks[chunk]!.speed;
+        return known !== undefined && Math.abs(known - speed) > 1e-6 ? [{ chunk, speed: known }] : [];
+      });
     },
     state: () => (current ? eventOf(current, audio().currentTime) : null),
     stats: () => (current ? { ...current.stats, gapsMs: [...current.stats.gapsMs] } : null),

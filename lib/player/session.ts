@@ -22,6 +22,8 @@ export interface Scheduled {
   ended: boolean;
   /** Silence before it, counted in stats when the previous chunk ends (absent after a jump). */
   gapMs?: number;
+  /** Cut short where a new speed takes over; the rest of its chunk follows as another node. */
+  cut?: boolean;
 }
 
 /** What to schedule after the scheduled chunks. */
@@ -36,6 +38,10 @@ export interface NextUp {
 /** Everything the player knows about one reading. */
 export interface Session {
   plan: ReadingPlan;
+  /** The listening speed now (the plan's until the user changes it). */
+  speed: number;
+  /** Chunks whose audio is known to be cached at another speed (the background looked). */
+  cachedSpeeds: Map<number, number>;
   fetcher: ChunkFetcher;
   /** Real chunk durations (of their speech), known once decoded; estimates fill the rest. */
   durations: (number | undefined)[];
@@ -60,12 +66,26 @@ export interface Session {
   stats: PlayerStats;
 }
 
-/** Where playback is at context time `t`: the chunk playing or awaited, and how far into it. */
+/** The speed a chunk's audio is (or will be) asked for at. */
+export function fetchSpeedOf(s: Session, chunk: number): number {
+  return s.fetcher.speedOf(chunk) ?? s.cachedSpeeds.get(chunk) ?? s.plan.chunks[chunk]!.speed ?? s.speed;
+}
+
+/** Seconds of a chunk's audio played per second of listening, at the speed now. */
+export function rateOf(s: Session, chunk: number): number {
+  const rate = s.speed / fetchSpeedOf(s, chunk);
+  return Math.abs(rate - 1) < 1e-6 ? 1 : rate;
+}
+
+/**
+ * Where playback is at context time `t`: the chunk playing or awaited, and how far into it
+ * (`inChunkSec` in seconds of listening, on the timeline of timelineOf).
+ */
 export function positionOf(s: Session, t: number): { chunk: number; inChunkSec: number; fraction: number } {
   const head = s.playing[0];
   if (head) {
-    const inChunkSec = chunkPositionSec(head.seg, t);
-    return { chunk: head.seg.chunk, inChunkSec, fraction: head.seg.duration > 0 ? inChunkSec / head.seg.duration : 0 };
+    const fraction = head.seg.duration > 0 ? chunkPositionSec(head.seg, t) / head.seg.duration : 0;
+    return { chunk: head.seg.chunk, inChunkSec: fraction * timelineOf(s).durations[head.seg.chunk]!, fraction };
   }
   const chunk = s.next?.chunk ?? s.plan.chunks.length - 1;
   const fraction = s.next?.fraction ?? 1;
@@ -78,9 +98,10 @@ export function sentenceOf(s: Session, t: number): number {
   return sentenceAtFraction(s.plan.chunks[chunk]!, fraction);
 }
 
-/** Chunk durations (real or estimated) and start times on the reading's timeline. */
+/** Chunk durations (real or estimated) and start times on the reading's timeline, at the speed now. */
 export function timelineOf(s: Session): { durations: number[]; starts: number[] } {
-  const durations = chunkDurations(s.plan.chunks, s.plan.params.speed, s.durations);
+  const known = s.durations.map((d, i) => (d === undefined ? undefined : d / rateOf(s, i)));
+  const durations = chunkDurations(s.plan.chunks, s.speed, known);
   return { durations, starts: chunkStarts(durations) };
 }
 

@@ -1,4 +1,5 @@
-import type { PlayerAction, PlayerEvent, ReadingPlan, SpeechParams } from './contract';
+import type { ChunkSpeed, PlayerAction, PlayerEvent, ReadingPlan, SpeechParams } from './contract';
+import type { StretchBuffer } from './stretch-buffer';
 
 /** A chunk request as the player sends it to the background. */
 export interface FetchChunkRequest {
@@ -38,6 +39,8 @@ export interface PlayerDeps {
   now?: () => number;
   /** Creates the AudioContext on first use (default `new AudioContext()`). */
   audioContext?: () => PlayerAudioContext;
+  /** Plays audio at another speed than it was fetched at, same pitch (default: WSOLA, lib/audio/stretch). */
+  stretch?: StretchBuffer;
 }
 
 /** Figures for benchmarks. */
@@ -60,6 +63,13 @@ export interface Player {
   start(plan: ReadingPlan, startSentence?: number): void;
   /** pause | resume | toggle | stop | next | previous (sentence). */
   control(action: PlayerAction): void;
+  /**
+   * Plays the reading at `speed` from the next sentence on. Audio already asked for (and chunks
+   * in `cached`, found in the cache at another speed) is time-stretched, never asked for again;
+   * the rest is asked for at `speed`. Answers every chunk whose audio is at a speed other than
+   * `speed` (empty without a reading), so a later player of the reading can do the same.
+   */
+  setSpeed(speed: number, cached?: readonly ChunkSpeed[]): ChunkSpeed[];
   /** Current position and status, for the popup; null before any reading. */
   state(): PlayerEvent | null;
   /** Benchmark figures of the current (or last) reading. */

@@ -221,6 +221,8 @@ export interface LoggedServiceRequest {
   textStart: string | null;
   language: string | null;
   voiceId: string | null;
+  /** `speed` of a tts request as sent. */
+  speed: number | null;
   hasAuthorization: boolean;
   durationMs: number;
 }

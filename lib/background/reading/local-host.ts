@@ -17,6 +17,9 @@ export function createLocalHost(deps: PlayerDeps): PlayerHost {
       player.control(action);
       return true;
     },
+    async setSpeed(speed, cached) {
+      return player.setSpeed(speed, cached);
+    },
     async state() {
       return player.state();
     },

@@ -45,6 +45,10 @@ export function createOffscreenHost(): PlayerHost {
       unwrap(await sendMessage('playerControl', { action }));
       return true;
     },
+    async setSpeed(speed, cached) {
+      if (!(await offscreenExists())) return null;
+      return unwrap(await sendMessage('playerSetSpeed', { speed, cached }));
+    },
     async state() {
       if (!(await offscreenExists())) return null;
       return unwrap(await sendMessage('playerState'));

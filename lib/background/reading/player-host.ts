@@ -1,5 +1,5 @@
 import type { PlayerStats } from '../../messaging/protocol';
-import type { PlayerAction, PlayerEvent, ReadingPlan } from '../../player/contract';
+import type { ChunkSpeed, PlayerAction, PlayerEvent, ReadingPlan } from '../../player/contract';
 
 /** Where the audio plays: Chrome's offscreen document, or Firefox's background page itself. */
 export interface PlayerHost {
@@ -7,6 +7,8 @@ export interface PlayerHost {
   /** False when no player is alive any more (Chrome closed the offscreen document). */
   control(action: PlayerAction): Promise<boolean>;
   state(): Promise<PlayerEvent | null>;
+  /** The reading's new speed (see Player.setSpeed); null when no player is alive. */
+  setSpeed(speed: number, cached: ChunkSpeed[]): Promise<ChunkSpeed[] | null>;
   stats(): Promise<PlayerStats | null>;
   /** Whether the player's document is there (Chrome closes a silent offscreen one by itself). */
   alive(): Promise<boolean>;

@@ -11,14 +11,17 @@ import { interruptReading } from './interrupt';
 import { createLocalHost } from './local-host';
 import { createOffscreenHost } from './offscreen-host';
 import { tellPage } from '../page-link';
-import { buildPlan } from './plan';
+import { planStartingAt } from './plan';
 import { firstRequestText } from '../../speech/chunk';
 import type { PlayerHost } from './player-host';
 import { recoverReading, restartPlayer } from './recovery';
-import { lastErrorItem, sessionItem } from './session';
+import { lastErrorItem, sessionItem, type ReadingPage } from './session';
+import { followPosition } from './resume';
+import { chunkOfSentence } from '../../player/sentence-position';
 import { createSerial } from '../../serial';
 import { inWords } from '../../player/player-error';
 import { chooseSpeechParams, type SpeechChoices } from './speech-params';
+import { changeSpeed } from './speed';
 import { confirmThreshold, describeEstimate, estimateSpeech, holdForConfirmation } from '../spend-confirm';
 import type { PlayerAction, PlayerEvent, SpeechParams } from '../../player/contract';
 import { formatNumber, t } from '../../i18n';
@@ -101,6 +104,10 @@ export interface ReadRequest extends SpeechChoices {
   highlight?: boolean;
   /** The user already agreed to its cost (it was above their threshold). */
   confirmed?: boolean;
+  /** Where to start (a page read again from where the user stopped); 0 by default. */
+  startSentence?: number;
+  /** The page read whole, whose position is remembered as the reading goes. */
+  page?: ReadingPage;
 }
 
 /** Characters from which a reading started on a page says up front what it will cost. */
@@ -121,11 +128,14 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   const capped = capReadingText(request.text);
   // Already agreed to: the first sentence leaves now, before a long text is planned (it is found
   // from the text's start alone); the player's ask for it joins this request.
-  const early = request.confirmed ? firstRequestText(capped.text, params.language) : null;
+  const early = request.confirmed && !request.startSentence ? firstRequestText(capped.text, params.language) : null;
   if (early) askEarly(sessionId, early, params);
-  const { plan, sentences } = buildPlan({ sessionId, text: capped.text, title: request.title, params });
+  const { plan, sentences } = await planStartingAt({ sessionId, text: capped.text, title: request.title, params }, request.startSentence, settings.serviceUrl);
+  const startSentence = (request.startSentence ?? 0) < plan.sentenceCount ? (request.startSentence ?? 0) : 0;
+  const startChunk = chunkOfSentence(plan.chunks, startSentence);
   const threshold = await confirmThreshold();
-  const estimate = await estimateSpeech(plan.chunks.map((c) => c.text), params, threshold);
+  // A reading resumed further on costs only what is read from there.
+  const estimate = await estimateSpeech(plan.chunks.slice(startChunk).map((c) => c.text), params, threshold);
   if (!request.confirmed && estimate.credits > threshold) {
     const token = await holdForConfirmation('read', request, estimate.credits);
     if (request.tabId !== null) {
@@ -145,7 +155,7 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
     void tellPage(request.tabId, 0, { type: 'pageNotice', tone: 'info', message, timeoutMs: capped.cut ? 12_000 : 6000 });
   }
   // Ask for the first sentence now, while the player starts: it joins this request when it asks.
-  if (early !== plan.chunks[0]!.text) askEarly(sessionId, plan.chunks[0]!.text, params);
+  if (early !== plan.chunks[startChunk]!.text) askEarly(sessionId, plan.chunks[startChunk]!.text, params, startChunk);
   return serial(async () => {
     await stopCurrent();
     await lastErrorItem.setValue(null);
@@ -155,10 +165,11 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
       tabId: request.tabId,
       frameId: request.frameId,
       position: null,
+      ...(request.page ? { page: request.page } : {}),
     });
     await setBadge('loading');
     try {
-      await playerHost().start(plan);
+      await playerHost().start(plan, startSentence || undefined);
     } catch (error) {
       // Nothing half-started: no session, badge or request is left behind.
       await stopCurrent();
@@ -169,8 +180,8 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
 }
 
 /** Asks for a reading's first request ahead of its player, which joins it when it asks. */
-function askEarly(sessionId: string, text: string, params: SpeechParams): void {
-  void fetchChunkForPlayer({ sessionId, chunkIndex: 0, text, params, priority: 10 }).catch(() => undefined);
+function askEarly(sessionId: string, text: string, params: SpeechParams, chunkIndex = 0): void {
+  void fetchChunkForPlayer({ sessionId, chunkIndex, text, params, priority: 10 }).catch(() => undefined);
 }
 
 /** Ends the current reading: requests cancelled, highlight and badge cleared. */
@@ -208,6 +219,16 @@ export async function controlReading(action: PlayerAction): Promise<void> {
   });
 }
 
+/** Reads the reading `sessionId` again from its first sentence (the page's "Start from the beginning"). */
+export async function readFromStart(sessionId: string): Promise<boolean> {
+  return serial(async () => {
+    const session = await sessionItem.getValue();
+    if (session?.plan.sessionId !== sessionId) return false;
+    await restartPlayer(playerHost(), { ...session, recoveries: 0 }, 0);
+    return true;
+  });
+}
+
 /** Resumes the reading `sessionId` if it is still the current one (a Resume button on the page). */
 export async function resumeReading(sessionId: string): Promise<boolean> {
   const session = await sessionItem.getValue();
@@ -220,7 +241,7 @@ export async function resumeReading(sessionId: string): Promise<boolean> {
 export async function getReadingState(): Promise<ReadingState | null> {
   const session = await sessionItem.getValue();
   if (!session) return null;
-  const about = { title: session.plan.title, sentenceCount: session.plan.sentenceCount };
+  const about = { title: session.plan.title, sentenceCount: session.plan.sentenceCount, speed: session.plan.params.speed };
   const stored: PlayerEvent = session.position ?? { sessionId: session.plan.sessionId, status: 'loading', sentence: 0, chunk: 0, elapsedSec: session.elapsedBase ?? 0 };
   // Stopped for good until the user resumes: say why, whatever a leftover player says.
   if (session.interrupted) return { ...stored, status: 'paused', error: { kind: 'interrupted', message: session.interrupted }, ...about };
@@ -229,6 +250,12 @@ export async function getReadingState(): Promise<ReadingState | null> {
   const position = live?.sessionId === session.plan.sessionId ? withBase(live, session) : stored;
   return { ...position, ...about };
 }
+
+/**
+ * Changes the reading's speed from its next sentence (see speed.ts); `fromTab`: asked by the page
+ * script of that tab, which may change only the reading of its own tab.
+ */
+export const setReadingSpeed = (speed: number, fromTab?: number): Promise<void> => serial(() => changeSpeed(playerHost(), speed, fromTab));
 
 /** Figures of the current reading (time to first audio, gaps), for benchmarks and tests. */
 export const getPlayerStats = () => playerHost().stats();
@@ -246,6 +273,8 @@ async function followPlayer(event: PlayerEvent): Promise<void> {
   // Playing again: a later loss of the player starts the count of restarts afresh.
   const resumed = event.status === 'playing' ? { recoveries: 0, interrupted: undefined } : {};
   await sessionItem.setValue(finished ? null : { ...session, ...resumed, position: withBase(event, session) });
+  // A page read whole: where it is, for a later visit (forgotten once it is read to its end).
+  if (session.page) void followPosition(session, event).catch(() => undefined);
   if (finished) endFetches(event.sessionId);
   // Hearing audio again (or the end) answers why it waited.
   if (finished || event.status === 'playing') await setWaitNote(`reading:${event.sessionId}`, null);

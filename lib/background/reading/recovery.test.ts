@@ -27,6 +27,7 @@ function fakeHost(failStart = false) {
     },
     control: async () => alive,
     state: async () => null,
+    setSpeed: async () => (alive ? [] : null),
     stats: async () => null,
     alive: async () => alive,
   };

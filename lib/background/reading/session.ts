@@ -17,6 +17,15 @@ export interface ReadingSession {
   recoveries?: number;
   /** Set when the reading cannot go on by itself: what the user is told; resuming clears it. */
   interrupted?: string;
+  /** A page read whole: where it is, to remember the position for a later visit (resume.ts). */
+  page?: ReadingPage;
+}
+
+/** The page a reading reads, as its position is remembered. */
+export interface ReadingPage {
+  url: string;
+  /** SHA-256 of the text read. */
+  textKey: string;
 }
 
 export const sessionItem = storage.defineItem<ReadingSession | null>('session:reading', { fallback: null });

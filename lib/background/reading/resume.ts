@@ -1,0 +1,73 @@
+import { browser } from 'wxt/browser';
+import { hashKey } from '../../storage/hash-key';
+import { positionOf, savePosition, type ReadingPosition } from '../../settings/reading-positions';
+import type { PlayerEvent } from '../../player/contract';
+import type { ResumeOffer } from '../../messaging/protocol';
+import { formatNumber, t } from '../../i18n';
+import { holdForConfirmation } from '../spend-confirm';
+import { tellPage } from '../page-link';
+import { sessionItem, type ReadingPage, type ReadingSession } from './session';
+
+/** What the pending-action store calls a resumed reading the user may restart from its beginning. */
+export const RESTART_KIND = 'restart';
+
+/** What a "Start from the beginning" button on the page carries (checked against the tab that clicked it). */
+export interface RestartRequest {
+  tabId: number;
+  sessionId: string;
+}
+
+
+/**
+ * The page read whole in tab `tabId` (its address without fragment, and a hash of its text), and
+ * where the user stopped reading that same text last time, if they did. The address is the
+ * browser's (the user invoked us on this tab, so we may see it); nothing runs on the page for it.
+ */
+export async function resumePoint(tabId: number, text: string): Promise<{ page: ReadingPage; from: ReadingPosition | null } | null> {
+  const url = await browser.tabs.get(tabId).then((tab) => tab.url, () => undefined);
+  if (!url) return null;
+  const page = { url, textKey: await hashKey(['voxlate-page-text-v1', text]) };
+  const saved = await positionOf(url);
+  return { page, from: saved && saved.textKey === page.textKey && saved.sentence < saved.sentenceCount ? saved : null };
+}
+
+/** Remembers where the reading of a page is, sentence by sentence; forgets it once it is read to its end. */
+export async function followPosition(session: ReadingSession, event: PlayerEvent): Promise<void> {
+  const { page, plan } = session;
+  if (!page) return;
+  if (event.status === 'ended') return savePosition(page.url, null);
+  // A stop, an error, or the very first sentence: the last place saved stays as it is.
+  if (event.status === 'stopped' || event.status === 'error' || event.sentence < 1) return;
+  await savePosition(page.url, {
+    url: page.url,
+    title: plan.title,
+    textKey: page.textKey,
+    sentence: event.sentence,
+    sentenceCount: plan.sentenceCount,
+    savedAt: Date.now(),
+  });
+}
+
+/** Says on the page that the reading went on from where the user stopped, with a button to start from the beginning. */
+export async function tellResumed(tabId: number, sessionId: string, from: ReadingPosition): Promise<void> {
+  const token = await holdForConfirmation<RestartRequest>(RESTART_KIND, { tabId, sessionId }, 0);
+  await tellPage(tabId, 0, {
+    type: 'pageNotice',
+    tone: 'info',
+    message: t('resumeNotice', [formatNumber(from.sentence + 1), formatNumber(from.sentenceCount)]),
+    confirm: { token, label: t('resumeFromStart') },
+    timeoutMs: 20_000,
+  });
+}
+
+/**
+ * For the popup: the saved position of the page in the active tab (opening the popup lets us see
+ * its address), unless that page is being read right now.
+ */
+export async function activeTabResumeOffer(): Promise<ResumeOffer | null> {
+  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  if (tab?.id === undefined || !tab.url) return null;
+  if ((await sessionItem.getValue())?.tabId === tab.id) return null;
+  const saved = await positionOf(tab.url);
+  return saved && { title: saved.title, sentence: saved.sentence, sentenceCount: saved.sentenceCount };
+}

@@ -1,0 +1,62 @@
+import { ServiceError } from '../../api/errors';
+import { audioCacheKey, hasAudio } from '../../speech/cache';
+import { getSettings, updateSettings } from '../../settings/items';
+import type { ChunkSpeed, ReadingPlan } from '../../player/contract';
+import { t } from '../../i18n';
+import type { PlayerHost } from './player-host';
+import { sessionItem } from './session';
+
+/**
+ * The reading's new speed, from its next sentence: the player time-stretches audio it already has
+ * or asked for (same pitch, nothing paid again) and asks for the rest at the new speed. The
+ * speed also becomes the setting, so the next reading starts at it. A page may only change the
+ * reading of its own tab (`fromTab`). Runs inside the reading's serial section.
+ */
+export async function changeSpeed(host: PlayerHost, speed: number, fromTab?: number): Promise<void> {
+  const session = await sessionItem.getValue();
+  if (!session || (fromTab !== undefined && session.tabId !== fromTab)) throw new ServiceError('invalidRequest', t('readingNothing'));
+  await updateSettings({ speed });
+  const { plan } = session;
+  if (Math.abs(plan.params.speed - speed) < 1e-6) return;
+  const cached = await cachedAtOtherSpeeds(plan);
+  const held = session.interrupted ? null : await host.setSpeed(speed, cached).catch(() => null);
+  await sessionItem.setValue({ ...session, plan: planAtSpeed(plan, speed, [...cached, ...(held ?? [])]) });
+}
+
+/**
+ * Chunks whose audio is in the cache at the reading's speed so far (fetched by an earlier player
+ * of this reading, or an earlier reading of the same text): kept and stretched, not bought again.
+ */
+async function cachedAtOtherSpeeds(plan: ReadingPlan): Promise<ChunkSpeed[]> {
+  const { serviceUrl } = await getSettings();
+  const found = await Promise.all(
+    plan.chunks.map(async (chunk) => {
+      const speed = chunk.speed ?? plan.params.speed;
+      const key = await audioCacheKey({ service: serviceUrl, text: chunk.text, ...plan.params, speed });
+      return (await hasAudio(key).catch(() => false)) ? [{ chunk: chunk.index, speed }] : [];
+    }),
+  );
+  return found.flat();
+}
+
+/**
+ * The plan read at `speed`: chunks whose audio is at another speed (`known`, later entries win)
+ * say so, for any later player of the reading (Chrome may close this one); the rest is asked for at `speed`.
+ */
+export function planAtSpeed(plan: ReadingPlan, speed: number, known: readonly ChunkSpeed[]): ReadingPlan {
+  const at = new Map(plan.chunks.flatMap((c) => (c.speed === undefined ? [] : [[c.index, c.speed] as const])));
+  for (const { chunk, speed: s } of known) at.set(chunk, s);
+  return {
+    ...plan,
+    params: { ...plan.params, speed },
+    chunks: plan.chunks.map(({ speed: _old, ...chunk }) => {
+      const s = at.get(chunk.index);
+      return s !== undefined && Math.abs(s - speed) > 1e-6 ? { ...chunk, speed: s } : chunk;
+    }),
+  };
+}
+
+/** The speed a shortcut's step leads to from `current`, within the service's 0.5–2. */
+export function steppedSpeed(current: number, step: number): number {
+  return Math.min(2, Math.max(0.5, Math.round((current + step) * 100) / 100));
+}

@@ -1,0 +1,103 @@
+import type { Worker } from '@playwright/test';
+import { connectService, expect, setSettings, test } from './fixtures';
+import { chooseMenuEntry, ledger, pressShortcut, readingSession, speechRequests, waitForStatus } from '../support/extension';
+
+/** The reading's plan as stored: its speed, and the speed each chunk's audio was fetched at when another. */
+async function storedPlan(background: Worker): Promise<{ speed: number; chunkSpeeds: (number | null)[] } | null> {
+  return background.evaluate(async () => {
+    const { reading } = (await chrome.storage.session.get('reading')) as {
+      reading?: { plan: { params: { speed: number }; chunks: { speed?: number }[] } } | null;
+    };
+    return reading ? { speed: reading.plan.params.speed, chunkSpeeds: reading.plan.chunks.map((c) => c.speed ?? null) } : null;
+  });
+}
+
+const storedSpeedSetting = (background: Worker) =>
+  background.evaluate(async () => ((await chrome.storage.local.get('settings')).settings as { speed?: number } | undefined)?.speed);
+
+/** Speech charged since `t0`, each with the speed its request asked for. */
+async function chargedSince(emulatorUrl: string, t0: number) {
+  const requests = await speechRequests(emulatorUrl);
+  const { entries } = await ledger(emulatorUrl);
+  return entries
+    .filter((e) => e.path === '/api/v1/tts' && Date.parse(e.time) >= t0)
+    .map((e) => ({ textStart: e.textStart, credits: e.credits, speed: requests.find((r) => r.id === e.id)?.speed }));
+}
+
+test.afterEach(async ({ emulator }) => {
+  await fetch(`${emulator.url}/__emulator/faults`, { method: 'DELETE' });
+});
+
+test.describe('speed changes while reading', () => {
+  test('from the popup: audio already asked for is played at the new speed, not bought again; the rest is asked for at it', async ({ context, background, extensionId, emulator, pages, openExtensionPage }) => {
+    test.setTimeout(90_000);
+    const t0 = Date.now();
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { confirmAboveCredits: 100_000, speed: 1 });
+    // The first sentence takes 4 s to come back: the speed changes while it is on its way.
+    await fetch(`${emulator.url}/__emulator/faults`, { method: 'POST', body: JSON.stringify({ type: 'slow', path: '/api/v1/tts', delayMs: 4000 }) });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/river.html`);
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
+
+    const popup = await openExtensionPage('popup.html');
+    const speed = popup.getByRole('region', { name: 'Now reading' }).getByLabel('Reading speed');
+    await expect(speed).toHaveValue('1');
+    await speed.selectOption('1.5');
+    await expect.poll(async () => (await storedPlan(background))?.speed).toBe(1.5);
+    expect(await storedSpeedSetting(background)).toBe(1.5);
+
+    await waitForStatus(background, 'playing');
+    // The reading goes on past the first sentence (its audio stretched to 1.5×) into the chunks asked for at 1.5.
+    await expect.poll(async () => (await readingSession(background))?.sentence ?? 0, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(async () => (await chargedSince(emulator.url, t0)).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+    const charged = await chargedSince(emulator.url, t0);
+    expect(charged[0]!.speed).toBe(1);
+    expect(charged.slice(1).every((c) => c.speed === 1.5)).toBe(true);
+    // Every piece of the text paid once: the first sentence was not asked for again at 1.5.
+    expect(new Set(charged.map((c) => c.textStart)).size).toBe(charged.length);
+    expect((await storedPlan(background))!.chunkSpeeds[0]).toBe(1);
+    await expect(popup.getByRole('region', { name: 'Now reading' }).getByLabel('Reading speed')).toHaveValue('1.5');
+  });
+
+  test('from the shortcut while playing: nothing fetched is paid again; later chunks come at the new speed', async ({ context, background, extensionId, emulator, pages }) => {
+    test.setTimeout(120_000);
+    const t0 = Date.now();
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { confirmAboveCredits: 100_000, speed: 2 });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/pages/encyclopedia.html`);
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
+    await waitForStatus(background, 'playing');
+    const chunkCount = await background.evaluate(async () => {
+      const { reading } = (await chrome.storage.session.get('reading')) as { reading: { plan: { chunks: unknown[] } } };
+      return reading.plan.chunks.length;
+    });
+    expect(chunkCount).toBeGreaterThan(4);
+    // The emulator logs a request when it has answered it; `time` is when it arrived.
+    const arrivedSince = async (from: number) => (await speechRequests(emulator.url)).filter((r) => Date.parse(r.time) >= from);
+    expect((await arrivedSince(t0)).length).toBeLessThan(chunkCount);
+
+    const pressedAt = Date.now();
+    await pressShortcut(background, 'speed-down', page);
+    await expect.poll(async () => (await storedPlan(background))?.speed).toBe(1.75);
+    const changedAt = Date.now();
+    const plan = (await storedPlan(background))!;
+    // What was asked for before is kept at 2×, for any later player of the reading too.
+    const keptAt2 = plan.chunkSpeeds.filter((s) => s === 2).length;
+    expect(keptAt2).toBeGreaterThanOrEqual(3);
+    expect(plan.chunkSpeeds.slice(0, keptAt2)).toEqual(Array(keptAt2).fill(2));
+
+    // The reading moves on: the next chunk not asked for yet is asked for at 1.75×.
+    await expect.poll(async () => (await arrivedSince(changedAt)).length, { timeout: 60_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await chargedSince(emulator.url, t0)).length, { timeout: 30_000 }).toBe(keptAt2 + 1);
+    const all = await arrivedSince(t0);
+    expect(all.filter((r) => Date.parse(r.time) < pressedAt).every((r) => r.speed === 2)).toBe(true);
+    expect(all.filter((r) => Date.parse(r.time) >= changedAt).map((r) => r.speed)).toEqual([1.75]);
+    // Every piece of the text paid once.
+    const charged = await chargedSince(emulator.url, t0);
+    expect(new Set(charged.map((c) => c.textStart)).size).toBe(charged.length);
+    expect(charged.filter((c) => c.speed === 2)).toHaveLength(keptAt2);
+    expect(await storedSpeedSetting(background)).toBe(1.75);
+  });
+});
