@@ -7,6 +7,7 @@ import { readCheckedSelection, readSelection } from '../page/selection';
 import { articleReader } from './article-reader';
 import { startOncePerPage, type PageLifetime } from './lifetime';
 import { noteTranslationWait, openTranslationBubble } from '../bubble/controller';
+import { createPagePlayer } from '../page/player/page-player';
 
 const AGENT = Symbol.for('voxlate.pageAgent');
 
@@ -23,6 +24,18 @@ export function startPageAgent(ctx: PageLifetime): void {
 function runAgent(signal: AbortSignal): () => void {
   let source: PageSource | null = null;
   const describe = (s: PageSource | null) => s && { kind: s.kind, text: s.text, title: s.title, languageHint: s.languageHint };
+  // The in-page player's buttons answer only this tab's reading (the background checks).
+  const player = createPagePlayer({
+    doc: document,
+    places: () => source,
+    actions: {
+      control: (action) => void sendMessage('readingControl', { action }).catch(() => undefined),
+      setSpeed: (speed) => void sendMessage('readingSetSpeed', { speed }).catch(() => undefined),
+      jump: (sentence) => void sendMessage('readingJump', { sentence }).catch(() => undefined),
+      saveCorner: (corner) => void sendMessage('savePlayerCorner', { corner }).catch(() => undefined),
+    },
+    signal,
+  });
   const stopAnswering = registerHandlers({
     pageGetText: ({ mode, selectionText }) => {
       source?.clearHighlight();
@@ -34,6 +47,7 @@ function runAgent(signal: AbortSignal): () => void {
     pagePing: () => true as const,
     pageHighlight: ({ start, end }) => source?.highlight(start, end),
     pageClearHighlight: () => source?.clearHighlight(),
+    pagePlayerState: (state) => player.update(state),
     pageTranslate: ({ target, selectionText }) => openTranslationBubble(window, target, selectionText, signal),
     pageTranslateWait: ({ requestId, message }) => noteTranslationWait(requestId, message),
     pageNotice: ({ message, tone, action, confirm, timeoutMs }) => {
@@ -51,6 +65,7 @@ function runAgent(signal: AbortSignal): () => void {
   // The bubble and notices close on `signal`; the rest is undone here.
   return () => {
     stopAnswering();
+    player.close();
     source?.clearHighlight();
     source = null;
   };

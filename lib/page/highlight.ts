@@ -79,6 +79,10 @@ export interface PageSource {
   gaps?: readonly number[];
   /** The text is what the browser reported as selected, not read from the page: nothing to highlight or replace. */
   reported?: boolean;
+  /** A live range over text[start, end), or null (where the in-page player must not cover it). */
+  rangeFor?(start: number, end: number): Range | null;
+  /** Offset in `text` of the first character that comes from inside `element`, or null ("Read from here"). */
+  offsetIn?(element: Element): number | null;
 }
 
 /** A PageSource over text built from the page's DOM, highlighting through its map. */
@@ -100,6 +104,8 @@ export function mappedSource(
       else clearPaintedHighlight(details.doc);
     },
     clearHighlight: () => clearPaintedHighlight(details.doc),
+    rangeFor: (start, end) => rangeForText(map, start, end),
+    offsetIn: (element) => map.runs.find((run) => run.node && element.contains(run.node))?.start ?? null,
   };
 }
 

@@ -11,6 +11,7 @@ import { interruptReading } from './interrupt';
 import { createLocalHost } from './local-host';
 import { createOffscreenHost } from './offscreen-host';
 import { tellPage } from '../page-link';
+import { closePagePlayer, tellPagePlayer } from './page-player';
 import { buildPlan } from './plan';
 import { firstRequestText } from '../../speech/chunk';
 import type { PlayerHost } from './player-host';
@@ -185,6 +186,7 @@ async function stopCurrent(): Promise<void> {
   endFetches(session.plan.sessionId);
   await setWaitNote(`reading:${session.plan.sessionId}`, null);
   if (session.tabId !== null) await tellPage(session.tabId, session.frameId ?? 0, { type: 'pageClearHighlight' });
+  await closePagePlayer(session);
   await setBadge('idle');
 }
 
@@ -205,6 +207,25 @@ export async function controlReading(action: PlayerAction): Promise<void> {
     const now = await sessionItem.getValue();
     if (now?.plan.sessionId !== session.plan.sessionId) return;
     await restartPlayer(playerHost(), { ...now, recoveries: 0 }, from);
+  });
+}
+
+/**
+ * Goes on reading from `sentence` at once (the page's "Read from here"): a new player starts
+ * there. Audio already in the cache plays at once; requests still on their way are joined, not
+ * sent again (audio-fetch.ts), so only what is missing is asked for.
+ */
+export async function jumpReading(sentence: number): Promise<void> {
+  const session = await sessionItem.getValue();
+  if (!session) throw new ServiceError('invalidRequest', t('readingNothing'));
+  await serial(async () => {
+    const now = await sessionItem.getValue();
+    if (now?.plan.sessionId !== session.plan.sessionId) return;
+    // A player still playing this reading says "stopped" when replaced: that is not the end.
+    const live = await playerHost().state().catch(() => null);
+    const replacing = live?.sessionId === now.plan.sessionId && !['ended', 'stopped', 'error'].includes(live.status);
+    const at = Math.min(sentence, now.plan.sentenceCount - 1);
+    await restartPlayer(playerHost(), { ...now, recoveries: 0, ...(replacing ? { replacedPlayer: true } : {}) }, at);
   });
 }
 
@@ -242,6 +263,10 @@ export const handlePlayerEvent = (event: PlayerEvent): Promise<void> => serial((
 async function followPlayer(event: PlayerEvent): Promise<void> {
   const session = await sessionItem.getValue();
   if (!session || session.plan.sessionId !== event.sessionId) return;
+  if (event.status === 'stopped' && session.replacedPlayer) {
+    await sessionItem.setValue({ ...session, replacedPlayer: undefined });
+    return;
+  }
   const finished = event.status === 'ended' || event.status === 'stopped' || event.status === 'error';
   // Playing again: a later loss of the player starts the count of restarts afresh.
   const resumed = event.status === 'playing' ? { recoveries: 0, interrupted: undefined } : {};
@@ -256,6 +281,7 @@ async function followPlayer(event: PlayerEvent): Promise<void> {
     await reportProblem(session.tabId, { kind: event.error.kind as ServiceErrorKind, message: event.error.message });
   }
   if (session.tabId === null) return;
+  await tellPagePlayer(session, event);
   const frameId = session.frameId ?? 0;
   const range = session.sentences[event.sentence];
   if (finished || !range) {
