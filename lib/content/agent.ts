@@ -45,7 +45,8 @@ function runAgent(signal: AbortSignal): () => void {
     // The reading under way keeps its source: a peek must not take its highlight away.
     pagePeekSelection: () => describe(readSelection(window)),
     pagePing: () => true as const,
-    pageHighlight: ({ start, end }) => source?.highlight(start, end),
+    // The page is not scrolled back to the sentence while the user looks around it (to jump).
+    pageHighlight: ({ start, end }) => source?.highlight(start, end, !player.browsing()),
     pageClearHighlight: () => source?.clearHighlight(),
     pagePlayerState: (state) => player.update(state),
     pageTranslate: ({ target, selectionText }) => openTranslationBubble(window, target, selectionText, signal),

@@ -71,13 +71,18 @@ export function watchParagraphs(watch: JumpWatch): void {
     clearTimeout(linger);
     linger = setTimeout(hide, LINGER_MS);
   }, listen);
-  // The paragraph moves under a fixed button: gone until the pointer moves again.
+  // The button follows its paragraph as the page scrolls; what is under the pointer is asked anew.
+  let frame = 0;
   view.addEventListener('scroll', () => {
     lastHovered = null;
-    hide();
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => {
+      if (target && !button.hidden) show(target);
+    });
   }, listen);
   watch.signal.addEventListener('abort', () => {
     clearTimeout(linger);
+    cancelAnimationFrame(frame);
     button.remove();
   });
 }

@@ -10,8 +10,13 @@ import type { PagePlayerActions, PagePlayerSetup, PagePlayerState, PlayerCorner,
 export interface PagePlayer {
   /** Takes the reading's state; false when the page does not know this reading (it needs `setup`). */
   update(state: PagePlayerState): boolean;
+  /** Whether the user is looking around the page being read (scrolling, pointing): not the time to scroll it for them. */
+  browsing(): boolean;
   close(): void;
 }
+
+/** How long after the user last scrolled or moved the pointer the page may be scrolled to the sentence again. */
+export const BROWSING_MS = 8000;
 
 interface Live {
   sessionId: string;
@@ -36,6 +41,7 @@ export function createPagePlayer(deps: { doc: Document; places: () => Partial<So
   const { doc, actions } = deps;
   const view = doc.defaultView!;
   let live: Live | null = null;
+  let lastBrowsed = -Infinity;
 
   const close = () => {
     live?.ended.abort();
@@ -121,6 +127,8 @@ export function createPagePlayer(deps: { doc: Document; places: () => Partial<So
     const listen = { passive: true, signal: reading.ended.signal };
     view.addEventListener('scroll', replace, listen);
     view.addEventListener('resize', replace, listen);
+    const browsed = () => (lastBrowsed = Date.now());
+    for (const type of ['wheel', 'touchmove', 'pointermove'] as const) doc.addEventListener(type, browsed, { ...listen, capture: true });
     reading.ended.signal.addEventListener('abort', () => cancelAnimationFrame(frame));
   };
 
@@ -137,6 +145,7 @@ export function createPagePlayer(deps: { doc: Document; places: () => Partial<So
       render(live);
       return true;
     },
+    browsing: () => live !== null && Date.now() - lastBrowsed < BROWSING_MS,
     close,
   };
 }

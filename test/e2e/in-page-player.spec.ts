@@ -1,0 +1,206 @@
+import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { connectService, expect, readArticleSelection, setSettings, test } from './fixtures';
+import {
+  accessibleNodes,
+  callOnAxNode,
+  chooseMenuEntry,
+  clickAxNode,
+  confirmOnPage,
+  findAxNode,
+  highlightedText,
+  inPageUiText,
+  ledger,
+  readingSession,
+  speechRequests,
+  waitForStatus,
+  type AxNode,
+} from '../support/extension';
+
+const toolbar = (context: BrowserContext, page: Page) => findAxNode(context, page, 'toolbar', /Voxlate/);
+const button = (context: BrowserContext, page: Page, name: string) => findAxNode(context, page, 'button', name);
+const hasToolbar = async (context: BrowserContext, page: Page) => (await accessibleNodes(context, page)).some((n) => n.role === 'toolbar' && /Voxlate/.test(n.name));
+const status = async (background: Worker) => (await readingSession(background))?.status;
+const sentence = async (background: Worker) => (await readingSession(background))?.sentence ?? -1;
+const focus = (context: BrowserContext, page: Page, node: AxNode) => callOnAxNode(context, page, node, 'function () { this.focus(); }');
+
+/** Sentences of the sample article's selection, as the reading splits them (the title first). */
+const ARTICLE = [
+  'A short walk in the park',
+  'The morning was cool and bright.',
+  'Dr. Smith walked to the old oak tree at 7.30 a.m. and sat down on the bench.',
+  'Birds sang in the branches above him.',
+  'A small dog ran past, chasing a red ball across the wet grass.',
+  'He opened his notebook and began to write.',
+  'The words came slowly at first, then faster, as the sun rose over the hills.',
+];
+
+test.describe('in-page player', () => {
+  test('its buttons, found by role and name, pause, resume, skip and stop by mouse', async ({ context, background, extensionId, emulator, pages }) => {
+    const page = await readArticleSelection({ context, background, extensionId, emulator, pages }, 'article');
+    await toolbar(context, page);
+    await expect.poll(() => inPageUiText(context, page, 'voxlate-player')).toMatch(/Sentence \d+ of 7 · about \d+ s left/);
+    await findAxNode(context, page, 'combobox', 'Speed');
+
+    await clickAxNode(context, page, await button(context, page, 'Pause'));
+    await expect.poll(() => status(background)).toBe('paused');
+    // One button whose name follows the state.
+    await clickAxNode(context, page, await button(context, page, 'Resume'));
+    await expect.poll(() => status(background)).toBe('playing');
+    await button(context, page, 'Pause');
+
+    const before = await sentence(background);
+    await clickAxNode(context, page, await button(context, page, 'Next sentence'));
+    await expect.poll(() => sentence(background)).toBeGreaterThan(before);
+    const next = await sentence(background);
+    await expect.poll(() => highlightedText(page)).toBe(ARTICLE[next]);
+    await expect.poll(() => inPageUiText(context, page, 'voxlate-player')).toContain(`Sentence ${next + 1} of 7`);
+    await clickAxNode(context, page, await button(context, page, 'Previous sentence'));
+    await expect.poll(() => sentence(background)).toBeLessThan(next);
+    await expect.poll(() => highlightedText(page)).toBe(ARTICLE[await sentence(background)]);
+
+    await clickAxNode(context, page, await button(context, page, 'Stop'));
+    await expect.poll(() => readingSession(background)).toBeNull();
+    await expect.poll(() => hasToolbar(context, page)).toBe(false);
+    await expect.poll(() => highlightedText(page)).toBeNull();
+  });
+
+  test('its controls work by keyboard: Enter and Space, arrow keys between them', async ({ context, background, extensionId, emulator, pages }) => {
+    const page = await readArticleSelection({ context, background, extensionId, emulator, pages }, 'article');
+    await focus(context, page, await button(context, page, 'Pause'));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => status(background)).toBe('paused');
+    await button(context, page, 'Resume');
+    // Focus stayed on the toggle, now named Resume.
+    await page.keyboard.press('Space');
+    await expect.poll(() => status(background)).toBe('playing');
+
+    // Toolbar order: Previous, Pause, Next, Stop, Speed, Move, Hide.
+    const before = await sentence(background);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => sentence(background)).toBeGreaterThan(before);
+    const next = await sentence(background);
+    await expect.poll(() => highlightedText(page)).toBe(ARTICLE[next]);
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => sentence(background)).toBeLessThan(next);
+
+    // Tab goes on through the controls too: Previous → Pause → Next → Stop.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => readingSession(background)).toBeNull();
+    await expect.poll(() => hasToolbar(context, page)).toBe(false);
+  });
+
+  test('hovering a later paragraph offers "Read from here", which jumps there; nothing is paid twice', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    const t0 = Date.now();
+    const page = await context.newPage();
+    // About 16,000 characters: chunks far ahead are not asked for until playback nears them.
+    await page.goto(`${pages.url}/fixtures/long-read.html`);
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
+    await confirmOnPage(context, page);
+    await waitForStatus(background, 'playing');
+    await toolbar(context, page);
+    const plan = await background.evaluate(async () => {
+      const { reading } = await chrome.storage.session.get('reading');
+      return (reading as { plan: { chunks: { text: string; firstSentence: number; sentenceOffsets: number[] }[] } }).plan.chunks;
+    });
+    const opening = 'At the very end of the story';
+    const target = page.locator('p', { hasText: opening });
+    const targetChunk = plan.findIndex((c) => c.text.includes(opening));
+    expect(targetChunk).toBeGreaterThan(0);
+    const chunk = plan[targetChunk]!;
+    const targetSentence = chunk.firstSentence + chunk.sentenceOffsets.indexOf(chunk.text.indexOf(opening));
+    expect(targetSentence).toBeGreaterThanOrEqual(chunk.firstSentence);
+
+    // Pointing at the page keeps the reading from scrolling it back to the sentence being read. The
+    // button follows its paragraph while the page scrolls: a click that missed it is tried again.
+    await expect(async () => {
+      await page.mouse.move(10, 10);
+      await target.hover();
+      await clickAxNode(context, page, await button(context, page, 'Read from here'));
+      await expect.poll(() => sentence(background), { timeout: 3000 }).toBe(targetSentence);
+    }).toPass({ timeout: 30_000 });
+    const jumpedAt = Date.now();
+    await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toMatch(/^At the very end of the story/);
+    await expect
+      .poll(async () => (await chargesSince(emulator.url, t0)).map((e) => e.textStart?.slice(0, 40)), { timeout: 30_000 })
+      .toContain(chunk.text.slice(0, 40));
+    // Back to a paragraph whose audio was paid for already: it plays from the cache.
+    const second = page.locator('article p').nth(1);
+    await expect(async () => {
+      await page.mouse.move(10, 10);
+      await second.hover();
+      await clickAxNode(context, page, await button(context, page, 'Read from here'));
+      // The title, then five sentences a paragraph.
+      await expect.poll(() => sentence(background), { timeout: 3000 }).toBe(6);
+    }).toPass({ timeout: 30_000 });
+    const firstOfSecond = (await second.textContent())!.split('. ')[0]!;
+    await expect.poll(() => highlightedText(page)).toBe(`${firstOfSecond}.`);
+    await waitForStatus(background, 'playing');
+    await clickAxNode(context, page, await button(context, page, 'Stop'));
+    await expect.poll(() => readingSession(background)).toBeNull();
+    // Every charge is one chunk of the reading, none twice; the jump paid for its own chunk and
+    // not for the ones skipped over (those not asked for before it). Requests sent before Stop
+    // finish into the cache, and are charged, a moment later.
+    const count = async () => (await chargesSince(emulator.url, t0)).length;
+    let settled = -1;
+    await expect.poll(async () => settled === (settled = await count()), { timeout: 30_000, intervals: [2000] }).toBe(true);
+    const charges = await chargesSince(emulator.url, t0);
+    // When each request arrived at the service (the log keeps arrival times).
+    const askedBeforeJump = (await speechRequests(emulator.url)).filter((r) => Date.parse(r.time) >= t0 && Date.parse(r.time) < jumpedAt);
+    const chunkOf = (textStart: string | null) => plan.findIndex((c) => c.text.startsWith(textStart ?? '\u0000'));
+    const paidChunks = charges.map((e) => chunkOf(e.textStart));
+    expect(paidChunks).not.toContain(-1);
+    expect(new Set(paidChunks).size).toBe(paidChunks.length);
+    const askedBefore = new Set(askedBeforeJump.map((r) => chunkOf(r.textStart)));
+    const skipped = plan.map((_, i) => i).filter((i) => i < targetChunk && !askedBefore.has(i));
+    expect(skipped.length).toBeGreaterThan(0);
+    for (const i of skipped) expect(paidChunks).not.toContain(i);
+    for (const entry of charges) expect(entry.credits).toBe(Math.max(1, Math.ceil(plan[chunkOf(entry.textStart)]!.text.length / 100)));
+    // The button went with the reading.
+    await target.hover();
+    await page.waitForTimeout(500);
+    expect((await accessibleNodes(context, page)).some((n) => n.name === 'Read from here')).toBe(false);
+  });
+
+  test('it follows light and dark, moves to another corner (remembered), and the setting hides it', async ({ context, background, extensionId, emulator, pages }) => {
+    const page = await readArticleSelection({ context, background, extensionId, emulator, pages }, 'article');
+    const background0 = (node: AxNode) => callOnAxNode<string>(context, page, node, 'function () { return getComputedStyle(this).backgroundColor; }');
+    const box = (node: AxNode) => callOnAxNode<{ left: number; top: number }>(context, page, node, 'function () { const r = this.getBoundingClientRect(); return { left: r.left, top: r.top }; }');
+    await page.emulateMedia({ colorScheme: 'light' });
+    const bar = await toolbar(context, page);
+    expect(await background0(bar)).toBe('rgb(255, 255, 255)');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await background0(await toolbar(context, page))).toBe('rgb(35, 38, 45)');
+
+    const width = await page.evaluate(() => document.documentElement.clientWidth);
+    expect((await box(bar)).left).toBeGreaterThan(width / 2);
+    await clickAxNode(context, page, await button(context, page, 'Move player to another corner'));
+    await expect.poll(async () => (await box(await toolbar(context, page))).left).toBeLessThan(width / 2);
+    await expect
+      .poll(() => background.evaluate(async () => ((await chrome.storage.local.get('settings')).settings as { pagePlayer?: { corner: string } }).pagePlayer?.corner))
+      .toBe('bottom-left');
+    await clickAxNode(context, page, await button(context, page, 'Stop'));
+    await expect.poll(() => readingSession(background)).toBeNull();
+
+    // Hidden in the options: no bar, while the page is read (its paragraphs still offer the jump).
+    await setSettings(background, { pagePlayer: { show: false, corner: 'bottom-left' } });
+    await page.locator('article').evaluate((article) => {
+      getSelection()!.selectAllChildren(article);
+    });
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
+    await waitForStatus(background, 'playing');
+    await page.locator('#second').hover();
+    await button(context, page, 'Read from here');
+    expect(await hasToolbar(context, page)).toBe(false);
+  });
+});
+
+/** What the emulator charged since `t0` (a reading cut off by the previous test may still be charged after the reset). */
+async function chargesSince(emulatorUrl: string, t0: number) {
+  return (await ledger(emulatorUrl)).entries.filter((e) => Date.parse(e.time) >= t0);
+}
