@@ -116,8 +116,8 @@ test.describe('in-page player', () => {
     const targetSentence = chunk.firstSentence + chunk.sentenceOffsets.indexOf(chunk.text.indexOf(opening));
     expect(targetSentence).toBeGreaterThanOrEqual(chunk.firstSentence);
 
-    // Pointing at the page keeps the reading from scrolling it back to the sentence being read. The
-    // button follows its paragraph while the page scrolls: a click that missed it is tried again.
+    // While the button shows, the reading does not scroll the page back to the sentence being read;
+    // the button follows its paragraph if the page scrolls: a click that missed it is tried again.
     await expect(async () => {
       await page.mouse.move(10, 10);
       await target.hover();

@@ -22,7 +22,7 @@ export interface JumpWatch {
  * pointer (one holding text of the reading); pressing it goes on reading from that paragraph's
  * first sentence. The button lives in our shadow root; the page's own DOM is never touched.
  */
-export function watchParagraphs(watch: JumpWatch): void {
+export function watchParagraphs(watch: JumpWatch): { shown(): boolean } {
   const doc = watch.root.ownerDocument;
   const view = doc.defaultView!;
   const button = doc.createElement('button');
@@ -85,4 +85,5 @@ export function watchParagraphs(watch: JumpWatch): void {
     cancelAnimationFrame(frame);
     button.remove();
   });
+  return { shown: () => !button.hidden };
 }

@@ -102,6 +102,17 @@ describe('the in-page player', () => {
     expect(roots[0]!.querySelector('[role="toolbar"]')).toBeNull();
   });
 
+  it('tells when the user scrolls the page, so that the reading does not scroll it back meanwhile', () => {
+    const { player } = start();
+    expect(player.browsing()).toBe(false);
+    player.update(state({ setup }));
+    expect(player.browsing()).toBe(false);
+    document.dispatchEvent(new WheelEvent('wheel', { deltaY: 100 }));
+    expect(player.browsing()).toBe(true);
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 60_000);
+    expect(player.browsing()).toBe(false);
+  });
+
   it('shows no toolbar when the user turned it off', () => {
     const roots = captureShadowRoots();
     const { player } = start();

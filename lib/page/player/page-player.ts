@@ -10,12 +10,12 @@ import type { PagePlayerActions, PagePlayerSetup, PagePlayerState, PlayerCorner,
 export interface PagePlayer {
   /** Takes the reading's state; false when the page does not know this reading (it needs `setup`). */
   update(state: PagePlayerState): boolean;
-  /** Whether the user is looking around the page being read (scrolling, pointing): not the time to scroll it for them. */
+  /** Whether the user is looking around the page being read (scrolling it, or about to jump): not the time to scroll it for them. */
   browsing(): boolean;
   close(): void;
 }
 
-/** How long after the user last scrolled or moved the pointer the page may be scrolled to the sentence again. */
+/** How long after the user last scrolled the page it may be scrolled to the sentence again. */
 export const BROWSING_MS = 8000;
 
 interface Live {
@@ -27,7 +27,12 @@ interface Live {
   timeLeft: TimeLeft;
   state: PagePlayerState;
   ended: AbortController;
+  /** Whether the "Read from here" button is showing. */
+  jumpShown(): boolean;
 }
+
+/** Keys that scroll a page. */
+const SCROLL_KEYS = new Set(['PageUp', 'PageDown', 'Home', 'End', 'ArrowUp', 'ArrowDown', ' ']);
 
 const FINISHED = new Set<PagePlayerState['status']>(['ended', 'stopped', 'error']);
 
@@ -87,6 +92,7 @@ export function createPagePlayer(deps: { doc: Document; places: () => Partial<So
       timeLeft: new TimeLeft(state.setup.lengths),
       state,
       ended: new AbortController(),
+      jumpShown: () => false,
     };
     live = reading;
     if (state.setup.show) {
@@ -109,14 +115,14 @@ export function createPagePlayer(deps: { doc: Document; places: () => Partial<So
     }
     const places = deps.places();
     if (state.setup.sentences.length && places?.offsetIn && places.rangeFor) {
-      watchParagraphs({
+      reading.jumpShown = watchParagraphs({
         places: places as SourcePlaces,
         sentences: state.setup.sentences,
         host: shadow.host,
         root: shadow.root,
         onJump: (sentence) => actions.jump(sentence),
         signal: reading.ended.signal,
-      });
+      }).shown;
     }
     // The sentence moves with the page: the bar gets out of its way again.
     let frame = 0;
@@ -128,7 +134,10 @@ export function createPagePlayer(deps: { doc: Document; places: () => Partial<So
     view.addEventListener('scroll', replace, listen);
     view.addEventListener('resize', replace, listen);
     const browsed = () => (lastBrowsed = Date.now());
-    for (const type of ['wheel', 'touchmove', 'pointermove'] as const) doc.addEventListener(type, browsed, { ...listen, capture: true });
+    doc.addEventListener('wheel', browsed, { ...listen, capture: true });
+    doc.addEventListener('touchmove', browsed, { ...listen, capture: true });
+    // Keys pressed in our own controls (Space on a button) are not the page being scrolled.
+    doc.addEventListener('keydown', (event) => SCROLL_KEYS.has(event.key) && event.target !== shadow.host && browsed(), { ...listen, capture: true });
     reading.ended.signal.addEventListener('abort', () => cancelAnimationFrame(frame));
   };
 
@@ -145,7 +154,7 @@ export function createPagePlayer(deps: { doc: Document; places: () => Partial<So
       render(live);
       return true;
     },
-    browsing: () => live !== null && Date.now() - lastBrowsed < BROWSING_MS,
+    browsing: () => live !== null && (live.jumpShown() || Date.now() - lastBrowsed < BROWSING_MS),
     close,
   };
 }
