@@ -11,6 +11,7 @@ import {
   inPageUiText,
   ledger,
   readingSession,
+  selectText,
   speechRequests,
   waitForStatus,
   type AxNode,
@@ -171,6 +172,37 @@ test.describe('in-page player', () => {
     await target.hover();
     await page.waitForTimeout(500);
     expect((await accessibleNodes(context, page)).some((n) => n.name === 'Read from here')).toBe(false);
+  });
+
+  test('it never covers the sentence being read: it goes to the other edge', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/article.html`);
+    // The page puts its first paragraph where the player sits by default (bottom right).
+    await page.addStyleTag({ content: '#first { position: fixed; right: 0; bottom: 0; width: 520px; margin: 0; padding: 8px; background: #eee; }' });
+    await selectText(page, 'article');
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
+    await waitForStatus(background, 'playing');
+    const bar = await toolbar(context, page);
+    const barBox = () => callOnAxNode<{ left: number; top: number; right: number; bottom: number }>(context, page, bar,
+      'function () { const r = this.getBoundingClientRect(); return { left: r.left, top: r.top, right: r.right, bottom: r.bottom }; }');
+    const sentenceBoxes = () => page.evaluate(() => {
+      const [range] = [...(CSS.highlights.get('voxlate-reading') ?? [])] as Range[];
+      return range ? [...range.getClientRects()].map((r) => ({ left: r.left, top: r.top, right: r.right, bottom: r.bottom })) : [];
+    });
+    const height = await page.evaluate(() => document.documentElement.clientHeight);
+    // While a sentence of that paragraph is read, the bar is at the top, clear of it.
+    await expect.poll(() => sentence(background), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => highlightedText(page)).toMatch(/^(The morning|Dr\. Smith)/);
+    await expect.poll(async () => (await barBox()).bottom).toBeLessThan(height / 2);
+    const box = await barBox();
+    for (const line of await sentenceBoxes()) {
+      const apart = line.right <= box.left || box.right <= line.left || line.bottom <= box.top || box.bottom <= line.top;
+      expect(apart).toBe(true);
+    }
+    // Reading on past it, the bar goes back to the user's corner.
+    await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toMatch(/^(Birds sang|A small dog)/);
+    await expect.poll(async () => (await barBox()).top).toBeGreaterThan(height / 2);
   });
 
   test('it follows light and dark, moves to another corner (remembered), and the setting hides it', async ({ context, background, extensionId, emulator, pages }) => {
