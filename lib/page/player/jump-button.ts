@@ -64,9 +64,10 @@ export function watchParagraphs(watch: JumpWatch): { shown(): boolean } {
   doc.addEventListener('pointermove', (event) => {
     const hovered = event.target;
     if (hovered === watch.host) return clearTimeout(linger);
-    if (!(hovered instanceof view.Element) || hovered === lastHovered) return;
-    lastHovered = hovered;
-    const found = paragraphAt(hovered, watch.places, watch.sentences);
+    // A node type, not instanceof: a Firefox content script sees the page's nodes through wrappers.
+    if (!hovered || (hovered as Node).nodeType !== Node.ELEMENT_NODE || hovered === lastHovered) return;
+    lastHovered = hovered as Element;
+    const found = paragraphAt(hovered as Element, watch.places, watch.sentences);
     if (found) return found.element === target?.element && !button.hidden ? clearTimeout(linger) : show(found);
     clearTimeout(linger);
     linger = setTimeout(hide, LINGER_MS);
