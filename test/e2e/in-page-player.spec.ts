@@ -222,11 +222,21 @@ test.describe('in-page player', () => {
     await expect
       .poll(() => background.evaluate(async () => ((await chrome.storage.local.get('settings')).settings as { pagePlayer?: { corner: string } }).pagePlayer?.corner))
       .toBe('bottom-left');
+    // Dragged by its grip (its start edge) and dropped near the top right: it stays in that corner.
+    const start = await box(await toolbar(context, page));
+    await page.mouse.move(start.left + 15, start.top + 20);
+    await page.mouse.down();
+    await page.mouse.move(width - 200, 120, { steps: 5 });
+    await page.mouse.up();
+    await expect
+      .poll(() => background.evaluate(async () => ((await chrome.storage.local.get('settings')).settings as { pagePlayer?: { corner: string } }).pagePlayer?.corner))
+      .toBe('top-right');
+    await expect.poll(async () => (await box(await toolbar(context, page))).top).toBeLessThan(100);
     await clickAxNode(context, page, await button(context, page, 'Stop'));
     await expect.poll(() => readingSession(background)).toBeNull();
 
     // Hidden in the options: no bar, while the page is read (its paragraphs still offer the jump).
-    await setSettings(background, { pagePlayer: { show: false, corner: 'bottom-left' } });
+    await setSettings(background, { pagePlayer: { show: false, corner: 'top-right' } });
     await page.locator('article').evaluate((article) => {
       getSelection()!.selectAllChildren(article);
     });

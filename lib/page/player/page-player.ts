@@ -65,7 +65,8 @@ export function createPagePlayer(deps: { doc: Document; places: () => Partial<So
   };
 
   const place = (reading: Live) => {
-    if (!reading.bar) return;
+    // Being dragged: it is where the pointer puts it until dropped.
+    if (!reading.bar || reading.bar.element.classList.contains('dragging')) return;
     const size = reading.bar.size();
     const corner = cornerAvoiding(reading.corner, size, viewport(), sentenceBoxes(reading));
     const box = boxInCorner(corner, size, viewport());
