@@ -174,6 +174,35 @@ test.describe('in-page player', () => {
     expect((await accessibleNodes(context, page)).some((n) => n.name === 'Read from here')).toBe(false);
   });
 
+  test('hostile page CSS and scripts neither hide nor reach it; its keys do not reach the page', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/hostile.html`);
+    await selectText(page, 'body');
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
+    await waitForStatus(background, 'playing');
+    const bar = await toolbar(context, page);
+    const look = await callOnAxNode<{ display: string; opacity: string; font: string; color: string; height: number }>(
+      context, page, bar,
+      'function () { const s = getComputedStyle(this); return { display: s.display, opacity: s.opacity, font: s.fontFamily, color: s.color, height: this.getBoundingClientRect().height }; }',
+    );
+    expect(look.display).toBe('flex');
+    expect(look.opacity).toBe('1');
+    expect(look.font).not.toContain('Comic Sans');
+    expect(look.color).not.toBe('rgb(255, 0, 0)');
+    expect(look.height).toBeLessThan(100);
+    const seen = await page.evaluate(() => (window as { __seen?: unknown[] }).__seen);
+    expect(seen).toContainEqual({ tag: 'VOXLATE-PLAYER', shadowRoot: 'null' });
+    const pageKeys = () => page.evaluate(() => (window as { __pageKeys?: number }).__pageKeys ?? 0);
+    await focus(context, page, await button(context, page, 'Pause'));
+    const before = await pageKeys();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('k');
+    expect(await pageKeys()).toBe(before);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => hasToolbar(context, page)).toBe(false);
+  });
+
   test('it never covers the sentence being read: it goes to the other edge', async ({ context, background, extensionId, emulator, pages }) => {
     await connectService(background, emulator.url, 'demo-pro');
     const page = await context.newPage();

@@ -123,8 +123,10 @@ function fillSpeeds(doc: Document, select: HTMLSelectElement, current: number): 
   select.value = String(current);
 }
 
-/** Arrow keys, Home and End move between the toolbar's controls; Escape hides it. */
+/** Arrow keys, Home and End move between the toolbar's controls; Escape hides it. The page does not hear them. */
 function onKey(event: KeyboardEvent, bar: HTMLElement, on: BarHandlers): void {
+  // Keys pressed in the player are ours: the page's own shortcuts do not hear them.
+  event.stopPropagation();
   if (event.key === 'Escape') {
     event.preventDefault();
     on.hide();

@@ -56,6 +56,7 @@ export function watchParagraphs(watch: JumpWatch): { shown(): boolean } {
   button.addEventListener('click', () => {
     if (target) watch.onJump(target.sentence);
   });
+  button.addEventListener('keydown', (event) => event.stopPropagation());
   button.addEventListener('blur', () => {
     clearTimeout(linger);
     linger = setTimeout(hide, LINGER_MS);
