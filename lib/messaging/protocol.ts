@@ -4,7 +4,7 @@ import { int, languageCode, matching, num, text } from '../schema-fields';
 import type { Voice } from '../api/schemas';
 import type { PlayerStats } from '../player/types';
 import type { TranslationAnswer } from '../translate/translate';
-import { PLAYER_CORNERS } from '../settings/schema';
+import { PLAYER_CORNERS } from '../settings/player-corner';
 import {
   playerActionSchema,
   playerEventSchema,
@@ -258,9 +258,6 @@ export interface ProtocolMap {
   confirmSpend(data: In<'confirmSpend'>): Result<void>;
   cancelSpend(data: In<'cancelSpend'>): Result<void>;
 }
-
-/** The reading's state as the in-page player gets it. */
-export type PagePlayerState = z.output<(typeof messageRules)['pagePlayerState']['input']>;
 
 /** What the background asks a page to show. */
 export type PageNoticeData = In<'pageNotice'>;

@@ -1,12 +1,10 @@
 import * as z from 'zod/mini';
+import { PLAYER_CORNERS } from './player-corner';
 
 /**
  * Everything the user sets except the API key (which is its own storage item, read only by the
  * background). Every field has a default so a damaged or partial value still yields usable settings.
  */
-/** Corners of the window the in-page player can sit in. */
-export const PLAYER_CORNERS = ['bottom-right', 'bottom-left', 'top-left', 'top-right'] as const;
-export type PlayerCorner = (typeof PLAYER_CORNERS)[number];
 
 export const settingsSchema = z.object({
   /** Base address of the service; empty until the user sets it up. */

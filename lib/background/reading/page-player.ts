@@ -1,3 +1,4 @@
+import { browser } from 'wxt/browser';
 import { ServiceError } from '../../api/errors';
 import { t } from '../../i18n';
 import { sendMessage } from '../../messaging/protocol';
@@ -5,6 +6,9 @@ import type { SenderKind } from '../../messaging/sender';
 import type { PlayerEvent, ReadingPlan } from '../../player/contract';
 import { getSettings } from '../../settings/items';
 import { sessionItem, type ReadingSession } from './session';
+
+/** The in-page player's own script, injected beside the page script when a reading of the page starts. */
+const PLAYER_SCRIPT = '/content-scripts/player.js';
 
 /** Characters of every sentence of a reading, in order (the page estimates the time left from them). */
 export function sentenceLengths(plan: Pick<ReadingPlan, 'chunks'>): number[] {
@@ -16,8 +20,9 @@ export function sentenceLengths(plan: Pick<ReadingPlan, 'chunks'>): number[] {
 /**
  * Tells the page a reading came from where the reading is, for its in-page player. The first time
  * a page hears of the reading (or after its script was injected again) it says it does not know
- * it, and gets the same state with what it needs once: the sentences' lengths and places in its
- * text, and the user's settings for the player. A tab that is gone or navigated away is ignored.
+ * it: the player's script is injected there, and the same state is sent again with what it needs
+ * once: the sentences' lengths and places in its text, and the user's settings for the player.
+ * A tab that is gone or navigated away is ignored.
  */
 export async function tellPagePlayer(session: ReadingSession, event: PlayerEvent): Promise<void> {
   if (session.tabId === null) return;
@@ -32,6 +37,8 @@ export async function tellPagePlayer(session: ReadingSession, event: PlayerEvent
   try {
     const known = await sendMessage('pagePlayerState', state, target);
     if (!known.ok || known.value || event.status === 'ended' || event.status === 'stopped' || event.status === 'error') return;
+    // Already there after the first reading of the page; running it again only sets the same factory.
+    await browser.scripting.executeScript({ target: { tabId: target.tabId, frameIds: [target.frameId] }, files: [PLAYER_SCRIPT], injectImmediately: true });
     const { pagePlayer } = await getSettings();
     const setup = { lengths: sentenceLengths(session.plan), sentences: session.sentences, show: pagePlayer.show, corner: pagePlayer.corner };
     await sendMessage('pagePlayerState', { ...state, setup }, target);

@@ -1,4 +1,4 @@
-import type { PlayerCorner } from '../../settings/schema';
+import type { PlayerCorner } from '../../settings/player-corner';
 
 export type { PlayerCorner };
 
