@@ -7,7 +7,7 @@ import { LanguageVoices } from './language-voices';
 import { languageName, voiceLabel, voicesByLanguage } from './language-names';
 import { useVoices } from './use-voices';
 
-/** Default voice (and one per language), speed, format and highlighting. */
+/** Default voice (and one per language), speed, format, highlighting and the in-page player. */
 export function VoiceDefaults({ enabled }: { enabled: boolean }) {
   const [settings, update] = useSettings();
   const { voices, error, loading, refresh } = useVoices(enabled);
@@ -70,6 +70,14 @@ export function VoiceDefaults({ enabled }: { enabled: boolean }) {
           onChange={(e) => void update({ highlight: e.target.checked })}
         />
         {t('highlightLabel')}
+      </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={settings.pagePlayer.show}
+          onChange={(e) => void update({ pagePlayer: { ...settings.pagePlayer, show: e.target.checked } })}
+        />
+        {t('pagePlayerOption')}
       </label>
     </section>
   );

@@ -16,12 +16,15 @@ import { activeTabResumeOffer } from '@/lib/background/reading/resume';
 import { ensureMenus, onCommand, onMenuClick } from '@/lib/background/menus';
 import { cancelTranslation, currentTargetLanguage, translate } from '@/lib/background/translation';
 import { moveLegacyStorage } from '@/lib/translate/legacy-storage';
+import { checkReadingSender } from '@/lib/background/reading/page-player';
+import { updatePagePlayer } from '@/lib/settings/items';
 import {
   controlReading,
   fetchChunkForPlayer,
   getPlayerStats,
   getReadingState,
   handlePlayerEvent,
+  jumpReading,
   recoverPlayer,
   setReadingSpeed,
   startReading,
@@ -55,7 +58,16 @@ export default defineBackground(() => {
     downloadText: ({ title, confirmed, ...choices }) => downloadFromPopup({ ...choices, title: title ?? '', tabId: null }, confirmed === true),
     cancelDownload: ({ id }) => cancelDownload(id),
     retryDownload: ({ id }) => retryDownload(id),
-    readingControl: ({ action }) => controlReading(action),
+    // A page's in-page player controls only its own tab's reading.
+    readingControl: async ({ action }, sender) => {
+      await checkReadingSender(sender);
+      return controlReading(action);
+    },
+    readingJump: async ({ sentence }, sender) => {
+      await checkReadingSender(sender);
+      return jumpReading(sentence);
+    },
+    savePlayerCorner: ({ corner }) => updatePagePlayer({ corner }),
     // A page (its in-page player) may change only the speed of the reading of its own tab.
     readingSetSpeed: ({ speed }, sender) => setReadingSpeed(speed, sender.kind === 'content' ? (sender.tabId ?? -1) : undefined),
     confirmSpend: ({ token }, sender) => runConfirmedSpend(token, sender.tabId ?? null),

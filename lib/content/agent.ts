@@ -7,6 +7,8 @@ import { readCheckedSelection, readSelection } from '../page/selection';
 import { articleReader } from './article-reader';
 import { startOncePerPage, type PageLifetime } from './lifetime';
 import { noteTranslationWait, openTranslationBubble } from '../bubble/controller';
+import { pagePlayerFactory } from './page-player-slot';
+import type { PagePlayer } from '../page/player/page-player';
 
 const AGENT = Symbol.for('voxlate.pageAgent');
 
@@ -23,6 +25,22 @@ export function startPageAgent(ctx: PageLifetime): void {
 function runAgent(signal: AbortSignal): () => void {
   let source: PageSource | null = null;
   const describe = (s: PageSource | null) => s && { kind: s.kind, text: s.text, title: s.title, languageHint: s.languageHint };
+  // The in-page player, once its script is there (the background injects it when a reading of
+  // this page starts). Its buttons answer only this tab's reading (the background checks).
+  let player: PagePlayer | null = null;
+  const pagePlayer = () =>
+    (player ??=
+      pagePlayerFactory()?.({
+        doc: document,
+        places: () => source,
+        actions: {
+          control: (action) => void sendMessage('readingControl', { action }).catch(() => undefined),
+          setSpeed: (speed) => void sendMessage('readingSetSpeed', { speed }).catch(() => undefined),
+          jump: (sentence) => void sendMessage('readingJump', { sentence }).catch(() => undefined),
+          saveCorner: (corner) => void sendMessage('savePlayerCorner', { corner }).catch(() => undefined),
+        },
+        signal,
+      }) ?? null);
   const stopAnswering = registerHandlers({
     pageGetText: ({ mode, selectionText }) => {
       source?.clearHighlight();
@@ -32,8 +50,11 @@ function runAgent(signal: AbortSignal): () => void {
     // The reading under way keeps its source: a peek must not take its highlight away.
     pagePeekSelection: () => describe(readSelection(window)),
     pagePing: () => true as const,
-    pageHighlight: ({ start, end }) => source?.highlight(start, end),
+    // The page is not scrolled back to the sentence while the user looks around it (to jump).
+    pageHighlight: ({ start, end }) => source?.highlight(start, end, !player?.browsing()),
     pageClearHighlight: () => source?.clearHighlight(),
+    // False: the page does not know this reading (or has no player script yet) and needs its setup.
+    pagePlayerState: (state) => pagePlayer()?.update(state) ?? false,
     pageTranslate: ({ target, selectionText }) => openTranslationBubble(window, target, selectionText, signal),
     pageTranslateWait: ({ requestId, message }) => noteTranslationWait(requestId, message),
     pageNotice: ({ message, tone, action, confirm, timeoutMs }) => {
@@ -51,6 +72,7 @@ function runAgent(signal: AbortSignal): () => void {
   // The bubble and notices close on `signal`; the rest is undone here.
   return () => {
     stopAnswering();
+    player?.close();
     source?.clearHighlight();
     source = null;
   };

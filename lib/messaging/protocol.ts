@@ -4,10 +4,12 @@ import { int, languageCode, matching, num, text } from '../schema-fields';
 import type { Voice } from '../api/schemas';
 import type { PlayerStats } from '../player/types';
 import type { TranslationAnswer } from '../translate/translate';
+import { PLAYER_CORNERS } from '../settings/player-corner';
 import {
   chunkSpeedSchema,
   playerActionSchema,
   playerEventSchema,
+  playerStatusSchema,
   readingPlanSchema,
   speechParamsSchema,
   type ChunkSpeed,
@@ -102,10 +104,15 @@ export const messageRules = {
   cancelDownload: { input: z.strictObject({ id: text(1, 100) }), from: ['extension'] },
   /** Finishes a failed download job, asking only for the parts not yet received. */
   retryDownload: { input: z.strictObject({ id: text(1, 100) }), from: ['extension'] },
-  readingControl: { input: z.strictObject({ action: playerActionSchema }), from: ['extension'] },
+  /** From a page: only its tab's reading (the in-page player's buttons). */
+  readingControl: { input: z.strictObject({ action: playerActionSchema }), from: ['extension', 'content'] },
+  readingSetSpeed: { input: z.strictObject({ speed: num(0.5, 2) }), from: ['extension', 'content'] },
+  /** Goes on reading from this sentence at once (the page's "Read from here"); only its tab's reading. */
+  readingJump: { input: z.strictObject({ sentence: int(0) }), from: ['extension', 'content'] },
+  /** Where the user put the in-page player (remembered for the next reading). */
+  savePlayerCorner: { input: z.strictObject({ corner: z.enum(PLAYER_CORNERS) }), from: ['content'] },
   getReadingState: { input: z.undefined(), from: ['extension'] },
   getPlayerStats: { input: z.undefined(), from: ['extension'] },
-  readingSetSpeed: { input: z.strictObject({ speed: num(0.5, 2) }), from: ['extension', 'content'] },
   /** Where the user stopped reading the page in the active tab, to offer to continue there. */
   getResumeOffer: { input: z.undefined(), from: ['extension'] },
   /** Reads the page in the active tab from where the user stopped. */
@@ -191,6 +198,30 @@ export const messageRules = {
     }),
     from: ['extension'],
   },
+  /**
+   * The reading under way, for the player on the page, at every player event. Answers whether the
+   * page knows this reading; if not, the same state comes again with `setup`, once per reading.
+   */
+  pagePlayerState: {
+    input: z.strictObject({
+      sessionId: text(1, 100),
+      status: playerStatusSchema,
+      sentence: int(0),
+      elapsedSec: num(0),
+      speed: num(0.5, 2),
+      setup: z.optional(
+        z.strictObject({
+          /** Characters of every sentence (the time left is estimated from them). */
+          lengths: z.array(int(0)).check(z.minLength(1), z.maxLength(MAX_READ_CHARS)),
+          /** [start, end) of every sentence in the page's text; empty when the text is not on the page. */
+          sentences: z.array(z.tuple([int(0), int(0)])).check(z.maxLength(MAX_READ_CHARS)),
+          show: z.boolean(),
+          corner: z.enum(PLAYER_CORNERS),
+        }),
+      ),
+    }),
+    from: ['extension'],
+  },
   /** Why a translation the page asked for is taking long (busy, slow): the bubble says so. */
   pageTranslateWait: { input: z.strictObject({ requestId: text(1, 100), message: text(1, 500) }), from: ['extension'] },
   /** The user agreed, on the page, to a paid action above their threshold. */
@@ -215,10 +246,12 @@ export interface ProtocolMap {
   cancelDownload(data: In<'cancelDownload'>): Result<void>;
   retryDownload(data: In<'retryDownload'>): Result<{ fileName: string }>;
   readingControl(data: In<'readingControl'>): Result<void>;
+  readingSetSpeed(data: In<'readingSetSpeed'>): Result<void>;
+  readingJump(data: In<'readingJump'>): Result<void>;
+  savePlayerCorner(data: In<'savePlayerCorner'>): Result<void>;
   getReadingState(): Result<ReadingState | null>;
   getPlayerStats(): Result<PlayerStats | null>;
   /** A content sender is accepted only from the tab of the current reading. */
-  readingSetSpeed(data: In<'readingSetSpeed'>): Result<void>;
   getResumeOffer(): Result<ResumeOffer | null>;
   resumePage(): Result<void>;
 
@@ -246,6 +279,7 @@ export interface ProtocolMap {
   pageTranslate(data: In<'pageTranslate'>): Result<boolean>;
   pageNotice(data: In<'pageNotice'>): Result<void>;
   pageTranslateWait(data: In<'pageTranslateWait'>): Result<void>;
+  pagePlayerState(data: In<'pagePlayerState'>): Result<boolean>;
   confirmSpend(data: In<'confirmSpend'>): Result<void>;
   cancelSpend(data: In<'cancelSpend'>): Result<void>;
 }

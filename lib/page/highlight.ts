@@ -16,7 +16,7 @@ const sheets = new WeakMap<Document, CSSStyleSheet>();
  * Paints `range` with the CSS Custom Highlight API (the page's DOM is not touched) and scrolls it
  * to the middle of the viewport if it is off screen. Does nothing where the API is missing.
  */
-export function paintHighlight(range: Range): void {
+export function paintHighlight(range: Range, scroll = true): void {
   const doc = range.startContainer.ownerDocument;
   const view = doc?.defaultView;
   // Optional chaining throughout: engines and test DOMs may lack CSS, highlights or Highlight.
@@ -28,7 +28,7 @@ export function paintHighlight(range: Range): void {
     // Without our rule the highlight is registered but unpainted: reading still works.
   }
   highlights.set(HIGHLIGHT_NAME, new view.Highlight(range));
-  scrollIntoViewIfOutside(range, view);
+  if (scroll) scrollIntoViewIfOutside(range, view);
 }
 
 /** Removes our highlight from `doc`, if any. */
@@ -72,13 +72,20 @@ export interface PageSource {
   title: string;
   /** A language hint from the closest lang attribute (e.g. 'fr', 'ja'), or null. */
   languageHint: string | null;
-  /** Highlights text[start, end) on the live page (no DOM change) and scrolls it into view if it is outside the viewport. Safe to call with offsets that map to nothing (no-op). */
-  highlight(start: number, end: number): void;
+  /**
+   * Highlights text[start, end) on the live page (no DOM change) and, unless `scroll` is false,
+   * scrolls it into view if it is outside the viewport. Safe to call with offsets that map to nothing (no-op).
+   */
+  highlight(start: number, end: number, scroll?: boolean): void;
   clearHighlight(): void;
   /** Offsets in `text` where hidden text was left out (for comparing with what the browser reported). */
   gaps?: readonly number[];
   /** The text is what the browser reported as selected, not read from the page: nothing to highlight or replace. */
   reported?: boolean;
+  /** A live range over text[start, end), or null (where the in-page player must not cover it). */
+  rangeFor?(start: number, end: number): Range | null;
+  /** Offset in `text` of the first character that comes from inside `element`, or null ("Read from here"). */
+  offsetIn?(element: Element): number | null;
 }
 
 /** A PageSource over text built from the page's DOM, highlighting through its map. */
@@ -93,13 +100,15 @@ export function mappedSource(
     title: details.title,
     languageHint: details.languageHint,
     gaps: map.gaps,
-    highlight(start, end) {
+    highlight(start, end, scroll) {
       const range = rangeForText(map, start, end);
       // A sentence with nothing to show clears the previous one rather than leave it lit.
-      if (range) paintHighlight(range);
+      if (range) paintHighlight(range, scroll);
       else clearPaintedHighlight(details.doc);
     },
     clearHighlight: () => clearPaintedHighlight(details.doc),
+    rangeFor: (start, end) => rangeForText(map, start, end),
+    offsetIn: (element) => map.runs.find((run) => run.node && element.contains(run.node))?.start ?? null,
   };
 }
 

@@ -30,3 +30,9 @@ export async function updateSettings(patch: Partial<Settings>): Promise<Settings
   await settingsItem.setValue(next);
   return next;
 }
+
+/** Changes the in-page player's settings (where the user put it, whether it shows). */
+export async function updatePagePlayer(patch: Partial<Settings['pagePlayer']>): Promise<void> {
+  const { pagePlayer } = await getSettings();
+  await updateSettings({ pagePlayer: { ...pagePlayer, ...patch } });
+}

@@ -1,9 +1,11 @@
 import * as z from 'zod/mini';
+import { PLAYER_CORNERS } from './player-corner';
 
 /**
  * Everything the user sets except the API key (which is its own storage item, read only by the
  * background). Every field has a default so a damaged or partial value still yields usable settings.
  */
+
 export const settingsSchema = z.object({
   /** Base address of the service; empty until the user sets it up. */
   serviceUrl: z.catch(z.string(), ''),
@@ -27,6 +29,14 @@ export const settingsSchema = z.object({
    * sent only after the user confirms it where they are looking. 0 asks before every paid action.
    */
   confirmAboveCredits: z.catch(z.number().check(z.int(), z.gte(0)), 200),
+  /** The small player shown on a page while it is read aloud: whether, and in which corner. */
+  pagePlayer: z.catch(
+    z.object({
+      show: z.catch(z.boolean(), true),
+      corner: z.catch(z.enum(PLAYER_CORNERS), 'bottom-right'),
+    }),
+    { show: true, corner: 'bottom-right' },
+  ),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -48,6 +48,9 @@ async function main(): Promise<number> {
         }),
       ),
     );
+    await suite.check('Firefox: the in-page player is on the page while it is read (its own script, injected then)', () =>
+      until('in-page player', () => page.evaluate(() => document.documentElement.querySelector(':scope > voxlate-player') !== null)),
+    );
     await suite.check('Firefox: its decoder cuts an mp3\'s encoder delay and padding (LAME tag), so chunks join without them', async () => {
       // Headless firefox-esr has no audio device here (its AudioContext's clock stands still), so the
       // player's output cannot be recorded as in Chromium; what it is given to play can be checked.

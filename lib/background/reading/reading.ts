@@ -11,11 +11,12 @@ import { interruptReading } from './interrupt';
 import { createLocalHost } from './local-host';
 import { createOffscreenHost } from './offscreen-host';
 import { tellPage } from '../page-link';
+import { closePagePlayer, tellPagePlayer } from './page-player';
 import { planStartingAt } from './plan';
 import { firstRequestText } from '../../speech/chunk';
 import type { PlayerHost } from './player-host';
 import { recoverReading, restartPlayer } from './recovery';
-import { lastErrorItem, sessionItem, type ReadingPage } from './session';
+import { lastErrorItem, sessionItem, type ReadingPage, type ReadingSession } from './session';
 import { followPosition } from './resume';
 import { chunkOfSentence } from '../../player/sentence-position';
 import { createSerial } from '../../serial';
@@ -196,6 +197,7 @@ async function stopCurrent(): Promise<void> {
   endFetches(session.plan.sessionId);
   await setWaitNote(`reading:${session.plan.sessionId}`, null);
   if (session.tabId !== null) await tellPage(session.tabId, session.frameId ?? 0, { type: 'pageClearHighlight' });
+  await closePagePlayer(session);
   await setBadge('idle');
 }
 
@@ -224,9 +226,32 @@ export async function readFromStart(sessionId: string): Promise<boolean> {
   return serial(async () => {
     const session = await sessionItem.getValue();
     if (session?.plan.sessionId !== sessionId) return false;
-    await restartPlayer(playerHost(), { ...session, recoveries: 0 }, 0);
+    await replacePlayer(session, 0);
     return true;
   });
+}
+
+/**
+ * Goes on reading from `sentence` at once (the page's "Read from here"): a new player starts
+ * there. Audio already in the cache plays at once; requests still on their way are joined, not
+ * sent again (audio-fetch.ts), so only what is missing is asked for.
+ */
+export async function jumpReading(sentence: number): Promise<void> {
+  const session = await sessionItem.getValue();
+  if (!session) throw new ServiceError('invalidRequest', t('readingNothing'));
+  await serial(async () => {
+    const now = await sessionItem.getValue();
+    if (now?.plan.sessionId !== session.plan.sessionId) return;
+    await replacePlayer(now, Math.min(sentence, now.plan.sentenceCount - 1));
+  });
+}
+
+/** Starts the reading's player again at `sentence`, in place of one that may still be playing it. */
+async function replacePlayer(session: ReadingSession, sentence: number): Promise<void> {
+  // A player still playing this reading says "stopped" when replaced: that is not the end.
+  const live = await playerHost().state().catch(() => null);
+  const replacing = live?.sessionId === session.plan.sessionId && !['ended', 'stopped', 'error'].includes(live.status);
+  await restartPlayer(playerHost(), { ...session, recoveries: 0, ...(replacing ? { replacedPlayer: true } : {}) }, sentence);
 }
 
 /** Resumes the reading `sessionId` if it is still the current one (a Resume button on the page). */
@@ -269,6 +294,10 @@ export const handlePlayerEvent = (event: PlayerEvent): Promise<void> => serial((
 async function followPlayer(event: PlayerEvent): Promise<void> {
   const session = await sessionItem.getValue();
   if (!session || session.plan.sessionId !== event.sessionId) return;
+  if (event.status === 'stopped' && session.replacedPlayer) {
+    await sessionItem.setValue({ ...session, replacedPlayer: undefined });
+    return;
+  }
   const finished = event.status === 'ended' || event.status === 'stopped' || event.status === 'error';
   // Playing again: a later loss of the player starts the count of restarts afresh.
   const resumed = event.status === 'playing' ? { recoveries: 0, interrupted: undefined } : {};
@@ -285,6 +314,7 @@ async function followPlayer(event: PlayerEvent): Promise<void> {
     await reportProblem(session.tabId, { kind: event.error.kind as ServiceErrorKind, message: event.error.message });
   }
   if (session.tabId === null) return;
+  await tellPagePlayer(session, event);
   const frameId = session.frameId ?? 0;
   const range = session.sentences[event.sentence];
   if (finished || !range) {

@@ -1,0 +1,54 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { useEnglishMessages } from '../../i18n.test-helpers';
+import { prepareSpeech } from '../../speech/chunk';
+import type { ReadingPlan } from '../../player/contract';
+import { checkReadingSender, sentenceLengths } from './page-player';
+import { sessionItem } from './session';
+
+const PLAN: ReadingPlan = {
+  sessionId: 's1',
+  params: { voiceId: 'en-amelia', language: 'en', speed: 1, format: 'mp3' },
+  chunks: [
+    { index: 0, text: 'One.', firstSentence: 0, lastSentence: 0, sentenceOffsets: [0] },
+    { index: 1, text: 'Two two. Three.', firstSentence: 1, lastSentence: 2, sentenceOffsets: [0, 9] },
+  ],
+  sentenceCount: 3,
+  title: 'T',
+};
+
+describe('sentenceLengths', () => {
+  it('gives every sentence of the reading its characters, in order', () => {
+    expect(sentenceLengths(PLAN)).toEqual([4, 9, 6]);
+  });
+
+  it('has one length per sentence of a real plan, adding up to its chunks', () => {
+    const text = 'The morning was cool and bright. Dr. Smith walked to the old oak tree at 7.30 a.m. and sat down. Birds sang. '.repeat(40);
+    const { sentences, chunks } = prepareSpeech(text, 'en');
+    const lengths = sentenceLengths({ chunks });
+    expect(lengths).toHaveLength(sentences.length);
+    expect(lengths.reduce((a, b) => a + b, 0)).toBe(chunks.reduce((sum, c) => sum + c.text.length, 0));
+  });
+});
+
+describe('checkReadingSender', () => {
+  beforeEach(async () => {
+    fakeBrowser.reset();
+    useEnglishMessages();
+    await sessionItem.setValue({ plan: PLAN, sentences: [], tabId: 7, frameId: 0, position: null });
+  });
+
+  it('lets extension pages control any reading, and a page only its own tab’s', async () => {
+    await expect(checkReadingSender({ kind: 'extension' })).resolves.toBeUndefined();
+    await expect(checkReadingSender({ kind: 'content', tabId: 7 })).resolves.toBeUndefined();
+    await expect(checkReadingSender({ kind: 'content', tabId: 8 })).rejects.toMatchObject({ kind: 'invalidRequest', message: 'Nothing is being read right now.' });
+    await expect(checkReadingSender({ kind: 'content' })).rejects.toMatchObject({ kind: 'invalidRequest', message: 'Nothing is being read right now.' });
+  });
+
+  it('refuses a page when the reading came from the popup, or when nothing is read', async () => {
+    await sessionItem.setValue({ plan: PLAN, sentences: [], tabId: null, frameId: null, position: null });
+    await expect(checkReadingSender({ kind: 'content', tabId: 7 })).rejects.toMatchObject({ kind: 'invalidRequest', message: 'Nothing is being read right now.' });
+    await sessionItem.setValue(null);
+    await expect(checkReadingSender({ kind: 'content', tabId: 7 })).rejects.toMatchObject({ kind: 'invalidRequest', message: 'Nothing is being read right now.' });
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { boxInCorner, cornerAvoiding, EDGE_PX, jumpButtonPlace, nearestCorner, nextCorner } from './placement';
+
+const view = { width: 1000, height: 800 };
+const size = { width: 400, height: 40 };
+
+describe('boxInCorner', () => {
+  it('keeps the edge distance in every corner', () => {
+    expect(boxInCorner('bottom-right', size, view)).toEqual({ left: 1000 - EDGE_PX - 400, top: 800 - EDGE_PX - 40, ...size });
+    expect(boxInCorner('top-left', size, view)).toEqual({ left: EDGE_PX, top: EDGE_PX, ...size });
+  });
+});
+
+describe('cornerAvoiding', () => {
+  it('keeps the user’s corner when the sentence is elsewhere', () => {
+    expect(cornerAvoiding('bottom-right', size, view, [{ left: 10, top: 100, width: 900, height: 20 }])).toBe('bottom-right');
+    expect(cornerAvoiding('bottom-right', size, view, [])).toBe('bottom-right');
+  });
+
+  it('goes to the other edge when the sentence is under the bar', () => {
+    const line = { left: 100, top: 760, width: 800, height: 20 };
+    expect(cornerAvoiding('bottom-right', size, view, [line])).toBe('top-right');
+    expect(cornerAvoiding('bottom-left', size, view, [line])).toBe('top-left');
+  });
+
+  it('tries the other side, then the opposite corner, when the other edge is taken too', () => {
+    const bottomRight = { left: 700, top: 760, width: 200, height: 20 };
+    const topRight = { left: 700, top: 20, width: 200, height: 20 };
+    expect(cornerAvoiding('bottom-right', size, view, [bottomRight, topRight])).toBe('bottom-left');
+    const bottomLeft = { left: 20, top: 760, width: 200, height: 20 };
+    expect(cornerAvoiding('bottom-right', size, view, [bottomRight, topRight, bottomLeft])).toBe('top-left');
+  });
+
+  it('stays in the user’s corner when the sentence covers every corner', () => {
+    expect(cornerAvoiding('top-left', size, view, [{ left: 0, top: 0, width: 1000, height: 800 }])).toBe('top-left');
+  });
+});
+
+describe('moving the bar', () => {
+  it('drops it in the corner nearest to where it was let go', () => {
+    expect(nearestCorner(100, 100, view)).toBe('top-left');
+    expect(nearestCorner(900, 100, view)).toBe('top-right');
+    expect(nearestCorner(900, 700, view)).toBe('bottom-right');
+    expect(nearestCorner(100, 700, view)).toBe('bottom-left');
+  });
+
+  it('goes round the corners clockwise with the Move button', () => {
+    expect(nextCorner('top-left')).toBe('top-right');
+    expect(nextCorner('top-right')).toBe('bottom-right');
+    expect(nextCorner('bottom-right')).toBe('bottom-left');
+    expect(nextCorner('bottom-left')).toBe('top-left');
+  });
+});
+
+describe('jumpButtonPlace', () => {
+  const button = { width: 120, height: 24 };
+  it('puts it in the margin before the paragraph when there is room', () => {
+    expect(jumpButtonPlace({ left: 200, top: 300, width: 600, height: 80 }, button, view, false)).toEqual({ left: 76, top: 300 });
+  });
+
+  it('puts it in the margin after the paragraph on right-to-left pages', () => {
+    expect(jumpButtonPlace({ left: 200, top: 300, width: 600, height: 80 }, button, view, true)).toEqual({ left: 804, top: 300 });
+  });
+
+  it('puts it above the paragraph on a page with no margins, and inside it at the top of the window', () => {
+    expect(jumpButtonPlace({ left: 8, top: 300, width: 984, height: 80 }, button, view, false)).toEqual({ left: 8, top: 272 });
+    expect(jumpButtonPlace({ left: 8, top: 10, width: 984, height: 80 }, button, view, false)).toEqual({ left: 872, top: 10 });
+  });
+});

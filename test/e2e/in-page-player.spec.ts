@@ -1,0 +1,284 @@
+import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { connectService, expect, readArticleSelection, setSettings, test } from './fixtures';
+import {
+  accessibleNodes,
+  callOnAxNode,
+  chooseMenuEntry,
+  clickAxNode,
+  confirmOnPage,
+  findAxNode,
+  highlightedText,
+  inPageUiText,
+  ledger,
+  readingSession,
+  selectText,
+  speechRequests,
+  waitForStatus,
+  type AxNode,
+} from '../support/extension';
+
+const toolbar = (context: BrowserContext, page: Page) => findAxNode(context, page, 'toolbar', /Voxlate/);
+const button = (context: BrowserContext, page: Page, name: string) => findAxNode(context, page, 'button', name);
+const hasToolbar = async (context: BrowserContext, page: Page) => (await accessibleNodes(context, page)).some((n) => n.role === 'toolbar' && /Voxlate/.test(n.name));
+const status = async (background: Worker) => (await readingSession(background))?.status;
+const sentence = async (background: Worker) => (await readingSession(background))?.sentence ?? -1;
+const focus = (context: BrowserContext, page: Page, node: AxNode) => callOnAxNode(context, page, node, 'function () { this.focus(); }');
+
+/** Sentences of the sample article's selection, as the reading splits them (the title first). */
+const ARTICLE = [
+  'A short walk in the park',
+  'The morning was cool and bright.',
+  'Dr. Smith walked to the old oak tree at 7.30 a.m. and sat down on the bench.',
+  'Birds sang in the branches above him.',
+  'A small dog ran past, chasing a red ball across the wet grass.',
+  'He opened his notebook and began to write.',
+  'The words came slowly at first, then faster, as the sun rose over the hills.',
+];
+
+test.describe('in-page player', () => {
+  test('its buttons, found by role and name, pause, resume, skip and stop by mouse', async ({ context, background, extensionId, emulator, pages }) => {
+    const page = await readArticleSelection({ context, background, extensionId, emulator, pages }, 'article');
+    await toolbar(context, page);
+    await expect.poll(() => inPageUiText(context, page, 'voxlate-player')).toMatch(/Sentence \d+ of 7 · about \d+ s left/);
+    await findAxNode(context, page, 'combobox', 'Speed');
+
+    await clickAxNode(context, page, await button(context, page, 'Pause'));
+    await expect.poll(() => status(background)).toBe('paused');
+    // One button whose name follows the state.
+    await clickAxNode(context, page, await button(context, page, 'Resume'));
+    await expect.poll(() => status(background)).toBe('playing');
+    await button(context, page, 'Pause');
+
+    const before = await sentence(background);
+    await clickAxNode(context, page, await button(context, page, 'Next sentence'));
+    await expect.poll(() => sentence(background)).toBeGreaterThan(before);
+    const next = await sentence(background);
+    await expect.poll(() => highlightedText(page)).toBe(ARTICLE[next]);
+    await expect.poll(() => inPageUiText(context, page, 'voxlate-player')).toContain(`Sentence ${next + 1} of 7`);
+    await clickAxNode(context, page, await button(context, page, 'Previous sentence'));
+    await expect.poll(() => sentence(background)).toBeLessThan(next);
+    await expect.poll(() => highlightedText(page)).toBe(ARTICLE[await sentence(background)]);
+
+    await clickAxNode(context, page, await button(context, page, 'Stop'));
+    await expect.poll(() => readingSession(background)).toBeNull();
+    await expect.poll(() => hasToolbar(context, page)).toBe(false);
+    await expect.poll(() => highlightedText(page)).toBeNull();
+  });
+
+  test('its controls work by keyboard: Enter and Space, arrow keys between them', async ({ context, background, extensionId, emulator, pages }) => {
+    const page = await readArticleSelection({ context, background, extensionId, emulator, pages }, 'article');
+    await focus(context, page, await button(context, page, 'Pause'));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => status(background)).toBe('paused');
+    await button(context, page, 'Resume');
+    // Focus stayed on the toggle, now named Resume.
+    await page.keyboard.press('Space');
+    await expect.poll(() => status(background)).toBe('playing');
+
+    // Toolbar order: Previous, Pause, Next, Stop, Speed, Move, Hide.
+    const before = await sentence(background);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => sentence(background)).toBeGreaterThan(before);
+    const next = await sentence(background);
+    await expect.poll(() => highlightedText(page)).toBe(ARTICLE[next]);
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => sentence(background)).toBeLessThan(next);
+
+    // Tab goes on through the controls too: Previous → Pause → Next → Stop.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => readingSession(background)).toBeNull();
+    await expect.poll(() => hasToolbar(context, page)).toBe(false);
+  });
+
+  test('hovering a later paragraph offers "Read from here", which jumps there; nothing is paid twice', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    const t0 = Date.now();
+    const page = await context.newPage();
+    // About 16,000 characters: chunks far ahead are not asked for until playback nears them.
+    await page.goto(`${pages.url}/fixtures/long-read.html`);
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
+    await confirmOnPage(context, page);
+    await waitForStatus(background, 'playing');
+    await toolbar(context, page);
+    const plan = await background.evaluate(async () => {
+      const { reading } = await chrome.storage.session.get('reading');
+      return (reading as { plan: { chunks: { text: string; firstSentence: number; sentenceOffsets: number[] }[] } }).plan.chunks;
+    });
+    const opening = 'At the very end of the story';
+    const target = page.locator('p', { hasText: opening });
+    const targetChunk = plan.findIndex((c) => c.text.includes(opening));
+    expect(targetChunk).toBeGreaterThan(0);
+    const chunk = plan[targetChunk]!;
+    const targetSentence = chunk.firstSentence + chunk.sentenceOffsets.indexOf(chunk.text.indexOf(opening));
+    expect(targetSentence).toBeGreaterThanOrEqual(chunk.firstSentence);
+
+    // While the button shows, the reading does not scroll the page back to the sentence being read;
+    // the button follows its paragraph if the page scrolls: a click that missed it is tried again.
+    let jumpedAt = 0;
+    await expect(async () => {
+      await page.mouse.move(10, 10);
+      await target.hover();
+      const jump = await button(context, page, 'Read from here');
+      jumpedAt = Date.now();
+      await clickAxNode(context, page, jump);
+      await expect.poll(() => sentence(background), { timeout: 3000 }).toBe(targetSentence);
+    }).toPass({ timeout: 30_000 });
+    await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toMatch(/^At the very end of the story/);
+    await expect
+      .poll(async () => (await chargesSince(emulator.url, t0)).map((e) => e.textStart?.slice(0, 40)), { timeout: 30_000 })
+      .toContain(chunk.text.slice(0, 40));
+    // Back to a paragraph whose audio was paid for already: it plays from the cache.
+    const backAt = Date.now();
+    const second = page.locator('article p').nth(1);
+    await expect(async () => {
+      await page.mouse.move(10, 10);
+      await second.hover();
+      await clickAxNode(context, page, await button(context, page, 'Read from here'));
+      // The title, then five sentences a paragraph.
+      await expect.poll(() => sentence(background), { timeout: 3000 }).toBe(6);
+    }).toPass({ timeout: 30_000 });
+    const firstOfSecond = (await second.textContent())!.split('. ')[0]!;
+    await expect.poll(() => highlightedText(page)).toBe(`${firstOfSecond}.`);
+    await waitForStatus(background, 'playing');
+    await clickAxNode(context, page, await button(context, page, 'Stop'));
+    await expect.poll(() => readingSession(background)).toBeNull();
+    // Every charge is one chunk of the reading, none twice; the jump paid for its own chunk and
+    // not for the ones skipped over (those not asked for before it), until the reading went back
+    // before them. Requests sent before Stop finish into the cache, and are charged, a moment later.
+    const count = async () => (await chargesSince(emulator.url, t0)).length;
+    let settled = -1;
+    await expect.poll(async () => settled === (settled = await count()), { timeout: 30_000, intervals: [2000] }).toBe(true);
+    const charges = await chargesSince(emulator.url, t0);
+    // When each request arrived at the service (the log keeps arrival times).
+    const arrivedBetween = async (from: number, to: number) =>
+      (await speechRequests(emulator.url)).filter((r) => Date.parse(r.time) >= from && Date.parse(r.time) < to);
+    const chunkOf = (textStart: string | null) => plan.findIndex((c) => c.text.startsWith(textStart ?? '\u0000'));
+    const paidChunks = charges.map((e) => chunkOf(e.textStart));
+    expect(paidChunks).not.toContain(-1);
+    expect(new Set(paidChunks).size).toBe(paidChunks.length);
+    const askedBefore = new Set((await arrivedBetween(t0, jumpedAt)).map((r) => chunkOf(r.textStart)));
+    const skipped = plan.map((_, i) => i).filter((i) => i < targetChunk && !askedBefore.has(i));
+    expect(skipped.length).toBeGreaterThan(0);
+    const askedAfterJump = (await arrivedBetween(jumpedAt, backAt)).map((r) => chunkOf(r.textStart));
+    expect(askedAfterJump).toContain(targetChunk);
+    for (const i of skipped) expect(askedAfterJump).not.toContain(i);
+    for (const entry of charges) expect(entry.credits).toBe(Math.max(1, Math.ceil(plan[chunkOf(entry.textStart)]!.text.length / 100)));
+    // The button went with the reading.
+    await target.hover();
+    await page.waitForTimeout(500);
+    expect((await accessibleNodes(context, page)).some((n) => n.name === 'Read from here')).toBe(false);
+  });
+
+  test('hostile page CSS and scripts neither hide nor reach it; its keys do not reach the page', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/hostile.html`);
+    await selectText(page, 'body');
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
+    await waitForStatus(background, 'playing');
+    const bar = await toolbar(context, page);
+    const look = await callOnAxNode<{ display: string; opacity: string; font: string; color: string; height: number }>(
+      context, page, bar,
+      'function () { const s = getComputedStyle(this); return { display: s.display, opacity: s.opacity, font: s.fontFamily, color: s.color, height: this.getBoundingClientRect().height }; }',
+    );
+    expect(look.display).toBe('flex');
+    expect(look.opacity).toBe('1');
+    expect(look.font).not.toContain('Comic Sans');
+    expect(look.color).not.toBe('rgb(255, 0, 0)');
+    expect(look.height).toBeLessThan(100);
+    const seen = await page.evaluate(() => (window as { __seen?: unknown[] }).__seen);
+    expect(seen).toContainEqual({ tag: 'VOXLATE-PLAYER', shadowRoot: 'null' });
+    const pageKeys = () => page.evaluate(() => (window as { __pageKeys?: number }).__pageKeys ?? 0);
+    await focus(context, page, await button(context, page, 'Pause'));
+    const before = await pageKeys();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('k');
+    expect(await pageKeys()).toBe(before);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => hasToolbar(context, page)).toBe(false);
+  });
+
+  test('it never covers the sentence being read: it goes to the other edge', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/article.html`);
+    // The page puts its first paragraph where the player sits by default (bottom right).
+    await page.addStyleTag({ content: '#first { position: fixed; right: 0; bottom: 0; width: 520px; margin: 0; padding: 8px; background: #eee; }' });
+    await selectText(page, 'article');
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
+    await waitForStatus(background, 'playing');
+    const bar = await toolbar(context, page);
+    const barBox = () => callOnAxNode<{ left: number; top: number; right: number; bottom: number }>(context, page, bar,
+      'function () { const r = this.getBoundingClientRect(); return { left: r.left, top: r.top, right: r.right, bottom: r.bottom }; }');
+    const sentenceBoxes = () => page.evaluate(() => {
+      const [range] = [...(CSS.highlights.get('voxlate-reading') ?? [])] as Range[];
+      return range ? [...range.getClientRects()].map((r) => ({ left: r.left, top: r.top, right: r.right, bottom: r.bottom })) : [];
+    });
+    const height = await page.evaluate(() => document.documentElement.clientHeight);
+    // While a sentence of that paragraph is read, the bar is at the top, clear of it.
+    await expect.poll(() => sentence(background), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => highlightedText(page)).toMatch(/^(The morning|Dr\. Smith)/);
+    await expect.poll(async () => (await barBox()).bottom).toBeLessThan(height / 2);
+    const box = await barBox();
+    for (const line of await sentenceBoxes()) {
+      const apart = line.right <= box.left || box.right <= line.left || line.bottom <= box.top || box.bottom <= line.top;
+      expect(apart).toBe(true);
+    }
+    // Reading on past it, the bar goes back to the user's corner.
+    await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toMatch(/^(Birds sang|A small dog)/);
+    await expect.poll(async () => (await barBox()).top).toBeGreaterThan(height / 2);
+  });
+
+  test('it follows light and dark, moves to another corner (remembered), and the setting hides it', async ({ context, background, extensionId, emulator, pages }) => {
+    const page = await readArticleSelection({ context, background, extensionId, emulator, pages }, 'article');
+    const background0 = (node: AxNode) => callOnAxNode<string>(context, page, node, 'function () { return getComputedStyle(this).backgroundColor; }');
+    const box = (node: AxNode) => callOnAxNode<{ left: number; top: number }>(context, page, node, 'function () { const r = this.getBoundingClientRect(); return { left: r.left, top: r.top }; }');
+    await page.emulateMedia({ colorScheme: 'light' });
+    const bar = await toolbar(context, page);
+    expect(await background0(bar)).toBe('rgb(255, 255, 255)');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await background0(await toolbar(context, page))).toBe('rgb(35, 38, 45)');
+
+    const width = await page.evaluate(() => document.documentElement.clientWidth);
+    expect((await box(bar)).left).toBeGreaterThan(width / 2);
+    await clickAxNode(context, page, await button(context, page, 'Move player to another corner'));
+    // In the bottom left corner, once it has slid there.
+    await expect.poll(async () => (await box(await toolbar(context, page))).left).toBe(16);
+    await expect
+      .poll(() => background.evaluate(async () => ((await chrome.storage.local.get('settings')).settings as { pagePlayer?: { corner: string } }).pagePlayer?.corner))
+      .toBe('bottom-left');
+    // Dragged by its grip (its start edge) and dropped near the top right: it stays in that corner.
+    const start = await box(await toolbar(context, page));
+    await page.mouse.move(start.left + 15, start.top + 20);
+    await page.mouse.down();
+    await page.mouse.move(width - 200, 120, { steps: 5 });
+    await page.mouse.up();
+    await expect
+      .poll(() => background.evaluate(async () => ((await chrome.storage.local.get('settings')).settings as { pagePlayer?: { corner: string } }).pagePlayer?.corner))
+      .toBe('top-right');
+    await expect.poll(async () => (await box(await toolbar(context, page))).top).toBeLessThan(100);
+    await clickAxNode(context, page, await button(context, page, 'Stop'));
+    await expect.poll(() => readingSession(background)).toBeNull();
+
+    // Hidden in the options: no bar, while the page is read (its paragraphs still offer the jump).
+    await setSettings(background, { pagePlayer: { show: false, corner: 'top-right' } });
+    await page.locator('article').evaluate((article) => {
+      getSelection()!.selectAllChildren(article);
+    });
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
+    await waitForStatus(background, 'playing');
+    await page.locator('#second').hover();
+    await button(context, page, 'Read from here');
+    expect(await hasToolbar(context, page)).toBe(false);
+  });
+});
+
+/** What the emulator charged since `t0` (a reading cut off by the previous test may still be charged after the reset). */
+async function chargesSince(emulatorUrl: string, t0: number) {
+  return (await ledger(emulatorUrl)).entries.filter((e) => Date.parse(e.time) >= t0);
+}
