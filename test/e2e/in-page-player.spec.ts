@@ -276,6 +276,33 @@ test.describe('in-page player', () => {
     await button(context, page, 'Read from here');
     expect(await hasToolbar(context, page)).toBe(false);
   });
+
+  test('its Speed control changes the reading from the next sentence: nothing fetched is bought again, the rest comes at the new speed', async ({ context, background, extensionId, emulator, pages }) => {
+    test.setTimeout(90_000);
+    const t0 = Date.now();
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { confirmAboveCredits: 100_000, speed: 1 });
+    // The first sentence takes 4 s to come back: the speed changes while it is on its way.
+    await fetch(`${emulator.url}/__emulator/faults`, { method: 'POST', body: JSON.stringify({ type: 'slow', path: '/api/v1/tts', delayMs: 4000, times: 1 }) });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/river.html`);
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
+    const speed = await findAxNode(context, page, 'combobox', 'Speed');
+    await callOnAxNode(context, page, speed, "function () { this.value = '1.5'; this.dispatchEvent(new Event('change', { bubbles: true })); }");
+    await expect
+      .poll(() => background.evaluate(async () => ((await chrome.storage.local.get('settings')).settings as { speed?: number }).speed))
+      .toBe(1.5);
+    await waitForStatus(background, 'playing');
+    await expect.poll(async () => (await chargesSince(emulator.url, t0)).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+    const requests = await speechRequests(emulator.url);
+    const charged = (await chargesSince(emulator.url, t0)).map((e) => ({ textStart: e.textStart, speed: requests.find((r) => r.id === e.id)?.speed }));
+    expect(charged[0]!.speed).toBe(1);
+    expect(charged.slice(1).every((c) => c.speed === 1.5)).toBe(true);
+    // Each piece of the text paid once: the first sentence was not asked for again at 1.5.
+    expect(new Set(charged.map((c) => c.textStart)).size).toBe(charged.length);
+    // The bar shows the speed the reading now goes at.
+    await expect.poll(async () => callOnAxNode<string>(context, page, await findAxNode(context, page, 'combobox', 'Speed'), 'function () { return this.value; }')).toBe('1.5');
+  });
 });
 
 /** What the emulator charged since `t0` (a reading cut off by the previous test may still be charged after the reset). */
