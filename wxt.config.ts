@@ -41,6 +41,8 @@ export default defineConfig({
       'pause-resume': { suggested_key: { default: 'Alt+Shift+P' }, description: '__MSG_commandPause__' },
       'stop-reading': { suggested_key: { default: 'Alt+Shift+S' }, description: '__MSG_commandStop__' },
       'translate-selection': { suggested_key: { default: 'Alt+Shift+T' }, description: '__MSG_commandTranslate__' },
+      // Chrome takes at most four suggested keys: the user picks one in the browser's shortcut settings.
+      'translate-page': { description: '__MSG_commandTranslatePage__' },
     },
     // The service's address, asked for when the user saves it (MV2 has no optional_host_permissions).
     ...(manifestVersion === 2 ? { optional_permissions: SERVICE_ORIGINS } : { optional_host_permissions: SERVICE_ORIGINS }),

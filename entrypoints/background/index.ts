@@ -15,6 +15,8 @@ import { activeTabSelection } from '@/lib/background/tab-actions';
 import { ensureMenus, onCommand, onMenuClick } from '@/lib/background/menus';
 import { cancelTranslation, currentTargetLanguage, translate } from '@/lib/background/translation';
 import { moveLegacyStorage } from '@/lib/translate/legacy-storage';
+import { estimatePageTranslation, translatePageBlocks } from '@/lib/background/page-translation';
+import { translateActiveTabPage } from '@/lib/background/translate-page-tab';
 import {
   controlReading,
   fetchChunkForPlayer,
@@ -64,6 +66,9 @@ export default defineBackground(() => {
     speakText: ({ text, language }, sender) =>
       startReading({ text, language, title: text.slice(0, 60), tabId: sender.tabId ?? null, frameId: sender.frameId ?? null, highlight: false }),
     getTargetLanguage: () => currentTargetLanguage(),
+    translatePage: () => translateActiveTabPage(),
+    estimatePageTranslation: ({ target, blocks, screen }) => estimatePageTranslation(target, blocks, screen),
+    translatePageBlocks: ({ target, blocks, budget }) => translatePageBlocks(target, blocks, budget),
     getSelectionText: () => activeTabSelection(),
 
     fetchChunk: (request) => fetchChunkForPlayer(request),

@@ -1,6 +1,7 @@
 import { browser, type Browser } from 'wxt/browser';
 import { t, type MessageKey } from '../i18n';
 import { translateFromTab } from './translate-tab';
+import { translatePageFromTab } from './translate-page-tab';
 import { controlFromShortcut, downloadFromTab, readFromTab, type TabRef } from './tab-actions';
 
 /** `selectionText`: what the browser saw selected at a menu click (none for shortcuts). */
@@ -14,6 +15,7 @@ const MENUS: Record<string, [MessageKey, Contexts, TabAction]> = {
   // 'page' shows only when nothing more specific (a selection, a link…) was clicked.
   'voxlate-read-page': ['menuReadPage', ['page'], (tab, frame, seen) => readFromTab(tab, 'auto', frame, seen)],
   'voxlate-translate-selection': ['menuTranslateSelection', ['selection'], (tab, frame, seen) => translateFromTab(tab, frame, seen)],
+  'translate-page': ['menuTranslatePage', ['page'], (tab) => translatePageFromTab(tab)],
 };
 
 /** Keyboard commands declared in the manifest → what they do. */
@@ -22,6 +24,7 @@ const COMMANDS: Record<string, TabAction> = {
   'pause-resume': () => controlFromShortcut('toggle'),
   'stop-reading': () => controlFromShortcut('stop'),
   'translate-selection': (tab) => translateFromTab(tab),
+  'translate-page': (tab) => translatePageFromTab(tab),
 };
 
 function createMenus(): void {

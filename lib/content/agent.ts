@@ -7,6 +7,7 @@ import { readCheckedSelection, readSelection } from '../page/selection';
 import { articleReader } from './article-reader';
 import { startOncePerPage, type PageLifetime } from './lifetime';
 import { noteTranslationWait, openTranslationBubble } from '../bubble/controller';
+import { translatePageFromAgent } from '../page-translate/messages';
 
 const AGENT = Symbol.for('voxlate.pageAgent');
 
@@ -36,6 +37,7 @@ function runAgent(signal: AbortSignal): () => void {
     pageClearHighlight: () => source?.clearHighlight(),
     pageTranslate: ({ target, selectionText }) => openTranslationBubble(window, target, selectionText, signal),
     pageTranslateWait: ({ requestId, message }) => noteTranslationWait(requestId, message),
+    pageTranslatePage: ({ target }) => translatePageFromAgent(window, target, signal),
     pageNotice: ({ message, tone, action, confirm, timeoutMs }) => {
       const actions = [];
       if (action === 'openOptions') actions.push({ label: t('openOptions'), onClick: () => void sendMessage('openOptions') });

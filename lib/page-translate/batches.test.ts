@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchedCost, planBatches, splitBatchTranslation } from './batches';
+import { batchedCost, costBound, planBatches, splitBatchTranslation } from './batches';
 
 describe('planBatches', () => {
   it('joins paragraphs of one source up to the request limit, in the order given', () => {
@@ -40,6 +40,22 @@ describe('planBatches', () => {
   it('costs batches as the service charges them: each request rounded up', () => {
     expect(batchedCost([{ text: 'x'.repeat(11), source: null }])).toBe(2);
     expect(batchedCost([{ text: 'x'.repeat(4), source: null }, { text: 'y'.repeat(4), source: null }])).toBe(1);
+  });
+});
+
+describe('costBound', () => {
+  it('is never below what any grouping of the blocks costs', () => {
+    const blocks = Array.from({ length: 30 }, (_, i) => ({ text: 'w'.repeat(3 + ((i * 37) % 120)), source: i % 3 ? 'en' : null }));
+    const bound = costBound(blocks);
+    expect(bound).toBeGreaterThanOrEqual(batchedCost(blocks));
+    for (let size = 1; size <= 30; size += 7) {
+      let sum = 0;
+      for (let i = 0; i < blocks.length; i += size) sum += batchedCost(blocks.slice(i, i + size), 200);
+      expect(sum).toBeLessThanOrEqual(bound);
+    }
+    // Ten 10-character paragraphs: 12 credits in one request, never more than 20 in any.
+    expect(batchedCost(Array.from({ length: 10 }, () => ({ text: 'x'.repeat(10), source: null })))).toBe(12);
+    expect(costBound(Array.from({ length: 10 }, () => ({ text: 'x'.repeat(10), source: null })))).toBe(20);
   });
 });
 

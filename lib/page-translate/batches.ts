@@ -61,9 +61,23 @@ export function planBatches(blocks: readonly { text: string; source: string | nu
   return { batches, split };
 }
 
-/** Credits the given blocks cost, batched as they would be sent. */
+/** Credits the given blocks cost, batched as they would be sent together. */
 export function batchedCost(blocks: readonly { text: string; source: string | null }[], maxChars = MAX_TRANSLATE_CHARS): number {
   return planBatches(blocks, maxChars).batches.reduce((sum, batch) => sum + batch.cost, 0);
+}
+
+/**
+ * The most the given blocks can cost however they end up grouped (the page sends them as the
+ * user scrolls, not all at once): each piece with the separator it may carry, rounded up on its
+ * own. Every batching costs at most this, since ceil(a + b) ≤ ceil(a) + ceil(b). Shown as "up to".
+ */
+export function costBound(blocks: readonly { text: string; source: string | null }[], maxChars = MAX_TRANSLATE_CHARS): number {
+  let sum = 0;
+  for (const block of blocks) {
+    const pieces = block.text.length > maxChars ? splitForTranslation(block.text, maxChars, block.source ?? undefined).parts : [block.text];
+    for (const piece of pieces) sum += translationCost(piece + BLOCK_SEPARATOR);
+  }
+  return sum;
 }
 
 /**

@@ -27,6 +27,11 @@ export const settingsSchema = z.object({
    * sent only after the user confirms it where they are looking. 0 asks before every paid action.
    */
   confirmAboveCredits: z.catch(z.number().check(z.int(), z.gte(0)), 200),
+  /**
+   * Show the cost of translating a page and wait for "Translate" even when it is below
+   * confirmAboveCredits (above it the question is always asked).
+   */
+  confirmPageTranslation: z.catch(z.boolean(), true),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

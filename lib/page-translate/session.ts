@@ -1,0 +1,180 @@
+import type { SerializedServiceError } from '../api/errors';
+import { t } from '../i18n';
+import { findBlocks, type PageBlock } from './blocks';
+import { insertTranslation, removeTranslations } from './insert';
+import { createPageTranslateUi, type ControlState, type PageTranslateUi } from './page-ui';
+import type { PageBlockInput, PageBlocksAnswer, PageEstimate } from './types';
+
+/** What the page translation needs from the background (messages in the extension, fakes in tests). */
+export interface PageTranslateDeps {
+  estimate(target: string, blocks: PageBlockInput[], screen: number[]): Promise<PageEstimate>;
+  translate(target: string, blocks: PageBlockInput[], budget: number): Promise<PageBlocksAnswer>;
+  listen(text: string, language: string): void;
+  /** Shown when the page has nothing to translate. */
+  notice(message: string): void;
+}
+
+/** How far beyond the viewport blocks are translated ahead of the reader: a quarter screen each way. */
+const NEAR = 0.25;
+const ROOT_MARGIN = `${NEAR * 100}% 0px ${NEAR * 100}% 0px`;
+/** Characters per message to the background: a few requests' worth, so progress shows as it goes. */
+const MESSAGE_CHARS = 12_000;
+
+type BlockState = 'todo' | 'pending' | 'done';
+
+let running: { stop(): void } | null = null;
+
+/**
+ * Translates the page in `win` into `target`, paying only for what is read: the cost of the screen
+ * and of the whole page is shown first (and must be agreed to when asked), then the blocks in or
+ * near the viewport are translated, more as the user scrolls. A second call replaces the first.
+ */
+export async function translatePage(win: Window, target: string, signal: AbortSignal, deps: PageTranslateDeps): Promise<void> {
+  running?.stop();
+  const doc = win.document;
+  // Invoked again on a translated page: start over (what is cached costs nothing).
+  removeTranslations(doc);
+  const blocks = findBlocks(doc.body, target);
+  if (!blocks.length) return deps.notice(t('pageTranslateNothing'));
+  const ended = new AbortController();
+  signal.addEventListener('abort', () => ended.abort(), { signal: ended.signal });
+  const ui = createPageTranslateUi(doc, ended.signal);
+  const session = { stop: () => ended.abort() };
+  running = session;
+  ended.signal.addEventListener('abort', () => {
+    if (running === session) running = null;
+  });
+  const inputs = blocks.map(({ text, source }) => ({ text, source }));
+  const restart = (code: string) => void translatePage(win, code, signal, deps);
+  let estimate: PageEstimate;
+  try {
+    estimate = await deps.estimate(target, inputs, nearViewport(win, blocks));
+  } catch (error) {
+    ended.abort();
+    return deps.notice(errorText(error as SerializedServiceError));
+  }
+  if (ended.signal.aborted) return;
+  const start = () => runLazily(win, target, blocks, estimate.page, ui, deps, ended.signal, () => ended.abort(), restart);
+  if (!estimate.ask) return start();
+  ui.showEstimate({ target, estimate, onTarget: restart, onConfirm: start, onCancel: () => ended.abort() });
+}
+
+function runLazily(
+  win: Window,
+  target: string,
+  blocks: PageBlock[],
+  budget: number,
+  ui: PageTranslateUi,
+  deps: PageTranslateDeps,
+  signal: AbortSignal,
+  end: () => void,
+  restart: (code: string) => void,
+): void {
+  const doc = win.document;
+  const states = blocks.map((): BlockState => 'todo');
+  const near = new Set<number>();
+  const index = new Map(blocks.map((block, i) => [block.element, i]));
+  const state: ControlState = { target, done: 0, total: blocks.length, spent: 0, working: false, paused: false, error: null };
+  let allowed = budget;
+
+  const flush = async () => {
+    if (state.working || state.paused || state.error || signal.aborted) return;
+    const batch = nextBatch(win, blocks, states, near);
+    if (!batch.length) return;
+    batch.forEach((i) => (states[i] = 'pending'));
+    state.working = true;
+    ui.update(state);
+    let answer: PageBlocksAnswer;
+    try {
+      answer = await deps.translate(target, batch.map((i) => ({ text: blocks[i]!.text, source: blocks[i]!.source })), Math.max(0, allowed - state.spent));
+    } catch (error) {
+      answer = { translations: batch.map(() => null), spent: 0, confirm: null, error: error as SerializedServiceError };
+    }
+    if (signal.aborted) return;
+    batch.forEach((i, n) => {
+      const translation = answer.translations[n];
+      if (translation === null || translation === undefined) return void (states[i] = 'todo');
+      states[i] = 'done';
+      if (translation) insertTranslation(blocks[i]!.element, translation, target, { listenLabel: t('bubbleListen'), onListen: (text) => deps.listen(text, target) });
+    });
+    state.working = false;
+    state.spent += answer.spent;
+    state.done = states.filter((s) => s === 'done').length;
+    if (answer.confirm !== null) {
+      // More text than was agreed to (the page grew): Resume is the agreement to the new cost.
+      state.error = t('pageTranslateMore');
+      pendingRaise = answer.confirm;
+    } else if (answer.error) state.error = errorText(answer.error);
+    ui.update(state);
+    void flush();
+  };
+  let pendingRaise = 0;
+
+  const observer = new (win as Window & typeof globalThis).IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      const i = index.get(entry.target);
+      if (i === undefined) continue;
+      if (entry.isIntersecting) near.add(i);
+      else near.delete(i);
+    }
+    void flush();
+  }, { rootMargin: ROOT_MARGIN });
+  blocks.forEach((block) => observer.observe(block.element));
+  signal.addEventListener('abort', () => observer.disconnect());
+
+  ui.showControl(state, {
+    onTarget: restart,
+    onPause: () => {
+      state.paused = true;
+      ui.update(state);
+    },
+    onResume: () => {
+      if (pendingRaise) allowed = state.spent + pendingRaise;
+      pendingRaise = 0;
+      state.paused = false;
+      state.error = null;
+      ui.update(state);
+      void flush();
+    },
+    onShowOriginal: () => {
+      end();
+      removeTranslations(doc);
+    },
+  });
+}
+
+/**
+ * The blocks to send next: those near the viewport and not yet translated, the ones on screen
+ * first, in reading order, up to a message's worth of text.
+ */
+function nextBatch(win: Window, blocks: PageBlock[], states: BlockState[], near: Set<number>): number[] {
+  const waiting = [...near].filter((i) => states[i] === 'todo').sort((a, b) => a - b);
+  const onScreen = new Set(nearViewport(win, blocks, 0).filter((i) => near.has(i)));
+  const ordered = [...waiting.filter((i) => onScreen.has(i)), ...waiting.filter((i) => !onScreen.has(i))];
+  const picked: number[] = [];
+  let chars = 0;
+  for (const i of ordered) {
+    if (picked.length && chars + blocks[i]!.text.length > MESSAGE_CHARS) break;
+    picked.push(i);
+    chars += blocks[i]!.text.length;
+  }
+  return picked;
+}
+
+/** Indices of the blocks within the viewport extended by `margin` screens above and below. */
+function nearViewport(win: Window, blocks: PageBlock[], margin = NEAR): number[] {
+  const extra = win.innerHeight * margin;
+  return blocks.flatMap((block, i) => {
+    const rect = block.element.getBoundingClientRect();
+    const shown = rect.bottom >= -extra && rect.top <= win.innerHeight + extra && (rect.width > 0 || rect.height > 0);
+    return shown ? [i] : [];
+  });
+}
+
+/** The problem in words, with the next step. */
+function errorText(error: SerializedServiceError): string {
+  if (error.kind === 'rateLimited') return t('pageTranslateRateLimited', error.message);
+  if (error.kind === 'insufficientCredits') return t('pageTranslateOutOfCredits', error.message);
+  if (error.kind === 'server' || error.kind === 'network' || error.kind === 'timeout' || error.kind === 'badResponse') return t('pageTranslateServiceDown', error.message);
+  return t('pageTranslateFailed', error.message);
+}
