@@ -1,7 +1,7 @@
 import { serializeError, ServiceError } from '../api/errors';
 import { languageByCode, type Language } from '../language';
-import { costBound, planBatches, splitBatchTranslation, type Batch } from '../page-translate/batches';
-import type { PageBlockInput, PageBlocksAnswer, PageEstimate } from '../page-translate/types';
+import { costBound, planBatches, splitBatchTranslation, type Batch } from '../translate/batches';
+import type { PageBlockInput, PageBlocksAnswer, PageEstimate } from '../translate/page-types';
 import { getSettings } from '../settings/items';
 import { getCachedTranslation, putCachedTranslation } from '../translate/cache';
 import { canAfford } from '../translate/cost';

@@ -7,7 +7,7 @@ import { readCheckedSelection, readSelection } from '../page/selection';
 import { articleReader } from './article-reader';
 import { startOncePerPage, type PageLifetime } from './lifetime';
 import { noteTranslationWait, openTranslationBubble } from '../bubble/controller';
-import { translatePageFromAgent } from '../page-translate/messages';
+import { translatePageFromAgent } from './page-translate-link';
 
 const AGENT = Symbol.for('voxlate.pageAgent');
 

@@ -4,7 +4,7 @@ import { int, languageCode, matching, num, text } from '../schema-fields';
 import type { Voice } from '../api/schemas';
 import type { PlayerStats } from '../player/types';
 import type { TranslationAnswer } from '../translate/translate';
-import type { PageBlocksAnswer, PageEstimate } from '../page-translate/types';
+import type { PageBlocksAnswer, PageEstimate } from '../translate/page-types';
 import {
   playerActionSchema,
   playerEventSchema,

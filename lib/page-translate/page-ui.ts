@@ -4,7 +4,7 @@ import { LANGUAGES } from '../language';
 import { createShadowHost, setShadowStyles } from '../page/shadow-host';
 import { formatNumber, t } from '../i18n';
 import { PAGE_UI_CSS } from './page-ui-styles';
-import type { PageEstimate } from './types';
+import type { PageEstimate } from '../translate/page-types';
 
 /** The question asked before anything is sent. */
 export interface EstimateView {

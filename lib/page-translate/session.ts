@@ -3,7 +3,7 @@ import { t } from '../i18n';
 import { findBlocks, type PageBlock } from './blocks';
 import { insertTranslation, removeTranslations } from './insert';
 import { createPageTranslateUi, type ControlState, type PageTranslateUi } from './page-ui';
-import type { PageBlockInput, PageBlocksAnswer, PageEstimate } from './types';
+import type { PageBlockInput, PageBlocksAnswer, PageEstimate } from '../translate/page-types';
 
 /** What the page translation needs from the background (messages in the extension, fakes in tests). */
 export interface PageTranslateDeps {

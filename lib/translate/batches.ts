@@ -1,5 +1,5 @@
-import { translationCost } from '../translate/cost';
-import { MAX_TRANSLATE_CHARS, splitForTranslation } from '../translate/split';
+import { translationCost } from './cost';
+import { MAX_TRANSLATE_CHARS, splitForTranslation } from './split';
 
 /**
  * Paragraphs travel together in one request, separated by a blank line: the contract takes one

@@ -1,7 +1,7 @@
 import { sendMessage } from '../messaging/protocol';
 import { unwrap } from '../messaging/result';
 import { showPageNotice } from '../page/notice';
-import { translatePage, type PageTranslateDeps } from './session';
+import { translatePage, type PageTranslateDeps } from '../page-translate/session';
 
 /** The page translation's link to the background: estimates, translations and Listen go there. */
 const backgroundDeps = (signal: AbortSignal): PageTranslateDeps => ({
