@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { connectService, expect, setSettings, test } from './fixtures';
-import { chooseMenuEntry, clickAxNode, clickMenu, clickToolbarButton, emulatorLog, findAxNode, inPageUiText, ledger, pressShortcut } from '../support/extension';
+import { accessibleNodes, callOnAxNode, chooseMenuEntry, clickAxNode, clickMenu, clickToolbarButton, emulatorLog, findAxNode, inPageUiText, ledger, pressShortcut, speechRequests } from '../support/extension';
 import { ownPageUrl } from '../support/pages';
 
 const translateRequests = async (url: string) => (await emulatorLog(url)).filter((r) => r.path === '/api/v1/translate');
@@ -61,6 +61,12 @@ async function startFromMenu(f: { context: BrowserContext; background: Worker; e
 async function shortcutOn(f: { context: BrowserContext; background: Worker; extensionId: string }, page: Page) {
   await clickToolbarButton(f.context, page, f.extensionId);
   await pressShortcut(f.background, 'translate-page', page);
+}
+
+/** Every accessible node with this role and name (there is one Listen button per translation). */
+async function accessibleNodesNamed(context: BrowserContext, page: Page, role: string, name: string) {
+  await findAxNode(context, page, role, name);
+  return (await accessibleNodes(context, page)).filter((n) => n.role === role && n.name === name);
 }
 
 const pressTranslate = async (context: BrowserContext, page: Page) => clickAxNode(context, page, await findAxNode(context, page, 'button', /^Translate \(/));
@@ -136,7 +142,9 @@ test.describe('whole-page translation', () => {
     await setSettings(background, { targetLanguage: 'de' });
     const page = await openPage(context, `${pages.url}${ownPageUrl('news')}`);
     await startFromMenu({ context, background, extensionId }, page);
-    await pressTranslate(context, page);
+    // Keyboard operable: the panel opens with "Translate" focused.
+    await findAxNode(context, page, 'button', /^Translate \(/);
+    await page.keyboard.press('Enter');
     await expect.poll(async () => (await translationsOn(page)).length).toBeGreaterThan(0);
     await settle(context, page, emulator.url);
     const kept = await translationsOn(page);
@@ -153,6 +161,34 @@ test.describe('whole-page translation', () => {
     await fetch(`${emulator.url}/__emulator/faults`, { method: 'DELETE' });
     await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Resume'));
     await expect.poll(async () => (await translationsOn(page)).length, { timeout: 20_000 }).toBeGreaterThan(kept.length);
+  });
+
+  test('the control: Listen reads a translation, Pause sends nothing more, another language starts over', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es', confirmPageTranslation: false, confirmAboveCredits: 10_000 });
+    const page = await openPage(context, `${pages.url}${ownPageUrl('news')}`);
+    await shortcutOn({ context, background, extensionId }, page);
+    await expect.poll(async () => (await translationsOn(page)).length).toBeGreaterThan(0);
+    await settle(context, page, emulator.url);
+
+    await clickAxNode(context, page, (await accessibleNodesNamed(context, page, 'button', 'Listen'))[0]!);
+    await expect.poll(async () => (await speechRequests(emulator.url)).map((r) => [r.language, r.textStart?.slice(0, 4)])).toContainEqual(['es', '[ES]']);
+
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Pause'));
+    await expect.poll(() => uiText(context, page)).toContain('Paused');
+    const sent = (await translateRequests(emulator.url)).length;
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForTimeout(1500);
+    expect(await translateRequests(emulator.url)).toHaveLength(sent);
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Resume'));
+    await expect.poll(async () => (await translateRequests(emulator.url)).length).toBeGreaterThan(sent);
+    await settle(context, page, emulator.url);
+
+    const picker = await findAxNode(context, page, 'combobox', 'Translate to');
+    await callOnAxNode(context, page, picker, 'function (v) { this.value = v; this.dispatchEvent(new Event("change", { bubbles: true })); }', 'fr');
+    await expect.poll(async () => (await translationsOn(page)).map((s) => s.lang)).toContain('fr');
+    expect((await translationsOn(page)).every((s) => s.lang === 'fr')).toBe(true);
+    expect((await translateRequests(emulator.url)).at(-1)!.language).toBe('French');
   });
 
   test('right-to-left and CJK pages: the translation carries the target language and direction', async ({ context, background, extensionId, emulator, pages }) => {
