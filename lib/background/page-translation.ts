@@ -5,7 +5,7 @@ import type { PageBlockInput, PageBlocksAnswer, PageEstimate } from '../translat
 import { getSettings } from '../settings/items';
 import { getCachedTranslation, putCachedTranslation } from '../translate/cache';
 import { canAfford } from '../translate/cost';
-import { joinTranslations } from '../translate/split';
+import { joinTranslations, MAX_TRANSLATE_CHARS } from '../translate/split';
 import { formatNumber, t } from '../i18n';
 import { fetchAccount, knownBalance, noteCreditsSpent } from './account';
 import { callService } from './service';
@@ -13,6 +13,8 @@ import { mayHaveBeenCharged, noteUncertainCharge, trackPaidRequest } from './spe
 
 /** Below the visible translations of a selection, above reading ahead. */
 const PAGE_PRIORITY = 50;
+/** The first request of each call: about one paragraph, the one the reader looks at first. */
+const FIRST_REQUEST_CHARS = 600;
 
 /**
  * The most translating a page's blocks into `target` can cost: all of them, and those on screen
@@ -25,13 +27,17 @@ export async function estimatePageTranslation(target: string, blocks: readonly P
   const onScreen = new Set(screen);
   const unknown = blocks.filter((_, i) => cached[i] === null);
   const page = costBound(unknown);
-  const balance = (await knownBalance())?.credits ?? (await fetchAccount(60).catch(() => null))?.credits ?? null;
+  const ask = page > settings.confirmAboveCredits || (settings.confirmPageTranslation && page > 0);
+  // The balance is read (a request, free) only for the panel that shows it: a start without
+  // the question does not wait for it.
+  const known = (await knownBalance())?.credits ?? null;
+  const balance = known ?? (ask ? ((await fetchAccount(60).catch(() => null))?.credits ?? null) : null);
   return {
     screen: costBound(blocks.filter((_, i) => onScreen.has(i) && cached[i] === null)),
     page,
     balance,
     threshold: settings.confirmAboveCredits,
-    ask: page > settings.confirmAboveCredits || (settings.confirmPageTranslation && page > 0),
+    ask,
   };
 }
 
@@ -46,7 +52,7 @@ export async function translatePageBlocks(target: string, blocks: readonly PageB
   const { serviceUrl } = await getSettings();
   const translations = await lookUp(serviceUrl, language, blocks);
   const missing = blocks.flatMap((block, i) => (translations[i] === null ? [i] : []));
-  const { batches, split } = planBatches(missing.map((i) => blocks[i]!));
+  const { batches, split } = planBatches(missing.map((i) => blocks[i]!), MAX_TRANSLATE_CHARS, FIRST_REQUEST_CHARS);
   const cost = batches.reduce((sum, batch) => sum + batch.cost, 0);
   const answer: PageBlocksAnswer = { translations, spent: 0, confirm: null, error: null };
   if (cost === 0) return answer;

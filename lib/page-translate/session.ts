@@ -1,5 +1,7 @@
 import type { SerializedServiceError } from '../api/errors';
 import { t } from '../i18n';
+import { costBound } from '../translate/batches';
+import { MAX_TRANSLATE_CHARS } from '../translate/split';
 import { findBlocks, type PageBlock } from './blocks';
 import { insertTranslation, removeTranslations } from './insert';
 import { createPageTranslateUi, type ControlState, type PageTranslateUi } from './page-ui';
@@ -17,8 +19,12 @@ export interface PageTranslateDeps {
 /** How far beyond the viewport blocks are translated ahead of the reader: a quarter screen each way. */
 const NEAR = 0.25;
 const ROOT_MARGIN = `${NEAR * 100}% 0px ${NEAR * 100}% 0px`;
-/** Characters per message to the background: a few requests' worth, so progress shows as it goes. */
-const MESSAGE_CHARS = 12_000;
+/** Characters of the first message: about the paragraph on screen, so it comes back soonest. */
+const FIRST_MESSAGE_CHARS = 600;
+/** Characters per later message: one request's worth, so translations land as each one returns. */
+const MESSAGE_CHARS = MAX_TRANSLATE_CHARS;
+/** Messages under way at once; the background's scheduler keeps the requests within the plan. */
+const MAX_IN_FLIGHT = 3;
 
 type BlockState = 'todo' | 'pending' | 'done';
 
@@ -50,8 +56,9 @@ export async function translatePage(win: Window, target: string, signal: AbortSi
   try {
     estimate = await deps.estimate(target, inputs, nearViewport(win, blocks));
   } catch (error) {
+    // Nothing to resume yet: the message alone says what is wrong (no key, service unreachable).
     ended.abort();
-    return deps.notice(errorText(error as SerializedServiceError));
+    return deps.notice((error as SerializedServiceError).message);
   }
   if (ended.signal.aborted) return;
   const start = () => runLazily(win, target, blocks, estimate.page, ui, deps, ended.signal, () => ended.abort(), restart);
@@ -76,20 +83,30 @@ function runLazily(
   const index = new Map(blocks.map((block, i) => [block.element, i]));
   const state: ControlState = { target, done: 0, total: blocks.length, spent: 0, working: false, paused: false, error: null };
   let allowed = budget;
+  // Credits asked for beyond what was agreed to (the page grew); Resume agrees to them.
+  let pendingRaise = 0;
 
-  const flush = async () => {
-    if (state.working || state.paused || state.error || signal.aborted) return;
-    const batch = nextBatch(win, blocks, states, near);
-    if (!batch.length) return;
+  let inFlight = 0;
+  // Credits the messages under way may still spend (their upper bound), so that messages sent
+  // side by side never add up to more than what was agreed to.
+  let reserved = 0;
+  let first = true;
+
+  const send = async (batch: number[]) => {
+    const inputs = batch.map((i) => ({ text: blocks[i]!.text, source: blocks[i]!.source }));
+    const bound = costBound(inputs);
+    const budgetLeft = Math.max(0, allowed - state.spent - reserved);
     batch.forEach((i) => (states[i] = 'pending'));
-    state.working = true;
-    ui.update(state);
+    inFlight++;
+    reserved += bound;
     let answer: PageBlocksAnswer;
     try {
-      answer = await deps.translate(target, batch.map((i) => ({ text: blocks[i]!.text, source: blocks[i]!.source })), Math.max(0, allowed - state.spent));
+      answer = await deps.translate(target, inputs, budgetLeft);
     } catch (error) {
       answer = { translations: batch.map(() => null), spent: 0, confirm: null, error: error as SerializedServiceError };
     }
+    inFlight--;
+    reserved -= bound;
     if (signal.aborted) return;
     batch.forEach((i, n) => {
       const translation = answer.translations[n];
@@ -97,18 +114,29 @@ function runLazily(
       states[i] = 'done';
       if (translation) insertTranslation(blocks[i]!.element, translation, target, { listenLabel: t('bubbleListen'), onListen: (text) => deps.listen(text, target) });
     });
-    state.working = false;
     state.spent += answer.spent;
     state.done = states.filter((s) => s === 'done').length;
     if (answer.confirm !== null) {
-      // More text than was agreed to (the page grew): Resume is the agreement to the new cost.
       state.error = t('pageTranslateMore');
-      pendingRaise = answer.confirm;
-    } else if (answer.error) state.error = errorText(answer.error);
-    ui.update(state);
-    void flush();
+      pendingRaise = Math.max(pendingRaise, answer.confirm);
+    } else if (answer.error) state.error ??= errorText(answer.error);
+    flush();
   };
-  let pendingRaise = 0;
+
+  /**
+   * Sends what is near the viewport and not translated yet: a short first message (the paragraph
+   * the reader looks at comes back first), then a request's worth at a time, a few side by side.
+   */
+  const flush = () => {
+    while (inFlight < MAX_IN_FLIGHT && !state.paused && !state.error && !signal.aborted) {
+      const batch = nextBatch(win, blocks, states, near, first ? FIRST_MESSAGE_CHARS : MESSAGE_CHARS);
+      if (!batch.length) break;
+      first = false;
+      void send(batch);
+    }
+    state.working = inFlight > 0;
+    ui.update(state);
+  };
 
   const observer = new (win as Window & typeof globalThis).IntersectionObserver((entries) => {
     for (const entry of entries) {
@@ -117,7 +145,7 @@ function runLazily(
       if (entry.isIntersecting) near.add(i);
       else near.delete(i);
     }
-    void flush();
+    flush();
   }, { rootMargin: ROOT_MARGIN });
   blocks.forEach((block) => observer.observe(block.element));
   signal.addEventListener('abort', () => observer.disconnect());
@@ -129,12 +157,11 @@ function runLazily(
       ui.update(state);
     },
     onResume: () => {
-      if (pendingRaise) allowed = state.spent + pendingRaise;
+      if (pendingRaise) allowed = state.spent + reserved + pendingRaise;
       pendingRaise = 0;
       state.paused = false;
       state.error = null;
-      ui.update(state);
-      void flush();
+      flush();
     },
     onShowOriginal: () => {
       end();
@@ -147,14 +174,14 @@ function runLazily(
  * The blocks to send next: those near the viewport and not yet translated, the ones on screen
  * first, in reading order, up to a message's worth of text.
  */
-function nextBatch(win: Window, blocks: PageBlock[], states: BlockState[], near: Set<number>): number[] {
+function nextBatch(win: Window, blocks: PageBlock[], states: BlockState[], near: Set<number>, maxChars: number): number[] {
   const waiting = [...near].filter((i) => states[i] === 'todo').sort((a, b) => a - b);
   const onScreen = new Set(nearViewport(win, blocks, 0).filter((i) => near.has(i)));
   const ordered = [...waiting.filter((i) => onScreen.has(i)), ...waiting.filter((i) => !onScreen.has(i))];
   const picked: number[] = [];
   let chars = 0;
   for (const i of ordered) {
-    if (picked.length && chars + blocks[i]!.text.length > MESSAGE_CHARS) break;
+    if (picked.length && chars + blocks[i]!.text.length > maxChars) break;
     picked.push(i);
     chars += blocks[i]!.text.length;
   }

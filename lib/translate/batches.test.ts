@@ -15,6 +15,13 @@ describe('planBatches', () => {
     expect(batches.map((b) => b.cost)).toEqual([9, 4]);
   });
 
+  it('makes the first request short, so the first paragraph comes back soon', () => {
+    const blocks = Array.from({ length: 6 }, (_, i) => ({ text: String(i).repeat(300), source: 'en' }));
+    const { batches } = planBatches(blocks, 5000, 500);
+    expect(batches.map((b) => b.items.map((i) => i.block))).toEqual([[0], [1, 2, 3, 4, 5]]);
+    expect(planBatches(blocks, 5000, 700).batches.map((b) => b.items.length)).toEqual([2, 4]);
+  });
+
   it('keeps each source language in its own requests', () => {
     const { batches } = planBatches([
       { text: 'Bonjour', source: 'fr' },

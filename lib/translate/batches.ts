@@ -34,10 +34,18 @@ export interface BlockParts {
 
 /**
  * Groups blocks (in the order given: the visible ones first) into requests of at most `maxChars`
- * characters, each for one source language. A block longer than a request goes in parts.
+ * characters, each for one source language. A block longer than a request goes in parts. The
+ * first request holds at most `firstMaxChars` (at least its first block): the service's time grows
+ * with the text, so the first paragraph the reader looks at comes back sooner, as the others are
+ * translated beside it.
  */
-export function planBatches(blocks: readonly { text: string; source: string | null }[], maxChars = MAX_TRANSLATE_CHARS): { batches: Batch[]; split: Map<number, BlockParts> } {
+export function planBatches(
+  blocks: readonly { text: string; source: string | null }[],
+  maxChars = MAX_TRANSLATE_CHARS,
+  firstMaxChars = maxChars,
+): { batches: Batch[]; split: Map<number, BlockParts> } {
   const open = new Map<string, BatchItem[]>();
+  let first: BatchItem | null = null;
   const batches: Batch[] = [];
   const split = new Map<number, BlockParts>();
   const close = (source: string | null) => {
@@ -53,8 +61,10 @@ export function planBatches(blocks: readonly { text: string; source: string | nu
     for (const text of pieces?.parts ?? [block.text]) {
       const items = open.get(block.source ?? '') ?? [];
       const length = items.reduce((sum, item) => sum + item.text.length + BLOCK_SEPARATOR.length, 0) + text.length;
-      if (items.length && length > maxChars) close(block.source);
-      open.set(block.source ?? '', [...(open.get(block.source ?? '') ?? []), { block: index, text }]);
+      if (items.length && length > (items[0] === first ? firstMaxChars : maxChars)) close(block.source);
+      const item = { block: index, text };
+      first ??= item;
+      open.set(block.source ?? '', [...(open.get(block.source ?? '') ?? []), item]);
     }
   });
   for (const source of [...open.keys()]) close(source || null);

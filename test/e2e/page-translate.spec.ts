@@ -191,6 +191,24 @@ test.describe('whole-page translation', () => {
     expect((await translateRequests(emulator.url)).at(-1)!.language).toBe('French');
   });
 
+  test("the popup's Translate tab starts it on the page it was opened over", async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es' });
+    const page = await openPage(context, `${pages.url}${ownPageUrl('french')}`);
+    await clickToolbarButton(context, page, extensionId);
+    // Opened behind the page, so the page stays the active tab (as the real popup sits over it).
+    const opened = context.waitForEvent('page', (p) => p.url().endsWith('/popup.html'));
+    await background.evaluate((url) => chrome.tabs.create({ url, active: false }), `chrome-extension://${extensionId}/popup.html`);
+    const popup = await opened;
+    await popup.getByRole('tab', { name: 'Translate' }).click();
+    await popup.getByRole('button', { name: 'Translate this page' }).click();
+    await findAxNode(context, page, 'dialog', 'Translate this page');
+    expect(await translateRequests(emulator.url)).toEqual([]);
+    await pressTranslate(context, page);
+    await expect.poll(async () => (await translationsOn(page)).length).toBeGreaterThan(0);
+    expect((await translationsOn(page))[0]).toMatchObject({ lang: 'es', dir: 'ltr' });
+  });
+
   test('right-to-left and CJK pages: the translation carries the target language and direction', async ({ context, background, extensionId, emulator, pages }) => {
     await connectService(background, emulator.url, 'demo-pro');
     await setSettings(background, { targetLanguage: 'en', confirmPageTranslation: false, confirmAboveCredits: 10_000 });
