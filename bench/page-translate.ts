@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { startEmulator } from '../emulator/server';
 import { serviceWorkerOf } from '../test/support/browser';
-import { clickToolbarButton, emulatorLog, ledger, tabIdOf } from '../test/support/extension';
+import { clickToolbarButton, emulatorLog, inPageUiText, ledger, tabIdOf } from '../test/support/extension';
 import { startPageServer } from '../test/support/page-server';
 import { HAS_SHARED_PAGES, ownPageUrl, sharedPageUrl } from '../test/support/pages';
 import { launchWith, snapshotExtension } from './browser';
@@ -53,6 +53,8 @@ async function main() {
   const url = `${pages.url}${HAS_SHARED_PAGES ? sharedPageUrl('wikipedia') : ownPageUrl('encyclopedia')}`;
   const firstShown: number[] = [];
   const serviceTime: number[] = [];
+  const untilSent: number[] = [];
+  const covered: string[] = [];
   const screenCredits: number[] = [];
   const pageCredits: number[] = [];
   try {
@@ -96,13 +98,15 @@ async function main() {
       const [first] = (await emulatorLog(emulator.url)).filter((r) => r.path === '/api/v1/translate');
       firstShown.push(shownAt - clickedAt);
       serviceTime.push(first!.durationMs);
+      untilSent.push(Date.parse(first!.time) - clickedAt);
       await quiet(emulator.url);
       const screen = (await ledger(emulator.url)).total[EMAIL] ?? 0;
       screenCredits.push(screen);
       await readToTheEnd(page, emulator.url);
       pageCredits.push((await ledger(emulator.url)).total[EMAIL] ?? 0);
+      covered.push(/\d[\d,]* of [\d,]+ paragraphs/.exec(await inPageUiText(context, page, 'voxlate-page-translate'))?.[0] ?? '?');
       await context.close();
-      process.stdout.write(`  run ${run + 1}/${RUNS}: first paragraph ${firstShown.at(-1)} ms after the click (service ${serviceTime.at(-1)} ms); ${screen} credits for the first screen, ${pageCredits.at(-1)} for the whole page\n`);
+      process.stdout.write(`  run ${run + 1}/${RUNS}: first paragraph ${firstShown.at(-1)} ms after the click (service ${serviceTime.at(-1)} ms); ${screen} credits for the first screen, ${pageCredits.at(-1)} for the whole page (${covered.at(-1)})\n`);
     }
   } finally {
     await pages.close();
@@ -113,7 +117,7 @@ async function main() {
   const added = firstShown.map((shown, i) => shown - serviceTime[i]!);
   console.log(`\nWhole-page translation (${HAS_SHARED_PAGES ? 'wikipedia' : 'encyclopedia.html'}, 1280×800, 300 ms + 1 ms/char service, pro plan):`);
   console.log(`- Click → first paragraph on screen translated: ${fmt(firstShown)}`);
-  console.log(`- The service's time for that request: ${fmt(serviceTime)}; added by the extension: ${fmt(added)}`);
+  console.log(`- The service's time for that request: ${fmt(serviceTime)}; added by the extension: ${fmt(added)}, of which before the request reached the service: ${fmt(untilSent)}`);
   console.log(`- Credits, first screen: ${median(screenCredits)}; whole page read to the end: ${median(pageCredits)} (${((100 * median(screenCredits)) / median(pageCredits)).toFixed(0)}%)`);
 }
 
