@@ -3,7 +3,7 @@ import { languageByCode, type Language } from '../language';
 import { costBound, planBatches, splitBatchTranslation, type Batch } from '../translate/batches';
 import type { PageBlockInput, PageBlocksAnswer, PageEstimate } from '../translate/page-types';
 import { getSettings } from '../settings/items';
-import { getCachedTranslation, putCachedTranslation } from '../translate/cache';
+import { getCachedTranslations, putCachedTranslation } from '../translate/cache';
 import { canAfford } from '../translate/cost';
 import { joinTranslations, MAX_TRANSLATE_CHARS } from '../translate/split';
 import { formatNumber, t } from '../i18n';
@@ -125,9 +125,9 @@ function mergedPieces(batch: Batch, translation: string): string[] {
 }
 
 async function lookUp(service: string, target: Language, blocks: readonly PageBlockInput[]): Promise<(string | null)[]> {
-  return Promise.all(
-    blocks.map(async (block) => (await getCachedTranslation({ service, text: block.text, source: block.source, target: target.code }).catch(() => null))?.translation ?? null),
-  );
+  const inputs = blocks.map((block) => ({ service, text: block.text, source: block.source, target: target.code }));
+  const found = await getCachedTranslations(inputs).catch(() => blocks.map(() => null));
+  return found.map((entry) => entry?.translation ?? null);
 }
 
 function targetLanguage(code: string): Language {
