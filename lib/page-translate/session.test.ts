@@ -141,6 +141,26 @@ describe('translatePage', () => {
     expect(document.querySelectorAll('voxlate-translation')).toHaveLength(3);
   });
 
+  it('translates paragraphs the page adds later as they come into view, within the budget left', async () => {
+    const roots = captureShadowRoots();
+    const { deps, sent } = fakeDeps(translateAll);
+    await translatePage(window, 'es', page.signal, deps);
+    const ui = roots.get('voxlate-page-translate')![0]!;
+    button(ui, /^Translate \(/).click();
+    const total = () => /of (\d+) paragraphs/.exec(ui.querySelector('[role="status"]')!.textContent!)![1];
+    const before = Number(total());
+    const added = document.createElement('p');
+    added.textContent = 'A paragraph loaded later, when the reader asked for more.';
+    document.querySelector('.story-body')!.append(added);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(Number(total())).toBe(before + 1);
+    expect(FakeObserver.last!.observed).toContain(added);
+    FakeObserver.last!.show([added]);
+    await flush();
+    expect(sent.at(-1)).toEqual([{ text: 'A paragraph loaded later, when the reader asked for more.', source: 'en' }]);
+    expect(added.nextElementSibling!.tagName).toBe('VOXLATE-TRANSLATION');
+  });
+
   it('starts at once below the threshold when the user turned the question off', async () => {
     const roots = captureShadowRoots();
     const { deps } = fakeDeps(translateAll);

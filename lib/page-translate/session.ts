@@ -3,7 +3,7 @@ import { t } from '../i18n';
 import { costBound } from '../translate/batches';
 import { MAX_TRANSLATE_CHARS } from '../translate/split';
 import { findBlocks, type PageBlock } from './blocks';
-import { insertTranslation, removeTranslations } from './insert';
+import { insertTranslation, removeTranslations, TRANSLATION_TAG } from './insert';
 import { createPageTranslateUi, type ControlState, type PageTranslateUi } from './page-ui';
 import type { PageBlockInput, PageBlocksAnswer, PageEstimate } from '../translate/page-types';
 
@@ -149,6 +149,17 @@ function runLazily(
   }, { rootMargin: ROOT_MARGIN });
   blocks.forEach((block) => observer.observe(block.element));
   signal.addEventListener('abort', () => observer.disconnect());
+  watchNewBlocks(doc, target, signal, (added) => {
+    for (const block of added) {
+      if (index.has(block.element)) continue;
+      index.set(block.element, blocks.length);
+      blocks.push(block);
+      states.push('todo');
+      observer.observe(block.element);
+    }
+    state.total = blocks.length;
+    ui.update(state);
+  });
 
   ui.showControl(state, {
     onTarget: restart,
@@ -167,6 +178,29 @@ function runLazily(
       end();
       removeTranslations(doc);
     },
+  });
+}
+
+/** How long the page must be still before new paragraphs are looked for (pages load in bursts). */
+const SETTLE_MS = 400;
+
+/**
+ * Tells about paragraphs the page adds after the start (infinite scroll, "load more", late
+ * scripts), so they are translated as they come into view too. Our own translations are not a
+ * change of the page.
+ */
+function watchNewBlocks(doc: Document, target: string, signal: AbortSignal, onBlocks: (blocks: PageBlock[]) => void): void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const ours = (node: Node) => node.nodeType === 1 && (node as Element).tagName === TRANSLATION_TAG.toUpperCase();
+  const watcher = new MutationObserver((records) => {
+    if (records.every((record) => record.type === 'childList' && [...record.addedNodes, ...record.removedNodes].every(ours))) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => onBlocks(findBlocks(doc.body, target)), SETTLE_MS);
+  });
+  watcher.observe(doc.body, { childList: true, subtree: true, characterData: true });
+  signal.addEventListener('abort', () => {
+    watcher.disconnect();
+    clearTimeout(timer);
   });
 }
 

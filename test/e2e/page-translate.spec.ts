@@ -191,6 +191,41 @@ test.describe('whole-page translation', () => {
     expect((await translateRequests(emulator.url)).at(-1)!.language).toBe('French');
   });
 
+  test('a page that grows beyond what was agreed to asks again before sending more', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es' });
+    const page = await openPage(context, `${pages.url}${ownPageUrl('news')}`);
+    await startFromMenu({ context, background, extensionId }, page);
+    await findAxNode(context, page, 'dialog', 'Translate this page');
+    const pageCost = Number(/Whole page: up to ([\d,]+) credits/.exec(await uiText(context, page))![1]!.replace(/,/g, ''));
+    await pressTranslate(context, page);
+    await expect.poll(async () => (await translationsOn(page)).length).toBeGreaterThan(0);
+    await settle(context, page, emulator.url);
+
+    // "Load more": far more text than the whole page had, where the reader is.
+    await page.evaluate(() => {
+      const body = document.querySelector('.story-body')!;
+      for (let i = 0; i < 40; i++) {
+        const p = document.createElement('p');
+        p.textContent = `Loaded later, paragraph ${i}: ${'The library lends tools and books to everyone in the neighbourhood. '.repeat(6)}`;
+        body.prepend(p);
+      }
+      window.scrollTo(0, body.getBoundingClientRect().top + window.scrollY);
+    });
+    // Reading on through the new paragraphs, a screen at a time, until the agreed credits run out.
+    for (let screen = 0; screen < 15 && !(await uiText(context, page)).includes('The page has grown'); screen++) {
+      await settle(context, page, emulator.url);
+      await page.evaluate(() => window.scrollBy(0, window.innerHeight));
+    }
+    await expect.poll(() => uiText(context, page), { timeout: 20_000 }).toContain('The page has grown');
+    await settle(context, page, emulator.url);
+    // Never more than the panel showed.
+    expect((await ledger(emulator.url)).total['pro@demo.test']).toBeLessThanOrEqual(pageCost);
+    const sent = (await translateRequests(emulator.url)).length;
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Resume'));
+    await expect.poll(async () => (await translateRequests(emulator.url)).length).toBeGreaterThan(sent);
+  });
+
   test("the popup's Translate tab starts it on the page it was opened over", async ({ context, background, extensionId, emulator, pages }) => {
     await connectService(background, emulator.url, 'demo-pro');
     await setSettings(background, { targetLanguage: 'es' });
