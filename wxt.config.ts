@@ -44,6 +44,7 @@ export default defineConfig({
       // Chrome takes at most four suggested keys: the user sets these in the browser's shortcut page.
       'speed-up': { description: '__MSG_commandSpeedUp__' },
       'speed-down': { description: '__MSG_commandSpeedDown__' },
+      'translate-page': { description: '__MSG_commandTranslatePage__' },
     },
     // The service's address, asked for when the user saves it (MV2 has no optional_host_permissions).
     ...(manifestVersion === 2 ? { optional_permissions: SERVICE_ORIGINS } : { optional_host_permissions: SERVICE_ORIGINS }),

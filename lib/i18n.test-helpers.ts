@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
@@ -8,7 +9,8 @@ interface LocaleEntry {
 }
 
 const readLocale = (code: string) =>
-  JSON.parse(readFileSync(new URL(`../public/_locales/${code}/messages.json`, import.meta.url), 'utf8')) as Record<string, LocaleEntry>;
+  // A path, not a URL: happy-dom's URL does not resolve file: URLs, and its tests need the words too.
+  JSON.parse(readFileSync(path.resolve(import.meta.dirname, `../public/_locales/${code}/messages.json`), 'utf8')) as Record<string, LocaleEntry>;
 
 /**
  * Makes the fake browser's i18n answer as the browser does with its UI in `uiLanguage`: the message

@@ -53,6 +53,14 @@ export function SpendThreshold() {
         {after}
       </label>
       <p className="hint" id="confirm-above-hint">{t('optionsConfirmAboveHint')}</p>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={settings.confirmPageTranslation}
+          onChange={(e) => void update({ confirmPageTranslation: e.target.checked })}
+        />
+        {t('optionsConfirmPageTranslation')}
+      </label>
     </section>
   );
 }

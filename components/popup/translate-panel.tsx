@@ -101,8 +101,18 @@ export function TranslatePanel({ selection, lastTarget }: { selection: string; l
     });
   };
 
+  // The page shows the cost and asks there; the popup gets out of the way of that panel.
+  async function translatePage() {
+    const response = await sendMessage('translatePage');
+    if (response.ok) window.close();
+    else setError(response.error);
+  }
+
   return (
     <>
+      <div className="row actions">
+        <button type="button" onClick={() => void translatePage()}>{t('menuTranslatePage')}</button>
+      </div>
       <label htmlFor="translate-text">{t('popupTranslateTextLabel')}</label>
       <textarea id="translate-text" rows={4} dir="auto" value={text} onChange={(e) => setText(e.target.value)} />
       <div className="row filters languages">

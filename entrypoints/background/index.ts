@@ -18,6 +18,8 @@ import { cancelTranslation, currentTargetLanguage, translate } from '@/lib/backg
 import { moveLegacyStorage } from '@/lib/translate/legacy-storage';
 import { checkReadingSender } from '@/lib/background/reading/page-player';
 import { updatePagePlayer } from '@/lib/settings/items';
+import { estimatePageTranslation, translatePageBlocks } from '@/lib/background/page-translation';
+import { translateActiveTabPage } from '@/lib/background/translate-page-tab';
 import {
   controlReading,
   fetchChunkForPlayer,
@@ -80,6 +82,9 @@ export default defineBackground(() => {
     speakText: ({ text, language }, sender) =>
       startReading({ text, language, title: text.slice(0, 60), tabId: sender.tabId ?? null, frameId: sender.frameId ?? null, highlight: false }),
     getTargetLanguage: () => currentTargetLanguage(),
+    translatePage: () => translateActiveTabPage(),
+    estimatePageTranslation: ({ target, blocks, screen }) => estimatePageTranslation(target, blocks, screen),
+    translatePageBlocks: ({ target, blocks, budget }) => translatePageBlocks(target, blocks, budget),
     getSelectionText: () => activeTabSelection(),
     getResumeOffer: () => activeTabResumeOffer(),
     resumePage: () => resumeActiveTab(),

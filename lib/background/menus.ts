@@ -1,6 +1,7 @@
 import { browser, type Browser } from 'wxt/browser';
 import { t, type MessageKey } from '../i18n';
 import { translateFromTab } from './translate-tab';
+import { translatePageFromTab } from './translate-page-tab';
 import { controlFromShortcut, downloadFromTab, readFromTab, speedFromShortcut, type TabRef } from './tab-actions';
 
 /** `selectionText`: what the browser saw selected at a menu click (none for shortcuts). */
@@ -14,6 +15,7 @@ const MENUS: Record<string, [MessageKey, Contexts, TabAction]> = {
   // 'page' shows only when nothing more specific (a selection, a link…) was clicked.
   'voxlate-read-page': ['menuReadPage', ['page'], (tab, frame, seen) => readFromTab(tab, 'auto', frame, seen)],
   'voxlate-translate-selection': ['menuTranslateSelection', ['selection'], (tab, frame, seen) => translateFromTab(tab, frame, seen)],
+  'translate-page': ['menuTranslatePage', ['page'], (tab) => translatePageFromTab(tab)],
 };
 
 /** How much a speed shortcut changes the speed. */
@@ -27,6 +29,7 @@ const COMMANDS: Record<string, TabAction> = {
   'translate-selection': (tab) => translateFromTab(tab),
   'speed-up': () => speedFromShortcut(SPEED_STEP),
   'speed-down': () => speedFromShortcut(-SPEED_STEP),
+  'translate-page': (tab) => translatePageFromTab(tab),
 };
 
 function createMenus(): void {

@@ -9,6 +9,7 @@ import { startOncePerPage, type PageLifetime } from './lifetime';
 import { noteTranslationWait, openTranslationBubble } from '../bubble/controller';
 import { pagePlayerFactory } from './page-player-slot';
 import type { PagePlayer } from '../page/player/page-player';
+import { translatePageFromAgent } from './page-translate-link';
 
 const AGENT = Symbol.for('voxlate.pageAgent');
 
@@ -57,6 +58,7 @@ function runAgent(signal: AbortSignal): () => void {
     pagePlayerState: (state) => pagePlayer()?.update(state) ?? false,
     pageTranslate: ({ target, selectionText }) => openTranslationBubble(window, target, selectionText, signal),
     pageTranslateWait: ({ requestId, message }) => noteTranslationWait(requestId, message),
+    pageTranslatePage: ({ target }) => translatePageFromAgent(window, target, signal),
     pageNotice: ({ message, tone, action, confirm, timeoutMs }) => {
       const actions = [];
       if (action === 'openOptions') actions.push({ label: t('openOptions'), onClick: () => void sendMessage('openOptions') });

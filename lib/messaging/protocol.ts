@@ -5,6 +5,7 @@ import type { Voice } from '../api/schemas';
 import type { PlayerStats } from '../player/types';
 import type { TranslationAnswer } from '../translate/translate';
 import { PLAYER_CORNERS } from '../settings/player-corner';
+import type { PageBlocksAnswer, PageEstimate } from '../translate/page-types';
 import {
   chunkSpeedSchema,
   playerActionSchema,
@@ -69,6 +70,9 @@ const targetCode = matching(/^[a-z]{2,3}$/);
 /** What the browser saw selected at a context-menu click (its `selectionText`), checked against the page's selection. */
 const reportedSelection = text(0, MAX_READ_CHARS);
 const requestId = text(1, 100);
+/** A paragraph of a page to translate: its text and declared language (null: detected by the service). */
+const pageBlocks = (max: number) =>
+  z.array(z.strictObject({ text: text(1, 100_000), source: z.nullable(targetCode) })).check(z.minLength(1), z.maxLength(max));
 const readTextInput = z.strictObject({
   text: text(0, MAX_READ_CHARS),
   title: z.optional(text(0, 500)),
@@ -139,6 +143,18 @@ export const messageRules = {
     from: ['content'],
   },
   getTargetLanguage: { input: z.undefined(), from: ['extension'] },
+  /** Translates the active tab's page (the popup's button); the page shows the cost first. */
+  translatePage: { input: z.undefined(), from: ['extension'] },
+  /** What translating a page would cost: every block, and those on screen (indices). */
+  estimatePageTranslation: {
+    input: z.strictObject({ target: targetCode, blocks: pageBlocks(10_000), screen: z.array(int(0)).check(z.maxLength(10_000)) }),
+    from: ['content'],
+  },
+  /** Translates blocks of a page within `budget`, the credits the user agreed to and has not spent yet. */
+  translatePageBlocks: {
+    input: z.strictObject({ target: targetCode, blocks: pageBlocks(1_000), budget: int(0) }),
+    from: ['content'],
+  },
   /** The active tab's selection, to prefill the popup (opening the popup grants activeTab). */
   getSelectionText: { input: z.undefined(), from: ['extension'] },
 
@@ -187,6 +203,8 @@ export const messageRules = {
   pageClearHighlight: { input: z.undefined(), from: ['extension'] },
   /** Opens the translation bubble beside the frame's selection; answers false when none. */
   pageTranslate: { input: z.strictObject({ target: targetCode, selectionText: z.optional(reportedSelection) }), from: ['extension'] },
+  /** Starts translating the whole page into `target` (it shows the cost and waits for the user first). */
+  pageTranslatePage: { input: z.strictObject({ target: targetCode }), from: ['extension'] },
   pageNotice: {
     input: z.strictObject({
       message: text(1, 2000),
@@ -260,6 +278,9 @@ export interface ProtocolMap {
   speakText(data: In<'speakText'>): Result<ReadStart>;
   getTargetLanguage(): Result<string>;
   getSelectionText(): Result<PageText | null>;
+  translatePage(): Result<void>;
+  estimatePageTranslation(data: In<'estimatePageTranslation'>): Result<PageEstimate>;
+  translatePageBlocks(data: In<'translatePageBlocks'>): Result<PageBlocksAnswer>;
 
   fetchChunk(data: In<'fetchChunk'>): Result<{ cacheKey: string }>;
   cancelFetches(data: In<'cancelFetches'>): Result<void>;
@@ -277,6 +298,7 @@ export interface ProtocolMap {
   pageHighlight(data: In<'pageHighlight'>): Result<void>;
   pageClearHighlight(): Result<void>;
   pageTranslate(data: In<'pageTranslate'>): Result<boolean>;
+  pageTranslatePage(data: In<'pageTranslatePage'>): Result<void>;
   pageNotice(data: In<'pageNotice'>): Result<void>;
   pageTranslateWait(data: In<'pageTranslateWait'>): Result<void>;
   pagePlayerState(data: In<'pagePlayerState'>): Result<boolean>;

@@ -37,6 +37,11 @@ export const settingsSchema = z.object({
     }),
     { show: true, corner: 'bottom-right' },
   ),
+  /**
+   * Show the cost of translating a page and wait for "Translate" even when it is below
+   * confirmAboveCredits (above it the question is always asked).
+   */
+  confirmPageTranslation: z.catch(z.boolean(), true),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -7,6 +7,7 @@ import { voxlateDb } from '../storage/database';
 import {
   clearTranslationCache,
   getCachedTranslation,
+  getCachedTranslations,
   putCachedTranslation,
   translationCacheKey,
   translationCacheStats,
@@ -121,5 +122,13 @@ describe('translation cache', () => {
   it('keeps concurrent puts', async () => {
     await Promise.all(['a', 'b', 'c', 'd'].map((text) => putCachedTranslation({ ...hello, text }, value)));
     expect((await translationCacheStats()).entries).toBe(4);
+  });
+
+  it('looks many texts up in one go, in order, with misses as null', async () => {
+    await putCachedTranslation(hello, value, { now: 1 });
+    const other = { ...hello, text: 'Thanks' };
+    expect(await getCachedTranslations([other, hello, { ...hello, target: 'fr' }], 5)).toEqual([null, value, null]);
+    const { metas } = await stored();
+    expect(metas.map((m: { lastUsed: number }) => m.lastUsed)).toEqual([5]);
   });
 });

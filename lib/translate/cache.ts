@@ -64,6 +64,32 @@ export async function getCachedTranslation(input: TranslationKeyInput, now = Dat
   return parsed.data;
 }
 
+/**
+ * The cached translations of many texts at once (null for a miss), in one transaction: a page's
+ * hundreds of paragraphs are looked up before anything is sent, and a transaction each would
+ * hold the first request back. Found entries are marked as just used; damaged ones are dropped.
+ */
+export async function getCachedTranslations(inputs: readonly TranslationKeyInput[], now = Date.now()): Promise<(CachedTranslation | null)[]> {
+  const keys = await Promise.all(inputs.map((input) => translationCacheKey(input)));
+  const tx = (await voxlateDb()).transaction(['translations', 'translationMeta'], 'readwrite');
+  const values = tx.objectStore('translations');
+  const metas = tx.objectStore('translationMeta');
+  const found = await Promise.all(
+    keys.map(async (key) => {
+      const [value, meta] = await Promise.all([values.get(key), metas.get(key)]);
+      const parsed = cachedTranslationSchema.safeParse(value);
+      if (meta && parsed.success) {
+        await metas.put({ ...meta, lastUsed: now });
+        return parsed.data;
+      }
+      if (meta || value !== undefined) await Promise.all([values.delete(key), metas.delete(key)]);
+      return null;
+    }),
+  );
+  await tx.done;
+  return found;
+}
+
 /** Options of {@link putCachedTranslation}, for tests and callers with other bounds. */
 export interface PutCacheOptions {
   now?: number;

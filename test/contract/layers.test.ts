@@ -16,6 +16,8 @@ const LIB = path.resolve(import.meta.dirname, '../../lib');
  */
 const LAYERS: string[][] = [
   ['background', 'content'],
+  // The page side of whole-page translation: its panel borrows the bubble's focus trap and picker.
+  ['page-translate'],
   ['bubble'],
   // The protocol names every party's messages, so it sits above the player's contract.
   ['messaging'],

@@ -1,0 +1,127 @@
+/**
+ * `npm run bench` (last part), issue 12: translating a whole page on a long article (wikipedia
+ * from ../shared/pages, else our encyclopedia.html), in a 1280×800 window, with the service's
+ * cloud-like latency (300 ms + 1 ms per character).
+ * - Time from the click (the menu handler being called, the cost question turned off) to the first
+ *   paragraph on screen showing its translation, against the service's own time for the request
+ *   that carried it (the emulator's log): what the extension adds is the difference.
+ * - Credits for one screen (what the first screen cost) against the whole page (after scrolling
+ *   through it to the end), from the emulator's ledger.
+ * Alone: `npx tsx bench/page-translate.ts` (builds the test build first).
+ */
+import { execFileSync } from 'node:child_process';
+import type { Page } from '@playwright/test';
+import { startEmulator } from '../emulator/server';
+import { serviceWorkerOf } from '../test/support/browser';
+import { clickToolbarButton, emulatorLog, inPageUiText, ledger, tabIdOf } from '../test/support/extension';
+import { startPageServer } from '../test/support/page-server';
+import { HAS_SHARED_PAGES, ownPageUrl, sharedPageUrl } from '../test/support/pages';
+import { launchWith, snapshotExtension } from './browser';
+import { median } from './stats';
+
+const RUNS = Number(process.env.PAGE_RUNS ?? 5);
+const EMAIL = 'pro@demo.test';
+
+/** Settles when no translate request was added for a while (the page has what it asked for). */
+async function quiet(emulatorUrl: string, ms = 1500): Promise<void> {
+  let last = -1;
+  for (;;) {
+    const now = (await emulatorLog(emulatorUrl)).filter((r) => r.path === '/api/v1/translate' && r.status !== 0).length;
+    if (now === last) return;
+    last = now;
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  }
+}
+
+/** Scrolls through the whole page a screen at a time, waiting for each screen's translations. */
+async function readToTheEnd(page: Page, emulatorUrl: string): Promise<void> {
+  for (;;) {
+    const atEnd = await page.evaluate(() => {
+      window.scrollBy(0, window.innerHeight);
+      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+    });
+    await quiet(emulatorUrl, 700);
+    if (atEnd) return;
+  }
+}
+
+async function main() {
+  execFileSync('npx', ['wxt', 'build'], { stdio: 'ignore', env: { ...process.env, VOXLATE_TEST_BUILD: '1' } });
+  const build = snapshotExtension();
+  const emulator = await startEmulator({ port: 0, latencyMs: 300, msPerChar: 1 });
+  const pages = await startPageServer();
+  const url = `${pages.url}${HAS_SHARED_PAGES ? sharedPageUrl('wikipedia') : ownPageUrl('encyclopedia')}`;
+  const firstShown: number[] = [];
+  const serviceTime: number[] = [];
+  const untilSent: number[] = [];
+  const covered: string[] = [];
+  const screenCredits: number[] = [];
+  const pageCredits: number[] = [];
+  try {
+    for (let run = 0; run < RUNS; run++) {
+      await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+      const context = await launchWith(build.dir);
+      const background = await serviceWorkerOf(context);
+      // The question is turned off (and the threshold raised) so the click is all that is timed.
+      await background.evaluate(async (service) => {
+        await chrome.storage.local.set({ apiKey: 'demo-pro', settings: { serviceUrl: service, targetLanguage: 'es', confirmPageTranslation: false, confirmAboveCredits: 1_000_000 } });
+      }, emulator.url);
+      const extensionId = new URL(background.url()).host;
+      const page = await context.newPage();
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(url);
+      // The first translation added on screen, stamped in the page as it lands.
+      await page.evaluate(() => {
+        new MutationObserver((records, observer) => {
+          for (const record of records) {
+            for (const node of record.addedNodes) {
+              if (!(node instanceof Element) || node.tagName !== 'VOXLATE-TRANSLATION') continue;
+              const rect = node.getBoundingClientRect();
+              if (rect.top >= innerHeight || rect.bottom <= 0) continue;
+              (window as { __firstShown?: number }).__firstShown = Date.now();
+              observer.disconnect();
+              return;
+            }
+          }
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+      await clickToolbarButton(context, page, extensionId);
+      const tabId = await tabIdOf(background, page);
+      const clickedAt = await background.evaluate(async (tab) => {
+        const hooks = (globalThis as never as { voxlateTestHooks: { onMenuClick: (i: unknown, t: unknown) => boolean } }).voxlateTestHooks;
+        const t = await chrome.tabs.get(tab);
+        const at = Date.now();
+        hooks.onMenuClick({ menuItemId: 'translate-page', frameId: 0, editable: false, pageUrl: t.url }, t);
+        return at;
+      }, tabId);
+      const shownAt = await page.waitForFunction(() => (window as { __firstShown?: number }).__firstShown, undefined, { timeout: 30_000 }).then((h) => h.jsonValue() as Promise<number>);
+      const [first] = (await emulatorLog(emulator.url)).filter((r) => r.path === '/api/v1/translate');
+      firstShown.push(shownAt - clickedAt);
+      serviceTime.push(first!.durationMs);
+      untilSent.push(Date.parse(first!.time) - clickedAt);
+      await quiet(emulator.url);
+      const screen = (await ledger(emulator.url)).total[EMAIL] ?? 0;
+      screenCredits.push(screen);
+      await readToTheEnd(page, emulator.url);
+      pageCredits.push((await ledger(emulator.url)).total[EMAIL] ?? 0);
+      covered.push(/\d[\d,]* of [\d,]+ paragraphs/.exec(await inPageUiText(context, page, 'voxlate-page-translate'))?.[0] ?? '?');
+      await context.close();
+      process.stdout.write(`  run ${run + 1}/${RUNS}: first paragraph ${firstShown.at(-1)} ms after the click (service ${serviceTime.at(-1)} ms); ${screen} credits for the first screen, ${pageCredits.at(-1)} for the whole page (${covered.at(-1)})\n`);
+    }
+  } finally {
+    await pages.close();
+    await emulator.close();
+    build.remove();
+  }
+  const fmt = (xs: number[]) => `median ${median(xs).toFixed(0)} ms (min ${Math.min(...xs)}, max ${Math.max(...xs)})`;
+  const added = firstShown.map((shown, i) => shown - serviceTime[i]!);
+  console.log(`\nWhole-page translation (${HAS_SHARED_PAGES ? 'wikipedia' : 'encyclopedia.html'}, 1280×800, 300 ms + 1 ms/char service, pro plan):`);
+  console.log(`- Click → first paragraph on screen translated: ${fmt(firstShown)}`);
+  console.log(`- The service's time for that request: ${fmt(serviceTime)}; added by the extension: ${fmt(added)}, of which before the request reached the service: ${fmt(untilSent)}`);
+  console.log(`- Credits, first screen: ${median(screenCredits)}; whole page read to the end: ${median(pageCredits)} (${((100 * median(screenCredits)) / median(pageCredits)).toFixed(0)}%)`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

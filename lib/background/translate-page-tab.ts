@@ -1,0 +1,30 @@
+import { browser } from 'wxt/browser';
+import { serializeError } from '../api/errors';
+import { sendMessage } from '../messaging/protocol';
+import { unwrap } from '../messaging/result';
+import { injectPageScript } from './page-link';
+import { reportProblem } from './reading/reading';
+import type { TabRef } from './tab-actions';
+import { currentTargetLanguage } from './translation';
+
+/**
+ * Starts translating the whole page of a tab the user just invoked us on (menu, shortcut, popup)
+ * into their default target. Only the top page: its frames are other documents. The page shows
+ * the cost first; nothing is sent from here.
+ */
+export async function translatePageFromTab(tab: TabRef): Promise<void> {
+  let injected = false;
+  try {
+    const [, target] = await Promise.all([injectPageScript(tab.id, 0), currentTargetLanguage()]);
+    injected = true;
+    unwrap(await sendMessage('pageTranslatePage', { target }, { tabId: tab.id, frameId: 0 }));
+  } catch (error) {
+    await reportProblem(injected ? tab.id : null, serializeError(error));
+  }
+}
+
+/** The popup's "Translate this page": the active tab (opening the popup granted activeTab). */
+export async function translateActiveTabPage(): Promise<void> {
+  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  if (tab?.id !== undefined) await translatePageFromTab({ id: tab.id, title: tab.title });
+}

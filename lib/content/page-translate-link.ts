@@ -1,0 +1,20 @@
+import { sendMessage } from '../messaging/protocol';
+import { unwrap } from '../messaging/result';
+import { showPageNotice } from '../page/notice';
+import { translatePage, type PageTranslateDeps } from '../page-translate/session';
+
+/** The page translation's link to the background: estimates, translations and Listen go there. */
+const backgroundDeps = (signal: AbortSignal): PageTranslateDeps => ({
+  estimate: async (target, blocks, screen) => unwrap(await sendMessage('estimatePageTranslation', { target, blocks, screen })),
+  translate: async (target, blocks, budget) => unwrap(await sendMessage('translatePageBlocks', { target, blocks, budget })),
+  listen: (text, language) => void sendMessage('speakText', { text, language }).catch(() => undefined),
+  notice: (message) => void showPageNotice({ message, tone: 'info', signal, timeoutMs: 10_000 }),
+});
+
+/**
+ * Starts translating the page when the background asks (menu, shortcut, popup). Answers at once:
+ * the user decides on the page, in the panel, whether anything is sent.
+ */
+export function translatePageFromAgent(win: Window, target: string, signal: AbortSignal): void {
+  void translatePage(win, target, signal, backgroundDeps(signal));
+}

@@ -1,0 +1,169 @@
+import { cycleTab, isolateKeys } from '../bubble/focus-trap';
+import { createTargetPicker } from '../bubble/target-picker';
+import { LANGUAGES } from '../language';
+import { createShadowHost, setShadowStyles } from '../page/shadow-host';
+import { formatNumber, t } from '../i18n';
+import { PAGE_UI_CSS } from './page-ui-styles';
+import type { PageEstimate } from '../translate/page-types';
+
+/** The question asked before anything is sent. */
+export interface EstimateView {
+  target: string;
+  estimate: PageEstimate;
+  onTarget(code: string): void;
+  onConfirm(): void;
+  onCancel(): void;
+}
+
+/** What the page control shows while a page is translated. */
+export interface ControlState {
+  target: string;
+  done: number;
+  total: number;
+  spent: number;
+  working: boolean;
+  paused: boolean;
+  /** A problem and what to do next; translated paragraphs stay. */
+  error: string | null;
+}
+
+/** What the page control's buttons do. */
+export interface ControlActions {
+  onTarget(code: string): void;
+  onPause(): void;
+  onResume(): void;
+  onShowOriginal(): void;
+}
+
+/** The in-page panel and control, one at a time, in a closed shadow root. */
+export interface PageTranslateUi {
+  showEstimate(view: EstimateView): void;
+  showControl(state: ControlState, actions: ControlActions): void;
+  /** Updates the control shown (progress, spending, errors) without moving focus. */
+  update(state: ControlState): void;
+  close(): void;
+}
+
+/** "12 credits" / "1 credit". */
+export function creditsText(n: number): string {
+  return t(n === 1 ? 'popupCreditsOne' : 'popupCredits', formatNumber(n));
+}
+
+/**
+ * Creates the page translation's UI: a panel (`role="dialog"`, focus kept inside, Escape cancels)
+ * for the estimate, then a small control (`role="region"`) in the page's corner. Text is set as
+ * text; keys typed in it do not reach the page's shortcuts.
+ */
+export function createPageTranslateUi(doc: Document, signal: AbortSignal): PageTranslateUi {
+  const { root, remove } = createShadowHost(doc, 'voxlate-page-translate');
+  setShadowStyles(root, PAGE_UI_CSS);
+  const closed = new AbortController();
+  isolateKeys(root, closed.signal);
+  let view: AbortController | null = null;
+  let refresh: ((state: ControlState) => void) | null = null;
+  const close = () => {
+    view?.abort();
+    closed.abort();
+    remove();
+  };
+  signal.addEventListener('abort', close, { signal: closed.signal });
+
+  const fresh = (className: string) => {
+    view?.abort();
+    view = new AbortController();
+    refresh = null;
+    root.querySelector('.box')?.remove();
+    const box = doc.createElement('div');
+    box.className = `box ${className}`;
+    root.append(box);
+    return { box, listen: { signal: view.signal } };
+  };
+
+  return {
+    showEstimate({ target, estimate, onTarget, onConfirm, onCancel }) {
+      const { box, listen } = fresh('panel');
+      box.setAttribute('role', 'dialog');
+      box.setAttribute('aria-label', t('pageTranslateDialog'));
+      const title = el(doc, 'h2', t('pageTranslateDialog'));
+      const lines = [
+        el(doc, 'p', t('pageTranslateScreenCost', t('spendUpTo', formatNumber(estimate.screen)))),
+        el(doc, 'p', t('pageTranslateWholeCost', t('spendUpTo', formatNumber(estimate.page)))),
+      ];
+      if (estimate.balance !== null) lines.push(el(doc, 'p', t('bubbleBalance', formatNumber(estimate.balance))));
+      const note = el(doc, 'p', t('pageTranslateLazyNote'), 'note');
+      const warn = estimate.page > estimate.threshold ? [el(doc, 'p', t('pageTranslateAboveLimit', formatNumber(estimate.threshold)), 'warn')] : [];
+      const start = button(doc, `${t('pageTranslateStart')} (${t('spendUpTo', formatNumber(estimate.screen))})`, onConfirm, listen, 'primary');
+      const cancel = button(doc, t('bubbleCancel'), () => {
+        close();
+        onCancel();
+      }, listen);
+      box.append(title, targetRow(doc, target, onTarget, listen.signal), ...lines, note, ...warn, row(doc, start, cancel));
+      box.addEventListener('keydown', (event) => {
+        if (event.key === 'Escape') cancel.click();
+        else cycleTab(event, box, root.activeElement);
+      }, listen);
+      start.focus();
+    },
+
+    showControl(state, actions) {
+      const { box, listen } = fresh('control');
+      box.setAttribute('role', 'region');
+      box.setAttribute('aria-label', t('pageTranslateControl'));
+      const status = el(doc, 'p', '', 'status');
+      status.setAttribute('role', 'status');
+      const problem = el(doc, 'p', '', 'error');
+      problem.setAttribute('role', 'alert');
+      const toggle = button(doc, '', () => (current.paused || current.error ? actions.onResume() : actions.onPause()), listen);
+      const original = button(doc, t('pageTranslateShowOriginal'), actions.onShowOriginal, listen);
+      box.append(targetRow(doc, state.target, actions.onTarget, listen.signal), status, problem, row(doc, toggle, original));
+      let current = state;
+      refresh = (next) => {
+        current = next;
+        const progress = t('pageTranslateProgress', [formatNumber(next.done), formatNumber(next.total)]);
+        const spent = t('pageTranslateSpent', creditsText(next.spent));
+        const doing = next.working ? ` · ${t('pageTranslateWorking')}` : next.paused && !next.error ? ` · ${t('pageTranslatePaused')}` : '';
+        status.textContent = `${progress} · ${spent}${doing}`;
+        problem.textContent = next.error ?? '';
+        problem.hidden = !next.error;
+        toggle.textContent = next.paused || next.error ? t('pageTranslateResume') : t('pageTranslatePause');
+      };
+      refresh(state);
+    },
+
+    update(state) {
+      refresh?.(state);
+    },
+
+    close,
+  };
+}
+
+function targetRow(doc: Document, target: string, onTarget: (code: string) => void, signal: AbortSignal): HTMLElement {
+  const picker = createTargetPicker(doc, { languages: LANGUAGES, target, onCommit: onTarget, commitOnLeave: () => true, signal });
+  const label = doc.createElement('label');
+  label.append(el(doc, 'span', t('bubbleTarget')), picker.select);
+  return label;
+}
+
+function el(doc: Document, tag: string, text: string, className?: string): HTMLElement {
+  const element = doc.createElement(tag);
+  element.textContent = text;
+  if (className) element.className = className;
+  return element;
+}
+
+function row(doc: Document, ...children: HTMLElement[]): HTMLElement {
+  const actions = doc.createElement('div');
+  actions.className = 'actions';
+  actions.append(...children);
+  return actions;
+}
+
+function button(doc: Document, label: string, onClick: () => void, listen: { signal: AbortSignal }, className?: string): HTMLButtonElement {
+  const element = doc.createElement('button');
+  element.type = 'button';
+  element.textContent = label;
+  if (className) element.className = className;
+  element.addEventListener('click', onClick, listen);
+  return element;
+}

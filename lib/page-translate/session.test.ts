@@ -1,0 +1,182 @@
+// @vitest-environment happy-dom
+// @vitest-environment-options {"happyDOM":{"settings":{"disableJavaScriptEvaluation":true,"handleDisabledFileLoadingAsSuccess":true}}}
+import { readFileSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ownPageFile } from '../../test/support/pages';
+import { useEnglishMessages } from '../i18n.test-helpers';
+import type { PageBlockInput, PageBlocksAnswer, PageEstimate } from '../translate/page-types';
+import { costBound } from '../translate/batches';
+import { translatePage, type PageTranslateDeps } from './session';
+
+/** An IntersectionObserver the test drives: it says which elements come near the viewport. */
+class FakeObserver {
+  static last: FakeObserver | null = null;
+  observed: Element[] = [];
+  constructor(readonly callback: (entries: { target: Element; isIntersecting: boolean }[]) => void) {
+    FakeObserver.last = this;
+  }
+  observe(element: Element) {
+    this.observed.push(element);
+  }
+  disconnect() {
+    this.observed = [];
+  }
+  show(elements: Element[]) {
+    this.callback(elements.map((target) => ({ target, isIntersecting: true })));
+  }
+}
+
+function captureShadowRoots(): Map<string, ShadowRoot[]> {
+  const roots = new Map<string, ShadowRoot[]>();
+  const original = Element.prototype.attachShadow;
+  vi.spyOn(Element.prototype, 'attachShadow').mockImplementation(function (this: Element, init: ShadowRootInit) {
+    const root = original.call(this, init);
+    roots.set(this.tagName.toLowerCase(), [...(roots.get(this.tagName.toLowerCase()) ?? []), root]);
+    return root;
+  });
+  return roots;
+}
+
+const estimate: PageEstimate = { screen: 12, page: 140, balance: 5000, threshold: 200, ask: true };
+
+function fakeDeps(answer: (blocks: PageBlockInput[]) => PageBlocksAnswer) {
+  const sent: PageBlockInput[][] = [];
+  const deps: PageTranslateDeps = {
+    estimate: vi.fn(async () => estimate),
+    translate: vi.fn(async (_target: string, blocks: PageBlockInput[]) => {
+      sent.push(blocks);
+      return answer(blocks);
+    }),
+    listen: vi.fn(),
+    notice: vi.fn(),
+  };
+  return { deps, sent };
+}
+
+const translateAll = (blocks: PageBlockInput[]): PageBlocksAnswer => ({ translations: blocks.map((b) => `[ES] ${b.text}`), spent: blocks.length, confirm: null, error: null });
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const button = (root: ShadowRoot, name: RegExp) => Array.from(root.querySelectorAll('button')).find((b) => name.test(b.textContent ?? ''))!;
+
+let page: AbortController;
+beforeEach(() => {
+  useEnglishMessages();
+  document.open();
+  document.write(readFileSync(ownPageFile('news'), 'utf8'));
+  document.close();
+  Object.assign(window, { IntersectionObserver: FakeObserver });
+  page = new AbortController();
+});
+afterEach(() => {
+  page.abort();
+  vi.restoreAllMocks();
+});
+
+describe('translatePage', () => {
+  it('asks first, then translates only what comes near the viewport, and Show original restores the page', async () => {
+    const roots = captureShadowRoots();
+    const original = document.body.innerHTML;
+    const { deps, sent } = fakeDeps(translateAll);
+    await translatePage(window, 'es', page.signal, deps);
+    const ui = roots.get('voxlate-page-translate')![0]!;
+    const dialog = ui.querySelector('[role="dialog"]')!;
+    expect(dialog.getAttribute('aria-label')).toBe('Translate this page');
+    expect(dialog.textContent).toContain('On screen now: up to 12 credits');
+    expect(dialog.textContent).toContain('Whole page: up to 140 credits');
+    expect(dialog.textContent).toContain('Balance: 5,000');
+    expect(deps.translate).not.toHaveBeenCalled();
+
+    button(ui, /^Translate \(/).click();
+    const observer = FakeObserver.last!;
+    const paragraphs = Array.from(document.querySelectorAll('.story-body > p'));
+    observer.show(paragraphs.slice(0, 2));
+    await flush();
+    // The first message is short (the paragraph looked at comes back first); the next goes beside it.
+    const text = (p: Element) => ({ text: p.textContent!.replace(/\s+/g, ' ').trim(), source: 'en' });
+    expect(sent).toEqual([[text(paragraphs[0]!)], [text(paragraphs[1]!)]]);
+    expect(paragraphs[0]!.nextElementSibling!.tagName).toBe('VOXLATE-TRANSLATION');
+    expect(ui.querySelector('[role="status"]')!.textContent).toContain('2 of');
+    expect(ui.querySelector('[role="status"]')!.textContent).toContain('2 credits spent on this page');
+
+    // Scrolling on: the next ones, never the same twice.
+    observer.show(paragraphs.slice(1, 3));
+    await flush();
+    expect(sent).toEqual([[text(paragraphs[0]!)], [text(paragraphs[1]!)], [text(paragraphs[2]!)]]);
+    // The budget left is what was agreed to minus what was spent, and minus the most the
+    // messages still under way can cost.
+    expect(vi.mocked(deps.translate).mock.calls[1]![2]).toBe(140 - costBound([text(paragraphs[0]!)]));
+    expect(vi.mocked(deps.translate).mock.calls[2]![2]).toBe(140 - 2);
+
+    button(ui, /^Show original$/).click();
+    expect(document.body.innerHTML).toBe(original);
+    expect(document.querySelector('voxlate-page-translate')).toBeNull();
+  });
+
+  it('keeps translated paragraphs on an error, shows the next step, and resumes', async () => {
+    const roots = captureShadowRoots();
+    let fail = false;
+    const { deps, sent } = fakeDeps((blocks) =>
+      fail
+        ? { translations: blocks.map(() => null), spent: 0, confirm: null, error: { kind: 'rateLimited', message: 'Too many requests.' } as never }
+        : translateAll(blocks),
+    );
+    await translatePage(window, 'es', page.signal, deps);
+    const ui = roots.get('voxlate-page-translate')![0]!;
+    button(ui, /^Translate \(/).click();
+    const paragraphs = Array.from(document.querySelectorAll('.story-body > p'));
+    FakeObserver.last!.show([paragraphs[0]!]);
+    await flush();
+    fail = true;
+    FakeObserver.last!.show([paragraphs[1]!]);
+    await flush();
+    const alert = ui.querySelector('[role="alert"]')!;
+    expect(alert.textContent).toBe('Too many requests. The service is busy: wait a minute, then press Resume. Translated paragraphs stay.');
+    expect(document.querySelectorAll('voxlate-translation')).toHaveLength(1);
+    // Nothing more goes out until Resume.
+    FakeObserver.last!.show([paragraphs[2]!]);
+    await flush();
+    expect(sent).toHaveLength(2);
+    fail = false;
+    button(ui, /^Resume$/).click();
+    await flush();
+    expect(document.querySelectorAll('voxlate-translation')).toHaveLength(3);
+  });
+
+  it('translates paragraphs the page adds later as they come into view, within the budget left', async () => {
+    const roots = captureShadowRoots();
+    const { deps, sent } = fakeDeps(translateAll);
+    await translatePage(window, 'es', page.signal, deps);
+    const ui = roots.get('voxlate-page-translate')![0]!;
+    button(ui, /^Translate \(/).click();
+    const total = () => /of (\d+) paragraphs/.exec(ui.querySelector('[role="status"]')!.textContent!)![1];
+    const before = Number(total());
+    const added = document.createElement('p');
+    added.textContent = 'A paragraph loaded later, when the reader asked for more.';
+    document.querySelector('.story-body')!.append(added);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(Number(total())).toBe(before + 1);
+    expect(FakeObserver.last!.observed).toContain(added);
+    FakeObserver.last!.show([added]);
+    await flush();
+    expect(sent.at(-1)).toEqual([{ text: 'A paragraph loaded later, when the reader asked for more.', source: 'en' }]);
+    expect(added.nextElementSibling!.tagName).toBe('VOXLATE-TRANSLATION');
+  });
+
+  it('starts at once below the threshold when the user turned the question off', async () => {
+    const roots = captureShadowRoots();
+    const { deps } = fakeDeps(translateAll);
+    vi.mocked(deps.estimate).mockResolvedValue({ ...estimate, ask: false });
+    await translatePage(window, 'es', page.signal, deps);
+    const ui = roots.get('voxlate-page-translate')![0]!;
+    expect(ui.querySelector('[role="dialog"]')).toBeNull();
+    expect(ui.querySelector('[role="region"]')!.getAttribute('aria-label')).toBe('Page translation');
+  });
+
+  it('says so when there is nothing to translate', async () => {
+    document.documentElement.lang = 'es';
+    document.body.innerHTML = '<nav><p>Inicio</p></nav><pre>code</pre>';
+    const { deps } = fakeDeps(translateAll);
+    await translatePage(window, 'es', page.signal, deps);
+    expect(deps.notice).toHaveBeenCalledWith(expect.stringContaining('nothing to translate'));
+    expect(deps.estimate).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,297 @@
+import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { connectService, expect, setSettings, test } from './fixtures';
+import { accessibleNodes, callOnAxNode, chooseMenuEntry, clickAxNode, clickMenu, clickToolbarButton, emulatorLog, findAxNode, inPageUiText, ledger, pressShortcut, speechRequests } from '../support/extension';
+import { ownPageUrl } from '../support/pages';
+
+const translateRequests = async (url: string) => (await emulatorLog(url)).filter((r) => r.path === '/api/v1/translate');
+const sentChars = async (url: string) => (await translateRequests(url)).reduce((sum, r) => sum + (r.textLength ?? 0), 0);
+const uiText = (context: BrowserContext, page: Page) => inPageUiText(context, page, 'voxlate-page-translate');
+
+/** Our translations on the page: the paragraph each follows (or sits in), and its marks. */
+function translationsOn(page: Page) {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('voxlate-translation'), (node) => ({
+      after: ((node.previousElementSibling ?? node.parentElement)?.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40),
+      lang: node.getAttribute('lang'),
+      dir: node.getAttribute('dir'),
+      marked: node.hasAttribute('data-voxlate-translation') && node.classList.contains('voxlate-translation'),
+      height: node.getBoundingClientRect().height,
+      display: getComputedStyle(node).display,
+    })),
+  );
+}
+
+/** Characters of the paragraphs on screen now (what a reader sees without scrolling). */
+function visibleChars(page: Page) {
+  return page.evaluate(() => {
+    let sum = 0;
+    for (const element of document.querySelectorAll('main p, main h1, main h2, main li, main figcaption, article p, article h1')) {
+      if (element.closest('nav')) continue;
+      const rect = element.getBoundingClientRect();
+      if (rect.bottom > 0 && rect.top < innerHeight && rect.height > 0) sum += (element.textContent ?? '').replace(/\s+/g, ' ').trim().length;
+    }
+    return sum;
+  });
+}
+
+/** Waits until the page control says nothing is under way, and the service's log is still. */
+async function settle(context: BrowserContext, page: Page, emulatorUrl: string) {
+  await expect.poll(async () => (await uiText(context, page)).includes('Translating…'), { timeout: 20_000 }).toBe(false);
+  let last = -1;
+  await expect.poll(async () => {
+    const now = (await translateRequests(emulatorUrl)).length;
+    const still = now === last;
+    last = now;
+    return still;
+  }, { intervals: [500], timeout: 20_000 }).toBe(true);
+}
+
+async function openPage(context: BrowserContext, url: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await page.goto(url);
+  return page;
+}
+
+async function startFromMenu(f: { context: BrowserContext; background: Worker; extensionId: string }, page: Page) {
+  await chooseMenuEntry(f.context, f.background, f.extensionId, page, 'translate-page', null);
+}
+
+/** The shortcut, on a tab the user's keypress grants us (done here through the toolbar button). */
+async function shortcutOn(f: { context: BrowserContext; background: Worker; extensionId: string }, page: Page) {
+  await clickToolbarButton(f.context, page, f.extensionId);
+  await pressShortcut(f.background, 'translate-page', page);
+}
+
+/** Every accessible node with this role and name (there is one Listen button per translation). */
+async function accessibleNodesNamed(context: BrowserContext, page: Page, role: string, name: string) {
+  await findAxNode(context, page, role, name);
+  return (await accessibleNodes(context, page)).filter((n) => n.role === role && n.name === name);
+}
+
+const pressTranslate = async (context: BrowserContext, page: Page) => clickAxNode(context, page, await findAxNode(context, page, 'button', /^Translate \(/));
+
+test.describe('whole-page translation', () => {
+  test('shows the cost first, translates what is on screen, more on scrolling, restores the page, and never pays twice', async ({
+    context, background, extensionId, emulator, pages,
+  }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es' });
+    const page = await openPage(context, `${pages.url}${ownPageUrl('news')}`);
+    const original = await page.evaluate(() => document.body.innerHTML);
+    await startFromMenu({ context, background, extensionId }, page);
+
+    // The estimate, before anything is sent.
+    await findAxNode(context, page, 'dialog', 'Translate this page');
+    const panel = await uiText(context, page);
+    const screenCost = Number(/On screen now: up to ([\d,]+) credits/.exec(panel)![1]!.replace(/,/g, ''));
+    const pageCost = Number(/Whole page: up to ([\d,]+) credits/.exec(panel)![1]!.replace(/,/g, ''));
+    expect(screenCost).toBeGreaterThan(0);
+    expect(pageCost).toBeGreaterThan(screenCost);
+    expect(panel).toMatch(/Balance: 100,000/);
+    expect(await translateRequests(emulator.url)).toEqual([]);
+    expect((await ledger(emulator.url)).entries).toEqual([]);
+
+    const onScreen = await visibleChars(page);
+    await pressTranslate(context, page);
+    await expect.poll(async () => (await translationsOn(page)).length).toBeGreaterThan(2);
+    await settle(context, page, emulator.url);
+    const first = await translationsOn(page);
+    expect(first[0]).toMatchObject({ lang: 'es', dir: 'ltr', marked: true, display: 'block' });
+    expect(first[0]!.height).toBeGreaterThan(0);
+    // Only what is on screen (and a little around it) was sent.
+    const atFirst = await sentChars(emulator.url);
+    expect(atFirst).toBeGreaterThan(0);
+    expect(atFirst).toBeLessThanOrEqual(2 * onScreen);
+    expect((await ledger(emulator.url)).total['pro@demo.test']).toBeLessThanOrEqual(screenCost);
+    expect(await uiText(context, page)).toMatch(/of \d+ paragraphs translated/);
+
+    // Scrolling down asks for more.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => sentChars(emulator.url)).toBeGreaterThan(atFirst);
+    await settle(context, page, emulator.url);
+    expect((await translationsOn(page)).length).toBeGreaterThan(first.length);
+
+    // Money: every request charged exactly ceil(chars / 10), all of it within the estimate.
+    const requests = await translateRequests(emulator.url);
+    const charged = await ledger(emulator.url);
+    expect(charged.entries.map((e) => e.credits)).toEqual(requests.map((r) => Math.ceil(r.textLength! / 10)));
+    const spent = charged.total['pro@demo.test']!;
+    expect(spent).toBeLessThanOrEqual(pageCost);
+    expect(await uiText(context, page)).toContain(`${spent.toLocaleString('en')} credits spent on this page`);
+
+    // Show original: the page exactly as it was.
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Show original'));
+    await expect.poll(() => page.evaluate(() => document.body.innerHTML)).toBe(original);
+    expect(await uiText(context, page)).toBe('');
+
+    // Again, from the top: all known, nothing sent.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const before = requests.length;
+    await clickMenu(background, page, 'translate-page', undefined, null);
+    await findAxNode(context, page, 'dialog', 'Translate this page');
+    expect(await uiText(context, page)).toContain('On screen now: up to 0 credits');
+    await pressTranslate(context, page);
+    await expect.poll(async () => (await translationsOn(page)).length).toBeGreaterThanOrEqual(first.length);
+    await settle(context, page, emulator.url);
+    expect(await translateRequests(emulator.url)).toHaveLength(before);
+  });
+
+  test('a failing service leaves the translated paragraphs and says what to do', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'de' });
+    const page = await openPage(context, `${pages.url}${ownPageUrl('news')}`);
+    await startFromMenu({ context, background, extensionId }, page);
+    // Keyboard operable: the panel opens with "Translate" focused.
+    await findAxNode(context, page, 'button', /^Translate \(/);
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await translationsOn(page)).length).toBeGreaterThan(0);
+    await settle(context, page, emulator.url);
+    const kept = await translationsOn(page);
+    const charged = (await ledger(emulator.url)).entries.length;
+
+    await fetch(`${emulator.url}/__emulator/faults`, { method: 'POST', body: JSON.stringify({ type: 'server-error', path: '/api/v1/translate', times: 20 }) });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => uiText(context, page), { timeout: 30_000 }).toMatch(/try Resume in a few minutes/);
+    expect(await translationsOn(page)).toEqual(kept);
+    expect((await ledger(emulator.url)).entries).toHaveLength(charged);
+    await findAxNode(context, page, 'button', 'Resume');
+
+    // The service is back: Resume translates the rest.
+    await fetch(`${emulator.url}/__emulator/faults`, { method: 'DELETE' });
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Resume'));
+    await expect.poll(async () => (await translationsOn(page)).length, { timeout: 20_000 }).toBeGreaterThan(kept.length);
+  });
+
+  test('the control: Listen reads a translation, Pause sends nothing more, another language starts over', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es', confirmPageTranslation: false, confirmAboveCredits: 10_000 });
+    const page = await openPage(context, `${pages.url}${ownPageUrl('news')}`);
+    await shortcutOn({ context, background, extensionId }, page);
+    await expect.poll(async () => (await translationsOn(page)).length).toBeGreaterThan(0);
+    await settle(context, page, emulator.url);
+
+    await clickAxNode(context, page, (await accessibleNodesNamed(context, page, 'button', 'Listen'))[0]!);
+    await expect.poll(async () => (await speechRequests(emulator.url)).map((r) => [r.language, r.textStart?.slice(0, 4)])).toContainEqual(['es', '[ES]']);
+
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Pause'));
+    await expect.poll(() => uiText(context, page)).toContain('Paused');
+    const sent = (await translateRequests(emulator.url)).length;
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForTimeout(1500);
+    expect(await translateRequests(emulator.url)).toHaveLength(sent);
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Resume'));
+    await expect.poll(async () => (await translateRequests(emulator.url)).length).toBeGreaterThan(sent);
+    await settle(context, page, emulator.url);
+
+    const picker = await findAxNode(context, page, 'combobox', 'Translate to');
+    await callOnAxNode(context, page, picker, 'function (v) { this.value = v; this.dispatchEvent(new Event("change", { bubbles: true })); }', 'fr');
+    await expect.poll(async () => (await translationsOn(page)).map((s) => s.lang)).toContain('fr');
+    expect((await translationsOn(page)).every((s) => s.lang === 'fr')).toBe(true);
+    expect((await translateRequests(emulator.url)).at(-1)!.language).toBe('French');
+  });
+
+  test('a page that grows beyond what was agreed to asks again before sending more', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es' });
+    const page = await openPage(context, `${pages.url}${ownPageUrl('news')}`);
+    await startFromMenu({ context, background, extensionId }, page);
+    await findAxNode(context, page, 'dialog', 'Translate this page');
+    const pageCost = Number(/Whole page: up to ([\d,]+) credits/.exec(await uiText(context, page))![1]!.replace(/,/g, ''));
+    await pressTranslate(context, page);
+    await expect.poll(async () => (await translationsOn(page)).length).toBeGreaterThan(0);
+    await settle(context, page, emulator.url);
+
+    // "Load more": far more text than the whole page had, where the reader is.
+    await page.evaluate(() => {
+      const body = document.querySelector('.story-body')!;
+      for (let i = 0; i < 40; i++) {
+        const p = document.createElement('p');
+        p.textContent = `Loaded later, paragraph ${i}: ${'The library lends tools and books to everyone in the neighbourhood. '.repeat(6)}`;
+        body.prepend(p);
+      }
+      window.scrollTo(0, body.getBoundingClientRect().top + window.scrollY);
+    });
+    // Reading on through the new paragraphs, a screen at a time, until the agreed credits run out.
+    for (let screen = 0; screen < 15 && !(await uiText(context, page)).includes('The page has grown'); screen++) {
+      await settle(context, page, emulator.url);
+      await page.evaluate(() => window.scrollBy(0, window.innerHeight));
+    }
+    await expect.poll(() => uiText(context, page), { timeout: 20_000 }).toContain('The page has grown');
+    await settle(context, page, emulator.url);
+    // Never more than the panel showed.
+    expect((await ledger(emulator.url)).total['pro@demo.test']).toBeLessThanOrEqual(pageCost);
+    const sent = (await translateRequests(emulator.url)).length;
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Resume'));
+    await expect.poll(async () => (await translateRequests(emulator.url)).length).toBeGreaterThan(sent);
+  });
+
+  test("the popup's Translate tab starts it on the page it was opened over", async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es' });
+    const page = await openPage(context, `${pages.url}${ownPageUrl('french')}`);
+    await clickToolbarButton(context, page, extensionId);
+    // Opened behind the page, so the page stays the active tab (as the real popup sits over it).
+    const opened = context.waitForEvent('page', (p) => p.url().endsWith('/popup.html'));
+    await background.evaluate((url) => chrome.tabs.create({ url, active: false }), `chrome-extension://${extensionId}/popup.html`);
+    const popup = await opened;
+    await popup.getByRole('tab', { name: 'Translate' }).click();
+    await popup.getByRole('button', { name: 'Translate this page' }).click();
+    await findAxNode(context, page, 'dialog', 'Translate this page');
+    expect(await translateRequests(emulator.url)).toEqual([]);
+    await pressTranslate(context, page);
+    await expect.poll(async () => (await translationsOn(page)).length).toBeGreaterThan(0);
+    expect((await translationsOn(page))[0]).toMatchObject({ lang: 'es', dir: 'ltr' });
+  });
+
+  test('right-to-left and CJK pages: the translation carries the target language and direction', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'en', confirmPageTranslation: false, confirmAboveCredits: 10_000 });
+    for (const name of ['rtl', 'japanese', 'chinese']) {
+      const page = await openPage(context, `${pages.url}${ownPageUrl(name)}`);
+      await shortcutOn({ context, background, extensionId }, page);
+      await expect.poll(async () => (await translationsOn(page)).length, { message: `${name}: ${await inPageUiText(context, page)}` }).toBeGreaterThan(0);
+      const shown = await translationsOn(page);
+      expect(shown.every((s) => s.lang === 'en' && s.dir === 'ltr')).toBe(true);
+      await page.close();
+    }
+    await setSettings(background, { targetLanguage: 'ar' });
+    const page = await openPage(context, `${pages.url}${ownPageUrl('german')}`);
+    await shortcutOn({ context, background, extensionId }, page);
+    await expect.poll(async () => (await translationsOn(page)).length).toBeGreaterThan(0);
+    expect((await translationsOn(page)).every((s) => s.lang === 'ar' && s.dir === 'rtl')).toBe(true);
+  });
+
+  test('a hostile page can neither hide the translations nor let page text in as markup', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'en', confirmPageTranslation: false, confirmAboveCredits: 10_000 });
+    const page = await openPage(context, `${pages.url}${ownPageUrl('hostile-css')}`);
+    await shortcutOn({ context, background, extensionId }, page);
+    await expect.poll(async () => (await translationsOn(page)).length).toBe(5);
+    for (const shown of await translationsOn(page)) {
+      expect(shown).toMatchObject({ lang: 'en', dir: 'ltr', display: 'block' });
+      expect(shown.height).toBeGreaterThan(10);
+    }
+    // Code, the form, the editable and hidden paragraphs and the English one were not sent.
+    const sent = (await translateRequests(emulator.url)).map((r) => r.textStart ?? '').join(' ');
+    expect(sent).not.toContain('fahrplan');
+    expect(sent).not.toContain('Schreiben Sie uns');
+    expect(sent).not.toContain('Anzeige');
+    expect(sent).not.toContain('This paragraph is in English');
+  });
+
+  test('above the threshold nothing is sent without "Translate", even when the panel is turned off', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es', confirmPageTranslation: false, confirmAboveCredits: 20 });
+    const page = await openPage(context, `${pages.url}${ownPageUrl('news')}`);
+    await shortcutOn({ context, background, extensionId }, page);
+    await findAxNode(context, page, 'dialog', 'Translate this page');
+    expect(await uiText(context, page)).toContain('more than the 20 credits you asked to confirm');
+    await page.waitForTimeout(500);
+    expect(await translateRequests(emulator.url)).toEqual([]);
+    // Cancel (Escape) sends nothing either.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => uiText(context, page)).toBe('');
+    expect(await translateRequests(emulator.url)).toEqual([]);
+  });
+});
