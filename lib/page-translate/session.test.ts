@@ -141,6 +141,34 @@ describe('translatePage', () => {
     expect(document.querySelectorAll('voxlate-translation')).toHaveLength(3);
   });
 
+  it('Resume after "the page has grown" agrees to the next message, whatever came near meanwhile', async () => {
+    const roots = captureShadowRoots();
+    let budgets: number[] = [];
+    const { deps, sent } = fakeDeps(translateAll);
+    vi.mocked(deps.translate).mockImplementation(async (_target, blocks, budgetLeft) => {
+      sent.push(blocks);
+      budgets.push(budgetLeft);
+      // The background refuses a message that costs more than is left of what the user agreed to.
+      const cost = costBound(blocks);
+      return cost > budgetLeft ? { translations: blocks.map(() => null), spent: 0, confirm: cost, error: null } : translateAll(blocks);
+    });
+    vi.mocked(deps.estimate).mockResolvedValue({ ...estimate, page: 1 });
+    await translatePage(window, 'es', page.signal, deps);
+    const ui = roots.get('voxlate-page-translate')![0]!;
+    button(ui, /^Translate \(/).click();
+    const paragraphs = Array.from(document.querySelectorAll('.story-body > p'));
+    FakeObserver.last!.show([paragraphs[0]!]);
+    await flush();
+    expect(ui.querySelector('[role="alert"]')!.textContent).toContain('The page has grown');
+    // The reader scrolls on: more paragraphs are near when they press Resume.
+    FakeObserver.last!.show(paragraphs.slice(1, 3));
+    budgets = [];
+    button(ui, /^Resume$/).click();
+    await flush();
+    expect(budgets[0]).toBeGreaterThanOrEqual(costBound(sent.at(-budgets.length)!));
+    expect(document.querySelectorAll('voxlate-translation').length).toBeGreaterThan(0);
+  });
+
   it('translates paragraphs the page adds later as they come into view, within the budget left', async () => {
     const roots = captureShadowRoots();
     const { deps, sent } = fakeDeps(translateAll);

@@ -83,8 +83,10 @@ function runLazily(
   const index = new Map(blocks.map((block, i) => [block.element, i]));
   const state: ControlState = { target, done: 0, total: blocks.length, spent: 0, working: false, paused: false, error: null };
   let allowed = budget;
-  // Credits asked for beyond what was agreed to (the page grew); Resume agrees to them.
-  let pendingRaise = 0;
+  // Credits were asked for beyond what was agreed to (the page grew); Resume agrees to the next
+  // message's cost, whatever paragraphs are near by then (the reader may have scrolled on).
+  let raiseAsked = false;
+  let raiseAgreed = false;
 
   let inFlight = 0;
   // Credits the messages under way may still spend (their upper bound), so that messages sent
@@ -95,6 +97,8 @@ function runLazily(
   const send = async (batch: number[]) => {
     const inputs = batch.map((i) => ({ text: blocks[i]!.text, source: blocks[i]!.source }));
     const bound = costBound(inputs);
+    if (raiseAgreed) allowed = Math.max(allowed, state.spent + reserved + bound);
+    raiseAgreed = false;
     const budgetLeft = Math.max(0, allowed - state.spent - reserved);
     batch.forEach((i) => (states[i] = 'pending'));
     inFlight++;
@@ -118,7 +122,7 @@ function runLazily(
     state.done = states.filter((s) => s === 'done').length;
     if (answer.confirm !== null) {
       state.error = t('pageTranslateMore');
-      pendingRaise = Math.max(pendingRaise, answer.confirm);
+      raiseAsked = true;
     } else if (answer.error) state.error ??= errorText(answer.error);
     flush();
   };
@@ -168,8 +172,8 @@ function runLazily(
       ui.update(state);
     },
     onResume: () => {
-      if (pendingRaise) allowed = state.spent + reserved + pendingRaise;
-      pendingRaise = 0;
+      raiseAgreed = raiseAsked;
+      raiseAsked = false;
       state.paused = false;
       state.error = null;
       flush();
