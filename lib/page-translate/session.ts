@@ -83,8 +83,8 @@ function runLazily(
   const index = new Map(blocks.map((block, i) => [block.element, i]));
   const state: ControlState = { target, done: 0, total: blocks.length, spent: 0, working: false, paused: false, error: null };
   let allowed = budget;
-  // Credits were asked for beyond what was agreed to (the page grew); Resume agrees to the next
-  // message's cost, whatever paragraphs are near by then (the reader may have scrolled on).
+  // Credits were asked for beyond what was agreed to (the page grew); Resume agrees to the cost of
+  // the messages it sends, whatever paragraphs are near by then (the reader may have scrolled on).
   let raiseAsked = false;
   let raiseAgreed = false;
 
@@ -98,7 +98,6 @@ function runLazily(
     const inputs = batch.map((i) => ({ text: blocks[i]!.text, source: blocks[i]!.source }));
     const bound = costBound(inputs);
     if (raiseAgreed) allowed = Math.max(allowed, state.spent + reserved + bound);
-    raiseAgreed = false;
     const budgetLeft = Math.max(0, allowed - state.spent - reserved);
     batch.forEach((i) => (states[i] = 'pending'));
     inFlight++;
@@ -176,7 +175,9 @@ function runLazily(
       raiseAsked = false;
       state.paused = false;
       state.error = null;
+      // The messages this sends (side by side) are what the user agreed to.
       flush();
+      raiseAgreed = false;
     },
     onShowOriginal: () => {
       end();
