@@ -1,6 +1,7 @@
 import { browser, type Browser } from 'wxt/browser';
 import { t, type MessageKey } from '../i18n';
 import { translateFromTab } from './translate-tab';
+import { readFromHereInTab } from './read-from-here';
 import { controlFromShortcut, downloadFromTab, readFromTab, type TabRef } from './tab-actions';
 
 /** `selectionText`: what the browser saw selected at a menu click (none for shortcuts). */
@@ -14,6 +15,8 @@ const MENUS: Record<string, [MessageKey, Contexts, TabAction]> = {
   // 'page' shows only when nothing more specific (a selection, a link…) was clicked.
   'voxlate-read-page': ['menuReadPage', ['page'], (tab, frame, seen) => readFromTab(tab, 'auto', frame, seen)],
   'voxlate-translate-selection': ['menuTranslateSelection', ['selection'], (tab, frame, seen) => translateFromTab(tab, frame, seen)],
+  // Where the user clicked (or right-clicked) in the text: the caret's sentence to the end.
+  'read-from-here': ['menuReadFromHere', ['page'], (tab, frame) => readFromHereInTab(tab, frame)],
 };
 
 /** Keyboard commands declared in the manifest → what they do. */

@@ -4,6 +4,7 @@ import { sendMessage } from '../messaging/protocol';
 import { showPageNotice } from '../page/notice';
 import type { PageSource } from '../page/highlight';
 import { readCheckedSelection, readSelection } from '../page/selection';
+import { readFromHere, watchContextMenu } from '../page/from-here';
 import { articleReader } from './article-reader';
 import { startOncePerPage, type PageLifetime } from './lifetime';
 import { noteTranslationWait, openTranslationBubble } from '../bubble/controller';
@@ -23,9 +24,15 @@ export function startPageAgent(ctx: PageLifetime): void {
 function runAgent(signal: AbortSignal): () => void {
   let source: PageSource | null = null;
   const describe = (s: PageSource | null) => s && { kind: s.kind, text: s.text, title: s.title, languageHint: s.languageHint };
+  const hereCaret = watchContextMenu(window, signal);
   const stopAnswering = registerHandlers({
     pageGetText: ({ mode, selectionText }) => {
       source?.clearHighlight();
+      if (mode === 'from-here') {
+        const here = readFromHere(document, articleReader(), hereCaret());
+        source = here?.source ?? null;
+        return here && { ...describe(here.source)!, startOffset: here.startOffset };
+      }
       source = mode === 'page' ? (articleReader()?.(document) ?? null) : readCheckedSelection(window, selectionText);
       return describe(source);
     },

@@ -1,5 +1,6 @@
 import { type TextMap, rangeForText } from './text-map';
 import { createShadowHost, setShadowStyles, type ShadowHost } from './shadow-host';
+import { offsetAtCaret, type Caret } from './caret';
 
 /** The name of our entry in the page's highlight registry (and of the `::highlight()` rule). */
 export const HIGHLIGHT_NAME = 'voxlate-reading';
@@ -79,6 +80,8 @@ export interface PageSource {
   gaps?: readonly number[];
   /** The text is what the browser reported as selected, not read from the page: nothing to highlight or replace. */
   reported?: boolean;
+  /** The offset in `text` of the first character at or after a place on the page (see offsetAtCaret). */
+  offsetAt?(caret: Caret): number | null;
 }
 
 /** A PageSource over text built from the page's DOM, highlighting through its map. */
@@ -100,6 +103,7 @@ export function mappedSource(
       else clearPaintedHighlight(details.doc);
     },
     clearHighlight: () => clearPaintedHighlight(details.doc),
+    offsetAt: (caret) => offsetAtCaret(map, caret),
   };
 }
 

@@ -101,6 +101,8 @@ export interface ReadRequest extends SpeechChoices {
   highlight?: boolean;
   /** The user already agreed to its cost (it was above their threshold). */
   confirmed?: boolean;
+  /** Read "from here": the place in `text` to start at; the sentences before it stay in the plan, unpaid until wanted. */
+  startOffset?: number;
 }
 
 /** Characters from which a reading started on a page says up front what it will cost. */
@@ -121,11 +123,13 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   const capped = capReadingText(request.text);
   // Already agreed to: the first sentence leaves now, before a long text is planned (it is found
   // from the text's start alone); the player's ask for it joins this request.
-  const early = request.confirmed ? firstRequestText(capped.text, params.language) : null;
+  const early = request.confirmed && !request.startOffset ? firstRequestText(capped.text, params.language) : null;
   if (early) askEarly(sessionId, early, params);
-  const { plan, sentences } = buildPlan({ sessionId, text: capped.text, title: request.title, params });
+  const { plan, sentences, startSentence } = buildPlan({ sessionId, text: capped.text, title: request.title, params, startOffset: request.startOffset });
+  // Only what is read from the start on is paid for (and asked about); the chunks before it wait for a jump back.
+  const ahead = plan.chunks.filter((c) => c.firstSentence >= startSentence);
   const threshold = await confirmThreshold();
-  const estimate = await estimateSpeech(plan.chunks.map((c) => c.text), params, threshold);
+  const estimate = await estimateSpeech(ahead.map((c) => c.text), params, threshold);
   if (!request.confirmed && estimate.credits > threshold) {
     const token = await holdForConfirmation('read', request, estimate.credits);
     if (request.tabId !== null) {
@@ -139,13 +143,14 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
     }
     return { confirm: { ...estimate, limit: threshold, token } };
   }
-  if (request.tabId !== null && (capped.cut || (!request.confirmed && request.text.length >= ANNOUNCE_COST_FROM_CHARS))) {
+  const readChars = request.text.length - (sentences[startSentence]?.[0] ?? 0);
+  if (request.tabId !== null && (capped.cut || (!request.confirmed && readChars >= ANNOUNCE_COST_FROM_CHARS))) {
     const cost = describeEstimate(estimate);
     const message = capped.cut ? t('readingCostNoticeCut', [cost, capped.cut]) : t('readingCostNotice', cost);
     void tellPage(request.tabId, 0, { type: 'pageNotice', tone: 'info', message, timeoutMs: capped.cut ? 12_000 : 6000 });
   }
   // Ask for the first sentence now, while the player starts: it joins this request when it asks.
-  if (early !== plan.chunks[0]!.text) askEarly(sessionId, plan.chunks[0]!.text, params);
+  if (early !== ahead[0]!.text) askEarly(sessionId, ahead[0]!.text, params, ahead[0]!.index);
   return serial(async () => {
     await stopCurrent();
     await lastErrorItem.setValue(null);
@@ -155,10 +160,11 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
       tabId: request.tabId,
       frameId: request.frameId,
       position: null,
+      ...(startSentence > 0 ? { startSentence } : {}),
     });
     await setBadge('loading');
     try {
-      await playerHost().start(plan);
+      await playerHost().start(plan, startSentence);
     } catch (error) {
       // Nothing half-started: no session, badge or request is left behind.
       await stopCurrent();
@@ -169,8 +175,8 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
 }
 
 /** Asks for a reading's first request ahead of its player, which joins it when it asks. */
-function askEarly(sessionId: string, text: string, params: SpeechParams): void {
-  void fetchChunkForPlayer({ sessionId, chunkIndex: 0, text, params, priority: 10 }).catch(() => undefined);
+function askEarly(sessionId: string, text: string, params: SpeechParams, chunkIndex = 0): void {
+  void fetchChunkForPlayer({ sessionId, chunkIndex, text, params, priority: 10 }).catch(() => undefined);
 }
 
 /** Ends the current reading: requests cancelled, highlight and badge cleared. */
@@ -198,7 +204,7 @@ export async function controlReading(action: PlayerAction): Promise<void> {
   if (action === 'stop') return stopReading();
   if (!session.interrupted && (await playerHost().control(action))) return;
   if (action === 'pause') return;
-  const at = session.position?.sentence ?? 0;
+  const at = session.position?.sentence ?? session.startSentence ?? 0;
   const last = session.plan.sentenceCount - 1;
   const from = action === 'next' ? Math.min(at + 1, last) : action === 'previous' ? Math.max(at - 1, 0) : at;
   await serial(async () => {
@@ -221,7 +227,7 @@ export async function getReadingState(): Promise<ReadingState | null> {
   const session = await sessionItem.getValue();
   if (!session) return null;
   const about = { title: session.plan.title, sentenceCount: session.plan.sentenceCount };
-  const stored: PlayerEvent = session.position ?? { sessionId: session.plan.sessionId, status: 'loading', sentence: 0, chunk: 0, elapsedSec: session.elapsedBase ?? 0 };
+  const stored: PlayerEvent = session.position ?? { sessionId: session.plan.sessionId, status: 'loading', sentence: session.startSentence ?? 0, chunk: 0, elapsedSec: session.elapsedBase ?? 0 };
   // Stopped for good until the user resumes: say why, whatever a leftover player says.
   if (session.interrupted) return { ...stored, status: 'paused', error: { kind: 'interrupted', message: session.interrupted }, ...about };
   // The player's own failures come as a message key (its offscreen document has no i18n): worded here.
