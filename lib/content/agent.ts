@@ -5,6 +5,7 @@ import { showPageNotice } from '../page/notice';
 import type { PageSource } from '../page/highlight';
 import { readCheckedSelection, readSelection } from '../page/selection';
 import { readFromHere, watchContextMenu } from '../page/from-here';
+import { takeProbedSelection } from '../page/selection-probe';
 import { articleReader } from './article-reader';
 import { startOncePerPage, type PageLifetime } from './lifetime';
 import { noteTranslationWait, openTranslationBubble } from '../bubble/controller';
@@ -33,7 +34,8 @@ function runAgent(signal: AbortSignal): () => void {
         source = here?.source ?? null;
         return here && { ...describe(here.source)!, startOffset: here.startOffset };
       }
-      source = mode === 'page' ? (articleReader()?.(document) ?? null) : readCheckedSelection(window, selectionText);
+      // The selection probe may have read this very selection a moment ago: taken over, not read again.
+      source = mode === 'page' ? (articleReader()?.(document) ?? null) : readCheckedSelection(window, selectionText, takeProbedSelection(window) ?? undefined);
       return describe(source);
     },
     // The reading under way keeps its source: a peek must not take its highlight away.

@@ -103,6 +103,11 @@ export interface ReadRequest extends SpeechChoices {
   confirmed?: boolean;
   /** Read "from here": the place in `text` to start at; the sentences before it stay in the plan, unpaid until wanted. */
   startOffset?: number;
+  /**
+   * Settles once the page can show notices and highlights (its script may still be starting when
+   * the text is known): true when it highlights this very text. Meanwhile the first request leaves.
+   */
+  page?: Promise<boolean>;
 }
 
 /** Characters from which a reading started on a page says up front what it will cost. */
@@ -130,8 +135,14 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   const ahead = plan.chunks.filter((c) => c.firstSentence >= startSentence);
   const threshold = await confirmThreshold();
   const estimate = await estimateSpeech(ahead.map((c) => c.text), params, threshold);
-  if (!request.confirmed && estimate.credits > threshold) {
-    const token = await holdForConfirmation('read', request, estimate.credits);
+  const ask = !request.confirmed && estimate.credits > threshold;
+  // Ask for the first sentence now, while the page gets ready and the player starts: it joins
+  // this request when it asks. Nothing above the threshold leaves before the user agrees.
+  if (!ask && early !== ahead[0]!.text) askEarly(sessionId, ahead[0]!.text, params, ahead[0]!.index);
+  const onPage = await pageReady(request.page, sessionId);
+  if (ask) {
+    const { page: _page, ...kept } = request;
+    const token = await holdForConfirmation('read', kept, estimate.credits);
     if (request.tabId !== null) {
       const cost = describeEstimate(estimate);
       await tellPage(request.tabId, 0, {
@@ -149,14 +160,12 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
     const message = capped.cut ? t('readingCostNoticeCut', [cost, capped.cut]) : t('readingCostNotice', cost);
     void tellPage(request.tabId, 0, { type: 'pageNotice', tone: 'info', message, timeoutMs: capped.cut ? 12_000 : 6000 });
   }
-  // Ask for the first sentence now, while the player starts: it joins this request when it asks.
-  if (early !== ahead[0]!.text) askEarly(sessionId, ahead[0]!.text, params, ahead[0]!.index);
   return serial(async () => {
     await stopCurrent();
     await lastErrorItem.setValue(null);
     await sessionItem.setValue({
       plan,
-      sentences: request.highlight === false ? [] : sentences,
+      sentences: request.highlight === false || !onPage ? [] : sentences,
       tabId: request.tabId,
       frameId: request.frameId,
       position: null,
@@ -172,6 +181,16 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
     }
     return { sessionId };
   });
+}
+
+/** Waits for the page a reading comes from; if it cannot be reached, the reading's requests not sent yet are dropped. */
+async function pageReady(page: Promise<boolean> | undefined, sessionId: string): Promise<boolean> {
+  try {
+    return await (page ?? true);
+  } catch (error) {
+    endFetches(sessionId);
+    throw error;
+  }
 }
 
 /** Asks for a reading's first request ahead of its player, which joins it when it asks. */
