@@ -1,6 +1,7 @@
 import { serializeError, ServiceError } from '../api/errors';
 import { sendMessage } from '../messaging/protocol';
 import { injectArticleScript, injectPageScript, reportingFrame } from './page-link';
+import { warmUpReading } from './read-selection';
 import { reportProblem, startReading } from './reading/reading';
 import type { TabRef } from './tab-actions';
 import { t } from '../i18n';
@@ -13,10 +14,11 @@ import { t } from '../i18n';
 export async function readFromHereInTab(tab: TabRef, frameId?: number): Promise<void> {
   let injected = false;
   try {
-    const frames = await injectPageScript(tab.id, frameId);
+    // Both scripts at once (the article reader does not need the page script to be there first).
+    const [frames] = await Promise.all([injectPageScript(tab.id, frameId), injectArticleScript(tab.id, frameId ?? 0), warmUpReading()]);
     injected = true;
     const frame = reportingFrame(frames, frameId);
-    await injectArticleScript(tab.id, frame);
+    if (frame !== (frameId ?? 0)) await injectArticleScript(tab.id, frame);
     const answer = await sendMessage('pageGetText', { mode: 'from-here' }, { tabId: tab.id, frameId: frame }).catch(() => null);
     const found = answer?.ok ? answer.value : null;
     if (!found) throw new ServiceError('invalidRequest', t('readNoReadableText'));

@@ -43,7 +43,7 @@ export async function readSelectionFromMenu(tab: TabRef, frameId: number | undef
   const probing = probeSelection(tab.id, frame);
   const pageScript = injectPageScript(tab.id, frameId);
   pageScript.catch(() => undefined);
-  warmUp();
+  void warmUpReading();
   const probe = await probing;
   const checked = probe && checkedSelectionText(probe.read, selectionText, probe.passwordFocused);
   if (!probe || !checked) {
@@ -72,9 +72,9 @@ export async function readSelectionFromMenu(tab: TabRef, frameId: number | undef
   }
 }
 
-/** Opens what the first request will need (settings, voices, the audio cache) while the page is read. */
-function warmUp(): void {
-  for (const ready of [getSettings(), getVoices(), voxlateDb()]) ready.catch(() => undefined);
+/** Opens what the first request will need (settings, voices, the audio cache) while the page is read; never fails. */
+export async function warmUpReading(): Promise<void> {
+  await Promise.allSettled([getSettings(), getVoices(), voxlateDb()]);
 }
 
 /** The probe's answer from the clicked frame, or null where it cannot run or takes too long. */
