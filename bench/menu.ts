@@ -10,7 +10,9 @@
  * `Date.now()` stamped in the worker right before. First audio is the player's own stamp (the
  * time its first chunk is scheduled to sound). The floor is the service's time for that very
  * first request (same text, voice, language, speed), sent directly, median of 5. Target: time to
- * first audio ≤ 1.1 × floor + 30 ms. `MENU_RUNS` (default 5) runs of each path.
+ * first audio ≤ 1.1 × floor + 30 ms. `MENU_RUNS` (default 5) runs of each path; `MENU_ONLY=selection`
+ * (or `from-here`) one path; `MENU_EXTENSION=<dir>` times another build (e.g. an older commit's
+ * `.output-test/chrome-mv3`) instead of building this one.
  */
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
@@ -29,8 +31,9 @@ const RUNS = Number(process.env.MENU_RUNS ?? 5);
 const FLOOR_RUNS = 5;
 /** Quiet time after the browser started and the page loaded, before the click. */
 const SETTLE_MS = 1_500;
-const PATHS = ['selection', 'from-here'] as const;
-type MenuPath = (typeof PATHS)[number];
+const ALL_PATHS = ['selection', 'from-here'] as const;
+type MenuPath = (typeof ALL_PATHS)[number];
+const PATHS = ALL_PATHS.filter((p) => !process.env.MENU_ONLY || p === process.env.MENU_ONLY);
 const MENU_ID: Record<MenuPath, string> = { selection: 'voxlate-read-selection', 'from-here': 'read-from-here' };
 
 const ACCOUNTS: EmulatorAccount[] = [
@@ -217,9 +220,12 @@ function report(runs: Run[], page: string): void {
 
 async function main(): Promise<void> {
   const started = Date.now();
-  console.log('Building the test extension (VOXLATE_TEST_BUILD=1 wxt build)…');
-  execFileSync('npx', ['wxt', 'build'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, VOXLATE_TEST_BUILD: '1' } });
-  const extension = snapshotExtension();
+  const other = process.env.MENU_EXTENSION;
+  if (!other) {
+    console.log('Building the test extension (VOXLATE_TEST_BUILD=1 wxt build)…');
+    execFileSync('npx', ['wxt', 'build'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, VOXLATE_TEST_BUILD: '1' } });
+  }
+  const extension = other ? { dir: other, remove: () => undefined } : snapshotExtension();
   const emulator = await startEmulator({ port: 0, accounts: ACCOUNTS, ...LATENCY });
   const pages = await startPageServer();
   const pageName = HAS_SHARED_PAGES ? 'wikipedia (240 KB)' : 'encyclopedia.html';

@@ -15,7 +15,8 @@ export async function readFromHereInTab(tab: TabRef, frameId?: number): Promise<
   let injected = false;
   try {
     // Both scripts at once (the article reader does not need the page script to be there first).
-    const [frames] = await Promise.all([injectPageScript(tab.id, frameId), injectArticleScript(tab.id, frameId ?? 0), warmUpReading()]);
+    void warmUpReading();
+    const [frames] = await Promise.all([injectPageScript(tab.id, frameId), injectArticleScript(tab.id, frameId ?? 0)]);
     injected = true;
     const frame = reportingFrame(frames, frameId);
     if (frame !== (frameId ?? 0)) await injectArticleScript(tab.id, frame);
