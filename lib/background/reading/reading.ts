@@ -68,6 +68,20 @@ async function listenerWaits(sessionId: string): Promise<boolean> {
   return !session.position || session.position.status === 'loading';
 }
 
+/**
+ * The stored reading `sessionId`, waiting a little for it: a first request sent from a menu click
+ * can hear back (e.g. a 429) before its reading is stored, while the page script is still coming.
+ */
+async function startedSession(sessionId: string, waitMs = 3000) {
+  for (let waited = 0; ; waited += 100) {
+    const session = await sessionItem.getValue();
+    // Found after waiting: still worth saying only while its requests are still with the service.
+    if (session?.plan.sessionId === sessionId) return waited === 0 || waitingOnService(sessionId) ? session : null;
+    if (waited >= waitMs) return null;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** A rate limit slows the whole reading: said at once; another retry once the listener waits on it. */
 async function noteReadingRetry(sessionId: string, error: unknown, delayMs: number): Promise<void> {
   const busy = isServiceError(error) && error.kind === 'rateLimited';
@@ -79,8 +93,8 @@ async function noteReadingRetry(sessionId: string, error: unknown, delayMs: numb
  * reading card. The note goes once the reading plays again.
  */
 async function noteReadingWait(sessionId: string, message: string): Promise<void> {
-  const session = await sessionItem.getValue();
-  if (session?.plan.sessionId !== sessionId) return;
+  const session = await startedSession(sessionId);
+  if (!session) return;
   if (!(await setWaitNote(`reading:${sessionId}`, message)) || session.tabId === null) return;
   await tellPage(session.tabId, 0, { type: 'pageNotice', tone: 'info', message });
 }
