@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fmt, formatTable, median, sum, worst } from './stats';
+import { fmt, formatTable, median, menuTtfaTarget, sum, worst } from './stats';
 import { decodeEntities, fitToLength, htmlToText } from './text';
 
 test('median of odd, even and empty lists', () => {
@@ -16,6 +16,7 @@ test('median of odd, even and empty lists', () => {
   assert.equal(worst([1, 7, 3]), 7);
   assert.equal(fmt(null), '—');
   assert.equal(fmt(1.26, 1), '1.3');
+  assert.ok(Math.abs(menuTtfaTarget(400) - 470) < 1e-9);
 });
 
 test('formatTable aligns columns, counting ✓ as one column', () => {

@@ -2,6 +2,8 @@ import { browser, type Browser } from 'wxt/browser';
 import { t, type MessageKey } from '../i18n';
 import { translateFromTab } from './translate-tab';
 import { translatePageFromTab } from './translate-page-tab';
+import { readFromHereInTab } from './read-from-here';
+import { readSelectionFromMenu } from './read-selection';
 import { controlFromShortcut, downloadFromTab, readFromTab, speedFromShortcut, type TabRef } from './tab-actions';
 
 /** `selectionText`: what the browser saw selected at a menu click (none for shortcuts). */
@@ -10,12 +12,15 @@ type Contexts = NonNullable<Parameters<typeof browser.contextMenus.create>[0]['c
 
 /** Context menu entries: id → [title message, contexts, action]. */
 const MENUS: Record<string, [MessageKey, Contexts, TabAction]> = {
-  'voxlate-read-selection': ['menuReadSelection', ['selection'], (tab, frame, seen) => readFromTab(tab, 'selection', frame, seen)],
+  'voxlate-read-selection': ['menuReadSelection', ['selection'], (tab, frame, seen) =>
+    seen === undefined ? readFromTab(tab, 'selection', frame) : readSelectionFromMenu(tab, frame, seen)],
   'voxlate-download-selection': ['menuDownloadSelection', ['selection'], (tab, frame, seen) => downloadFromTab(tab, frame, seen)],
   // 'page' shows only when nothing more specific (a selection, a link…) was clicked.
   'voxlate-read-page': ['menuReadPage', ['page'], (tab, frame, seen) => readFromTab(tab, 'auto', frame, seen)],
   'voxlate-translate-selection': ['menuTranslateSelection', ['selection'], (tab, frame, seen) => translateFromTab(tab, frame, seen)],
   'translate-page': ['menuTranslatePage', ['page'], (tab) => translatePageFromTab(tab)],
+  // Where the user clicked (or right-clicked) in the text: the caret's sentence to the end.
+  'read-from-here': ['menuReadFromHere', ['page'], (tab, frame) => readFromHereInTab(tab, frame)],
 };
 
 /** How much a speed shortcut changes the speed. */

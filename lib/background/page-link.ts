@@ -79,11 +79,16 @@ export async function readPageText(
   }
   if (mode === 'auto') {
     // The article reader (Readability) is only injected when the whole page is wanted.
-    await browser.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: [ARTICLE_SCRIPT] }).catch(() => undefined);
+    await injectArticleScript(tabId, 0);
     const result = await sendMessage('pageGetText', { mode: 'page' }, { tabId, frameId: 0 }).catch(() => null);
     if (result?.ok && result.value) return { ...result.value, frameId: 0 };
   }
   return null;
+}
+
+/** Adds the article reader (Readability) beside the page script of a frame; where it fails, the page's own text is read. */
+export async function injectArticleScript(tabId: number, frameId: number): Promise<void> {
+  await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [ARTICLE_SCRIPT] }).catch(() => undefined);
 }
 
 /**

@@ -4,6 +4,8 @@ import { sendMessage } from '../messaging/protocol';
 import { showPageNotice } from '../page/notice';
 import type { PageSource } from '../page/highlight';
 import { readCheckedSelection, readSelection } from '../page/selection';
+import { readFromHere, watchContextMenu } from '../page/from-here';
+import { takeProbedSelection } from '../page/selection-probe';
 import { articleReader } from './article-reader';
 import { startOncePerPage, type PageLifetime } from './lifetime';
 import { noteTranslationWait, openTranslationBubble } from '../bubble/controller';
@@ -42,10 +44,17 @@ function runAgent(signal: AbortSignal): () => void {
         },
         signal,
       }) ?? null);
+  const hereCaret = watchContextMenu(window, signal);
   const stopAnswering = registerHandlers({
     pageGetText: ({ mode, selectionText }) => {
       source?.clearHighlight();
-      source = mode === 'page' ? (articleReader()?.(document) ?? null) : readCheckedSelection(window, selectionText);
+      if (mode === 'from-here') {
+        const here = readFromHere(document, articleReader(), hereCaret());
+        source = here?.source ?? null;
+        return here && { ...describe(here.source)!, startOffset: here.startOffset };
+      }
+      // The selection probe may have read this very selection a moment ago: taken over, not read again.
+      source = mode === 'page' ? (articleReader()?.(document) ?? null) : readCheckedSelection(window, selectionText, takeProbedSelection(window) ?? undefined);
       return describe(source);
     },
     // The reading under way keeps its source: a peek must not take its highlight away.

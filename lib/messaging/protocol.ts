@@ -58,6 +58,8 @@ export interface PageText {
   text: string;
   title: string;
   languageHint: string | null;
+  /** Read "from here": where in `text` the reading starts. */
+  startOffset?: number;
 }
 
 /** Timing figures of the current reading, for benchmarks and tests. */
@@ -192,7 +194,7 @@ export const messageRules = {
   // From the background to the content script in a tab.
   /** Text to read: the frame keeps it (and its place on the page) to highlight what is read. */
   pageGetText: {
-    input: z.strictObject({ mode: z.enum(['selection', 'page', 'auto']), selectionText: z.optional(reportedSelection) }),
+    input: z.strictObject({ mode: z.enum(['selection', 'page', 'auto', 'from-here']), selectionText: z.optional(reportedSelection) }),
     from: ['extension'],
   },
   /** Is the page script already running in this frame? */

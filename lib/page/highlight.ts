@@ -1,5 +1,6 @@
 import { type TextMap, rangeForText } from './text-map';
 import { createShadowHost, setShadowStyles, type ShadowHost } from './shadow-host';
+import { offsetAtCaret, type Caret } from './caret';
 
 /** The name of our entry in the page's highlight registry (and of the `::highlight()` rule). */
 export const HIGHLIGHT_NAME = 'voxlate-reading';
@@ -86,6 +87,8 @@ export interface PageSource {
   rangeFor?(start: number, end: number): Range | null;
   /** Offset in `text` of the first character that comes from inside `element`, or null ("Read from here"). */
   offsetIn?(element: Element): number | null;
+  /** The offset in `text` of the first character at or after a place on the page (see offsetAtCaret). */
+  offsetAt?(caret: Caret): number | null;
 }
 
 /** A PageSource over text built from the page's DOM, highlighting through its map. */
@@ -109,6 +112,7 @@ export function mappedSource(
     clearHighlight: () => clearPaintedHighlight(details.doc),
     rangeFor: (start, end) => rangeForText(map, start, end),
     offsetIn: (element) => map.runs.find((run) => run.node && element.contains(run.node))?.start ?? null,
+    offsetAt: (caret) => offsetAtCaret(map, caret),
   };
 }
 

@@ -53,12 +53,22 @@ function clipToRange(text: Text, range: Range): readonly [number, number] | null
  * changed or cleared it in between, the browser's report is used instead, as plain text.
  * A password field's text is never used, whoever reports it.
  */
-export function readCheckedSelection(win: Window, reported?: string): PageSource | null {
-  const read = readSelection(win);
-  if (reported === undefined || (read && matchesReportedText(read, reported))) return read;
-  if (isPasswordFocused(win.document)) return null;
+export function readCheckedSelection(win: Window, reported?: string, read: PageSource | null = readSelection(win)): PageSource | null {
+  const checked = checkedSelectionText(read, reported, isPasswordFocused(win.document));
+  if (!checked) return null;
+  return checked.reported ? reportedSource(win.document, checked.text) : read;
+}
+
+/**
+ * The decision of readCheckedSelection on what was read (`read`, null for nothing): its text when
+ * it is what the browser reported, else the tidied report (`reported: true`: not on the page as
+ * such), or null. The background makes it on the selection probe's answer (selection-probe.ts).
+ */
+export function checkedSelectionText(read: ReadText | null, reported: string | undefined, passwordFocused: boolean): { text: string; reported: boolean } | null {
+  if (reported === undefined || (read && matchesReportedText(read, reported))) return read && { text: read.text, reported: false };
+  if (passwordFocused) return null;
   const text = tidyReportedText(reported);
-  return text ? reportedSource(win.document, text) : null;
+  return text ? { text, reported: true } : null;
 }
 
 function reportedSource(doc: Document, text: string): PageSource {

@@ -51,19 +51,6 @@ describe('planChunks', () => {
     expectCoverage(chunks, sentences);
   });
 
-  it('starts afresh at the sentence a resumed reading starts from: that sentence alone first, then growing', () => {
-    const sentences = splitSentences(article(30_000), 'en');
-    const from = 40;
-    const chunks = planChunks(sentences, { fromSentence: from });
-    const start = chunks.find((c) => c.firstSentence === from)!;
-    expect(start).toMatchObject({ lastSentence: from, text: sentences[from]!.text });
-    expect(chunks[start.index + 1]!.text.length).toBeLessThanOrEqual(300);
-    // Nothing holds sentences on both sides of it; what comes before is chunked as usual.
-    expect(chunks.some((c) => c.firstSentence < from && c.lastSentence >= from)).toBe(false);
-    expect(chunks[0]!.lastSentence).toBe(0);
-    expectCoverage(chunks, sentences);
-  });
-
   it('joins sentence text with single spaces and records where each sentence starts', () => {
     const sentences = splitSentences('One. Two two. Three three three. Four.', 'en');
     const chunks = planChunks(sentences, { firstChars: 100 });

@@ -21,12 +21,6 @@ export interface ChunkOptions {
   firstChars?: number;
   /** Factor by which each later chunk's budget grows. Default 3. */
   growth?: number;
-  /**
-   * The sentence the reading starts at (a reading resumed where it stopped): chunking starts
-   * afresh there, as at the text's start, so the first request is that sentence alone and no
-   * request holds sentences on both sides of it. Default 0.
-   */
-  fromSentence?: number;
 }
 
 export const DEFAULT_FIRST_CHARS = 300;
@@ -53,9 +47,7 @@ export const DEFAULT_GROWTH = 3;
 export function planChunks(sentences: readonly Sentence[], opts: ChunkOptions = {}): Chunk[] {
   const maxChars = opts.maxChars ?? DEFAULT_MAX_CHARS;
   const growth = opts.growth ?? DEFAULT_GROWTH;
-  const firstBudget = Math.min(maxChars, opts.firstChars ?? DEFAULT_FIRST_CHARS);
-  const from = opts.fromSentence ?? 0;
-  let budget = firstBudget;
+  let budget = Math.min(maxChars, opts.firstChars ?? DEFAULT_FIRST_CHARS);
 
   const chunks: Chunk[] = [];
   let i = 0;
@@ -64,10 +56,9 @@ export function planChunks(sentences: readonly Sentence[], opts: ChunkOptions = 
     let text = sentences[i]!.text;
     const sentenceOffsets = [0];
     i++;
-    if (first === from) budget = firstBudget;
-    // The reading's first chunk stays a single sentence; later chunks fill their budget greedily.
-    if (first !== 0 && first !== from) {
-      while (i < sentences.length && i !== from && text.length + 1 + sentences[i]!.text.length <= budget) {
+    // Chunk 0 stays a single sentence; later chunks fill their budget greedily.
+    if (chunks.length > 0) {
+      while (i < sentences.length && text.length + 1 + sentences[i]!.text.length <= budget) {
         sentenceOffsets.push(text.length + 1);
         text += ' ' + sentences[i]!.text;
         i++;

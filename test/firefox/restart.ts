@@ -15,7 +15,7 @@ import { startPageServer } from '../support/page-server';
 import { checks, clickMenu, FIREFOX, GECKO_ID, openExtensionPage, runSuite, selectElement, until, untilPlaying, UUID } from './support';
 
 const EXTENSION = path.resolve(import.meta.dirname, '../../.output-test/firefox-mv2');
-const MENU_IDS = ['voxlate-read-selection', 'voxlate-download-selection', 'voxlate-read-page', 'voxlate-translate-selection'];
+const MENU_IDS = ['voxlate-read-selection', 'voxlate-download-selection', 'voxlate-read-page', 'voxlate-translate-selection', 'read-from-here'];
 
 /** The build as an .xpi (a zip of the extension folder). */
 async function zipFolder(dir: string): Promise<Buffer> {

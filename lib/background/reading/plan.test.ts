@@ -1,9 +1,10 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { useEnglishMessages } from '../../i18n.test-helpers';
 import { audioCacheKey, clearAudioCache, putAudio } from '../../speech/cache';
 import { chunkOfSentence } from '../../player/sentence-position';
-import { planStartingAt } from './plan';
+import { buildPlan, planStartingAt } from './plan';
 
 const SERVICE = 'http://127.0.0.1:4545';
 const input = {
@@ -15,6 +16,7 @@ const input = {
 
 beforeEach(async () => {
   fakeBrowser.reset();
+  useEnglishMessages();
   await clearAudioCache();
 });
 
@@ -24,6 +26,8 @@ describe('planStartingAt', () => {
     const start = plan.chunks[chunkOfSentence(plan.chunks, 12)]!;
     expect(start).toMatchObject({ firstSentence: 12, lastSentence: 12 });
     expect(plan.sentenceCount).toBe(30);
+    // The sentences before it are still planned (for going back), in requests that grow backwards.
+    expect(plan.chunks[chunkOfSentence(plan.chunks, 11)]).toMatchObject({ firstSentence: 11, lastSentence: 11 });
   });
 
   it('keeps the usual chunks when the chunk holding the sentence is cached: it plays from there for free', async () => {
@@ -34,5 +38,25 @@ describe('planStartingAt', () => {
     await putAudio(key, { audio: new Uint8Array([1]), format: 'mp3', fileName: 'a.mp3', durationSec: 1 });
     const { plan } = await planStartingAt(input, 12, SERVICE);
     expect(plan.chunks).toEqual(usual.plan.chunks);
+  });
+});
+
+const params = { voiceId: 'en-amelia', language: 'en', speed: 1, format: 'mp3' as const };
+const TEXT = 'First sentence here. Second sentence there.\n\nThird sentence, in a new paragraph. Fourth and last.';
+
+describe('buildPlan from a place in the text', () => {
+  it('starts at the sentence holding the offset, in a request of its own', () => {
+    const built = buildPlan({ sessionId: 's', text: TEXT, title: 't', params, startOffset: TEXT.indexOf('new paragraph') });
+    expect(built.startSentence).toBe(2);
+    const start = built.plan.chunks.find((c) => c.firstSentence === 2)!;
+    expect(start).toMatchObject({ lastSentence: 2, text: 'Third sentence, in a new paragraph.' });
+    // The sentences before it are still in the plan, for going back.
+    expect(built.plan.sentenceCount).toBe(4);
+    expect(built.plan.chunks[0]!.firstSentence).toBe(0);
+  });
+
+  it('starts at 0 without an offset, and refuses an offset after the last sentence', () => {
+    expect(buildPlan({ sessionId: 's', text: TEXT, title: 't', params }).startSentence).toBe(0);
+    expect(() => buildPlan({ sessionId: 's', text: TEXT, title: 't', params, startOffset: TEXT.length })).toThrow(/nothing to read after this point/);
   });
 });

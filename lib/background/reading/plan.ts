@@ -2,6 +2,7 @@ import { ServiceError } from '../../api/errors';
 import { audioCacheKey, hasAudio } from '../../speech/cache';
 import { chunkOfSentence } from '../../player/sentence-position';
 import { prepareSpeech } from '../../speech/chunk';
+import { chunksFrom, sentenceAtOffset } from '../../speech/chunk-from';
 import type { ReadingPlan, SpeechParams } from '../../player/contract';
 import { t } from '../../i18n';
 
@@ -9,18 +10,33 @@ export interface BuiltPlan {
   plan: ReadingPlan;
   /** [start, end) of every sentence in the original text, for highlighting. */
   sentences: [number, number][];
+  /** The sentence the reading starts at (0 unless it reads "from here" or goes on where it stopped). */
+  startSentence: number;
+}
+
+interface PlanInput {
+  sessionId: string;
+  text: string;
+  title: string;
+  params: SpeechParams;
 }
 
 /**
  * Turns text into a reading: sentences (with their place in the original text) grouped into
- * service requests, the first one short so that sound starts fast (the first one read: a reading
- * resumed at `fromSentence` starts with that sentence alone).
+ * service requests, the first one short so that sound starts fast. A reading may start later in
+ * the text, at `startOffset` (a place in it: "Read aloud from here") or at `startSentence` (where
+ * the user stopped last time): that sentence's request is then the short one, and the whole text
+ * is still planned so that "previous" and a jump back reach what comes before it.
  */
-export function buildPlan(input: { sessionId: string; text: string; title: string; params: SpeechParams; fromSentence?: number }): BuiltPlan {
-  const { sentences, chunks } = prepareSpeech(input.text, input.params.language, { fromSentence: input.fromSentence });
-  if (chunks.length === 0) {
+export function buildPlan(input: PlanInput & { startOffset?: number; startSentence?: number }): BuiltPlan {
+  const prepared = prepareSpeech(input.text, input.params.language);
+  const { sentences } = prepared;
+  if (prepared.chunks.length === 0) {
     throw new ServiceError('invalidRequest', t('readingNoTextHere'));
   }
+  const startSentence = input.startOffset === undefined ? Math.min(input.startSentence ?? 0, sentences.length - 1) : sentenceAtOffset(sentences, input.startOffset);
+  if (startSentence < 0) throw new ServiceError('invalidRequest', t('readingNothingAfterHere'));
+  const chunks = startSentence > 0 ? chunksFrom(prepared, startSentence) : prepared.chunks;
   return {
     plan: {
       sessionId: input.sessionId,
@@ -36,6 +52,7 @@ export function buildPlan(input: { sessionId: string; text: string; title: strin
       title: input.title.slice(0, 500),
     },
     sentences: sentences.map((s) => [s.start, s.end]),
+    startSentence,
   };
 }
 
@@ -45,16 +62,13 @@ export function buildPlan(input: { sessionId: string; text: string; title: strin
  * that audio costs nothing and plays from the sentence. Otherwise chunking starts afresh at the
  * sentence, so the first request is that sentence alone and nothing before it is paid for.
  */
-export async function planStartingAt(
-  input: { sessionId: string; text: string; title: string; params: SpeechParams },
-  startSentence: number | undefined,
-  serviceUrl: string,
-): Promise<BuiltPlan> {
+export async function planStartingAt(input: PlanInput, startSentence: number | undefined, serviceUrl: string): Promise<BuiltPlan> {
   const whole = buildPlan(input);
   if (!startSentence || startSentence >= whole.plan.sentenceCount) return whole;
   const chunk = whole.plan.chunks[chunkOfSentence(whole.plan.chunks, startSentence)]!;
-  if (chunk.firstSentence === startSentence) return whole;
+  const kept = { ...whole, startSentence };
+  if (chunk.firstSentence === startSentence) return kept;
   const key = await audioCacheKey({ service: serviceUrl, text: chunk.text, ...input.params });
-  if (await hasAudio(key).catch(() => false)) return whole;
-  return buildPlan({ ...input, fromSentence: startSentence });
+  if (await hasAudio(key).catch(() => false)) return kept;
+  return buildPlan({ ...input, startSentence });
 }

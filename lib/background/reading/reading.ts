@@ -12,7 +12,7 @@ import { createLocalHost } from './local-host';
 import { createOffscreenHost } from './offscreen-host';
 import { tellPage } from '../page-link';
 import { closePagePlayer, tellPagePlayer } from './page-player';
-import { planStartingAt } from './plan';
+import { buildPlan, planStartingAt } from './plan';
 import { firstRequestText } from '../../speech/chunk';
 import type { PlayerHost } from './player-host';
 import { recoverReading, restartPlayer } from './recovery';
@@ -72,6 +72,20 @@ async function listenerWaits(sessionId: string): Promise<boolean> {
   return !session.position || session.position.status === 'loading';
 }
 
+/**
+ * The stored reading `sessionId`, waiting a little for it: a first request sent from a menu click
+ * can hear back (e.g. a 429) before its reading is stored, while the page script is still coming.
+ */
+async function startedSession(sessionId: string, waitMs = 3000) {
+  for (let waited = 0; ; waited += 100) {
+    const session = await sessionItem.getValue();
+    // Found after waiting: still worth saying only while its requests are still with the service.
+    if (session?.plan.sessionId === sessionId) return waited === 0 || waitingOnService(sessionId) ? session : null;
+    if (waited >= waitMs) return null;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** A rate limit slows the whole reading: said at once; another retry once the listener waits on it. */
 async function noteReadingRetry(sessionId: string, error: unknown, delayMs: number): Promise<void> {
   const busy = isServiceError(error) && error.kind === 'rateLimited';
@@ -83,8 +97,8 @@ async function noteReadingRetry(sessionId: string, error: unknown, delayMs: numb
  * reading card. The note goes once the reading plays again.
  */
 async function noteReadingWait(sessionId: string, message: string): Promise<void> {
-  const session = await sessionItem.getValue();
-  if (session?.plan.sessionId !== sessionId) return;
+  const session = await startedSession(sessionId);
+  if (!session) return;
   if (!(await setWaitNote(`reading:${sessionId}`, message)) || session.tabId === null) return;
   await tellPage(session.tabId, 0, { type: 'pageNotice', tone: 'info', message });
 }
@@ -109,6 +123,13 @@ export interface ReadRequest extends SpeechChoices {
   startSentence?: number;
   /** The page read whole, whose position is remembered as the reading goes. */
   page?: ReadingPage;
+  /** Read "from here": the place in `text` to start at; the sentences before it stay in the plan, unpaid until wanted. */
+  startOffset?: number;
+  /**
+   * Settles once the page can show notices and highlights (its script may still be starting when
+   * the text is known): true when it highlights this very text. Meanwhile the first request leaves.
+   */
+  pageReady?: Promise<boolean>;
 }
 
 /** Characters from which a reading started on a page says up front what it will cost. */
@@ -129,16 +150,25 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   const capped = capReadingText(request.text);
   // Already agreed to: the first sentence leaves now, before a long text is planned (it is found
   // from the text's start alone); the player's ask for it joins this request.
-  const early = request.confirmed && !request.startSentence ? firstRequestText(capped.text, params.language) : null;
+  const early = request.confirmed && !request.startOffset && !request.startSentence ? firstRequestText(capped.text, params.language) : null;
   if (early) askEarly(sessionId, early, params);
-  const { plan, sentences } = await planStartingAt({ sessionId, text: capped.text, title: request.title, params }, request.startSentence, settings.serviceUrl);
-  const startSentence = (request.startSentence ?? 0) < plan.sentenceCount ? (request.startSentence ?? 0) : 0;
-  const startChunk = chunkOfSentence(plan.chunks, startSentence);
+  const planned = { sessionId, text: capped.text, title: request.title, params };
+  const { plan, sentences, startSentence } =
+    request.startOffset === undefined
+      ? await planStartingAt(planned, request.startSentence, settings.serviceUrl)
+      : buildPlan({ ...planned, startOffset: request.startOffset });
+  // Only what is read from the start on is paid for (and asked about); the chunks before it wait for a jump back.
+  const ahead = plan.chunks.slice(chunkOfSentence(plan.chunks, startSentence));
   const threshold = await confirmThreshold();
-  // A reading resumed further on costs only what is read from there.
-  const estimate = await estimateSpeech(plan.chunks.slice(startChunk).map((c) => c.text), params, threshold);
-  if (!request.confirmed && estimate.credits > threshold) {
-    const token = await holdForConfirmation('read', request, estimate.credits);
+  const estimate = await estimateSpeech(ahead.map((c) => c.text), params, threshold);
+  const ask = !request.confirmed && estimate.credits > threshold;
+  // Ask for the first sentence now, while the page gets ready and the player starts: it joins
+  // this request when it asks. Nothing above the threshold leaves before the user agrees.
+  if (!ask && early !== ahead[0]!.text) askEarly(sessionId, ahead[0]!.text, params, ahead[0]!.index);
+  const onPage = await pageReady(request.pageReady, sessionId);
+  if (ask) {
+    const { pageReady: _ready, ...kept } = request;
+    const token = await holdForConfirmation('read', kept, estimate.credits);
     if (request.tabId !== null) {
       const cost = describeEstimate(estimate);
       await tellPage(request.tabId, 0, {
@@ -150,27 +180,27 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
     }
     return { confirm: { ...estimate, limit: threshold, token } };
   }
-  if (request.tabId !== null && (capped.cut || (!request.confirmed && request.text.length >= ANNOUNCE_COST_FROM_CHARS))) {
+  const readChars = request.text.length - (sentences[startSentence]?.[0] ?? 0);
+  if (request.tabId !== null && (capped.cut || (!request.confirmed && readChars >= ANNOUNCE_COST_FROM_CHARS))) {
     const cost = describeEstimate(estimate);
     const message = capped.cut ? t('readingCostNoticeCut', [cost, capped.cut]) : t('readingCostNotice', cost);
     void tellPage(request.tabId, 0, { type: 'pageNotice', tone: 'info', message, timeoutMs: capped.cut ? 12_000 : 6000 });
   }
-  // Ask for the first sentence now, while the player starts: it joins this request when it asks.
-  if (early !== plan.chunks[startChunk]!.text) askEarly(sessionId, plan.chunks[startChunk]!.text, params, startChunk);
   return serial(async () => {
     await stopCurrent();
     await lastErrorItem.setValue(null);
     await sessionItem.setValue({
       plan,
-      sentences: request.highlight === false ? [] : sentences,
+      sentences: request.highlight === false || !onPage ? [] : sentences,
       tabId: request.tabId,
       frameId: request.frameId,
       position: null,
       ...(request.page ? { page: request.page } : {}),
+      ...(startSentence > 0 ? { startSentence } : {}),
     });
     await setBadge('loading');
     try {
-      await playerHost().start(plan, startSentence || undefined);
+      await playerHost().start(plan, startSentence);
     } catch (error) {
       // Nothing half-started: no session, badge or request is left behind.
       await stopCurrent();
@@ -178,6 +208,16 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
     }
     return { sessionId };
   });
+}
+
+/** Waits for the page a reading comes from; if it cannot be reached, the reading's requests not sent yet are dropped. */
+async function pageReady(page: Promise<boolean> | undefined, sessionId: string): Promise<boolean> {
+  try {
+    return await (page ?? true);
+  } catch (error) {
+    endFetches(sessionId);
+    throw error;
+  }
 }
 
 /** Asks for a reading's first request ahead of its player, which joins it when it asks. */
@@ -211,7 +251,7 @@ export async function controlReading(action: PlayerAction): Promise<void> {
   if (action === 'stop') return stopReading();
   if (!session.interrupted && (await playerHost().control(action))) return;
   if (action === 'pause') return;
-  const at = session.position?.sentence ?? 0;
+  const at = session.position?.sentence ?? session.startSentence ?? 0;
   const last = session.plan.sentenceCount - 1;
   const from = action === 'next' ? Math.min(at + 1, last) : action === 'previous' ? Math.max(at - 1, 0) : at;
   await serial(async () => {
@@ -267,7 +307,7 @@ export async function getReadingState(): Promise<ReadingState | null> {
   const session = await sessionItem.getValue();
   if (!session) return null;
   const about = { title: session.plan.title, sentenceCount: session.plan.sentenceCount, speed: session.plan.params.speed };
-  const stored: PlayerEvent = session.position ?? { sessionId: session.plan.sessionId, status: 'loading', sentence: 0, chunk: 0, elapsedSec: session.elapsedBase ?? 0 };
+  const stored: PlayerEvent = session.position ?? { sessionId: session.plan.sessionId, status: 'loading', sentence: session.startSentence ?? 0, chunk: 0, elapsedSec: session.elapsedBase ?? 0 };
   // Stopped for good until the user resumes: say why, whatever a leftover player says.
   if (session.interrupted) return { ...stored, status: 'paused', error: { kind: 'interrupted', message: session.interrupted }, ...about };
   // The player's own failures come as a message key (its offscreen document has no i18n): worded here.

@@ -41,7 +41,7 @@ export async function recoverReading(deps: RecoveryDeps): Promise<'none' | 'rest
     return 'interrupted';
   }
   try {
-    await restartPlayer(deps.host, { ...session, recoveries }, session.position?.sentence ?? 0);
+    await restartPlayer(deps.host, { ...session, recoveries }, session.position?.sentence ?? session.startSentence ?? 0);
     return 'restarted';
   } catch {
     await deps.interrupt((await sessionItem.getValue()) ?? session);

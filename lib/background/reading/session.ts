@@ -9,6 +9,8 @@ export interface ReadingSession {
   /** Where the text came from; null when typed in the popup. */
   tabId: number | null;
   frameId: number | null;
+  /** Where a reading "from here" started, until the player reports a position. */
+  startSentence?: number;
   /** Last position the player reported; `elapsedSec` counts every player of this reading. */
   position: PlayerEvent | null;
   /** Audio seconds heard from earlier players of this reading (Chrome closed them; new ones went on). */

@@ -1,0 +1,257 @@
+/**
+ * `npm run bench` (issue 11, item 6): time to first audio from the context menu, on the real built
+ * extension in headless Chromium against the emulator (300 ms + 1 ms per character), for "Read
+ * aloud" of a selected paragraph and for "Read aloud from here" after a click in a paragraph, on a
+ * large real page (wikipedia, 240 KB; our encyclopedia.html without ../shared/pages).
+ *
+ * Each run is a fresh profile, as on a page the extension was never used on: the page script is not
+ * there yet. The toolbar button (with its popup turned off, so that nothing is injected) grants
+ * activeTab as the right-click does; the menu's handler is then called through the test hook with
+ * `Date.now()` stamped in the worker right before. First audio is the player's own stamp (the
+ * time its first chunk is scheduled to sound). The floor is the service's time for that very
+ * first request (same text, voice, language, speed), sent directly, median of 5. Target: time to
+ * first audio ≤ 1.1 × floor + 30 ms. `MENU_RUNS` (default 5) runs of each path; `MENU_ONLY=selection`
+ * (or `from-here`) one path; `MENU_EXTENSION=<dir>` times another build (e.g. an older commit's
+ * `.output-test/chrome-mv3`) instead of building this one.
+ */
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { startEmulator, type EmulatorAccount } from '../emulator/server';
+import { serviceWorkerOf } from '../test/support/browser';
+import { clickToolbarButton, emulatorLog, tabIdOf, type LoggedServiceRequest } from '../test/support/extension';
+import { startPageServer } from '../test/support/page-server';
+import { HAS_SHARED_PAGES, ownPageUrl, sharedPageUrl } from '../test/support/pages';
+import { launchWith, snapshotExtension } from './browser';
+import { call, send, type PlayerStats, type StoredPlan } from './extension';
+import { fmt, formatTable, median, menuTtfaTarget } from './stats';
+
+const LATENCY = { latencyMs: 300, msPerChar: 1 };
+const RUNS = Number(process.env.MENU_RUNS ?? 5);
+const FLOOR_RUNS = 5;
+/** Quiet time after the browser started and the page loaded, before the click. */
+const SETTLE_MS = 1_500;
+const ALL_PATHS = ['selection', 'from-here'] as const;
+type MenuPath = (typeof ALL_PATHS)[number];
+const PATHS = ALL_PATHS.filter((p) => !process.env.MENU_ONLY || p === process.env.MENU_ONLY);
+const MENU_ID: Record<MenuPath, string> = { selection: 'voxlate-read-selection', 'from-here': 'read-from-here' };
+
+const ACCOUNTS: EmulatorAccount[] = [
+  { key: 'bench-pro', plan: 'pro', credits: 1_000_000, email: 'pro@bench.test' },
+  { key: 'bench-floor', plan: 'enterprise', credits: 100_000_000, email: 'floor@bench.test' },
+];
+
+interface Run {
+  path: MenuPath;
+  ttfaMs: number | null;
+  floorMs: number | null;
+  toRequestMs: number | null;
+  serviceMs: number | null;
+  afterMs: number | null;
+  chunkChars: number | null;
+  load: number;
+  note: string;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Median time of a direct speech request, from Node, with an account no limit applies to. */
+async function floorOf(url: string, text: string, params: StoredPlan['params']): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < FLOOR_RUNS; i++) {
+    const started = Date.now();
+    const response = await fetch(`${url}/api/v1/tts`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer bench-floor', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ text, voice_id: params.voiceId, language: params.language, speed: params.speed, format: params.format }),
+    });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`floor request failed: ${response.status}`);
+    times.push(Date.now() - started);
+  }
+  return median(times);
+}
+
+/** Selects, or clicks in, the third paragraph of more than 200 characters; returns the selection's text. */
+async function prepare(page: Page, path: MenuPath): Promise<string | null> {
+  const target = page.locator('p').filter({ hasText: /.{200}/ }).nth(2);
+  await target.scrollIntoViewIfNeeded();
+  if (path === 'from-here') {
+    await target.click({ position: { x: 30, y: 6 } });
+    return null;
+  }
+  return target.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    getSelection()!.removeAllRanges();
+    getSelection()!.addRange(range);
+    return getSelection()!.toString();
+  });
+}
+
+/** Calls the menu entry's handler as a click does, stamping Date.now() in the worker right before. */
+async function clickMenuStamped(background: Worker, tabId: number, menuItemId: string, selectionText: string | null): Promise<number> {
+  return background.evaluate(
+    async ([id, tab, text]) => {
+      const hooks = (globalThis as never as { voxlateTestHooks: { onMenuClick: (i: unknown, t: unknown) => boolean } }).voxlateTestHooks;
+      const t = await chrome.tabs.get(tab);
+      const info = { menuItemId: id, frameId: 0, editable: false, pageUrl: t.url, ...(text ? { selectionText: text } : {}) };
+      const at = Date.now();
+      if (!hooks.onMenuClick(info, t)) throw new Error(`menu ${id} not handled`);
+      return at;
+    },
+    [menuItemId, tabId, selectionText] as const,
+  );
+}
+
+/** The stored reading's plan and the sentence it started at. */
+async function storedReading(background: Worker): Promise<{ plan: StoredPlan; startSentence: number } | null> {
+  return background.evaluate(async () => {
+    const { reading } = (await chrome.storage.session.get('reading')) as { reading?: { plan: StoredPlan; startSentence?: number } | null };
+    return reading ? { plan: reading.plan, startSentence: reading.startSentence ?? 0 } : null;
+  });
+}
+
+async function waitForFirstAudio(options: Page): Promise<PlayerStats | null> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const answer = await send<PlayerStats | null>(options, 'getPlayerStats');
+    if (answer.result.ok && answer.result.value?.firstAudioAt) return answer.result.value;
+    await sleep(200);
+  }
+  return null;
+}
+
+async function runOnce(extensionDir: string, emulatorUrl: string, pageUrl: string, path: MenuPath): Promise<Run> {
+  const run: Run = { path, ttfaMs: null, floorMs: null, toRequestMs: null, serviceMs: null, afterMs: null, chunkChars: null, load: os.loadavg()[0]!, note: '' };
+  await fetch(`${emulatorUrl}/__emulator/reset`, { method: 'POST' });
+  const context: BrowserContext = await launchWith(extensionDir);
+  try {
+    const background = await serviceWorkerOf(context);
+    const extensionId = new URL(background.url()).host;
+    await background.evaluate(async (url) => {
+      await chrome.storage.local.set({ apiKey: 'bench-pro', settings: { serviceUrl: url, confirmAboveCredits: 1_000_000 } });
+      // The toolbar click then only grants activeTab, as the right-click does (the popup would inject the page script).
+      await chrome.action.setPopup({ popup: '' });
+    }, emulatorUrl);
+    const options = await context.newPage();
+    await options.goto(`chrome-extension://${extensionId}/options.html`);
+    // As after setting up: the voices and the account are known.
+    await call(options, 'getVoices');
+    await call(options, 'getAccount', { refresh: true });
+    const page = await context.newPage();
+    await page.goto(pageUrl);
+    const selectionText = await prepare(page, path);
+    await clickToolbarButton(context, page, extensionId);
+    const tabId = await tabIdOf(background, page);
+    await sleep(SETTLE_MS);
+
+    const clickedAt = await clickMenuStamped(background, tabId, MENU_ID[path], selectionText);
+    const stats = await waitForFirstAudio(options);
+    const reading = await storedReading(background);
+    if (await storedReading(background)) await call(options, 'readingControl', { action: 'stop' });
+    if (!stats?.firstAudioAt || !reading) {
+      run.note = 'no audio';
+      return run;
+    }
+    run.ttfaMs = stats.firstAudioAt - clickedAt;
+    const chunk = reading.plan.chunks.find((c) => c.firstSentence === reading.startSentence)!;
+    run.chunkChars = [...chunk.text].length;
+    await sleep(500);
+    const log: LoggedServiceRequest[] = await emulatorLog(emulatorUrl);
+    const request = log.find((e) => e.path === '/api/v1/tts' && e.textLength === run.chunkChars && chunk.text.startsWith(e.textStart ?? '\u0000'));
+    if (request) {
+      const arrived = Date.parse(request.time);
+      run.toRequestMs = arrived - clickedAt;
+      run.serviceMs = request.durationMs;
+      run.afterMs = stats.firstAudioAt - (arrived + request.durationMs);
+    }
+    run.floorMs = await floorOf(emulatorUrl, chunk.text, reading.plan.params);
+  } catch (error) {
+    run.note = `error: ${(error as Error).message.split('\n')[0]}`;
+  } finally {
+    await context.close().catch(() => undefined);
+  }
+  return run;
+}
+
+const met = (r: Run) => (r.ttfaMs === null || r.floorMs === null ? null : r.ttfaMs <= menuTtfaTarget(r.floorMs));
+const mark = (ok: boolean | null) => (ok === null ? '—' : ok ? '✓' : '✗');
+const LABEL: Record<MenuPath, string> = { selection: 'Read aloud (selection)', 'from-here': 'Read aloud from here' };
+
+function report(runs: Run[], page: string): void {
+  console.log(`\nFirst audio from the context menu — ${page}, emulator ${LATENCY.latencyMs} ms + ${LATENCY.msPerChar} ms/char; target ≤ 1.1 × floor + 30 ms\n`);
+  console.log(
+    formatTable(
+      ['path', 'TTFA ms', 'floor ms', 'ratio', 'target ms', 'met', 'to 1st request ms', 'service ms', 'after answer ms', '1st chunk chars', 'load'],
+      runs.map((r) => [
+        LABEL[r.path],
+        fmt(r.ttfaMs),
+        fmt(r.floorMs),
+        r.ttfaMs !== null && r.floorMs ? fmt(r.ttfaMs / r.floorMs, 2) : '—',
+        r.floorMs === null ? '—' : fmt(menuTtfaTarget(r.floorMs)),
+        mark(met(r)),
+        fmt(r.toRequestMs),
+        fmt(r.serviceMs),
+        fmt(r.afterMs),
+        fmt(r.chunkChars),
+        r.load.toFixed(1) + (r.note ? ` ${r.note}` : ''),
+      ]),
+      new Set([1, 2, 3, 4, 6, 7, 8, 9]),
+    ),
+  );
+  console.log('\nMedians:');
+  for (const path of PATHS) {
+    const mine = runs.filter((r) => r.path === path && r.ttfaMs !== null && r.floorMs !== null);
+    const ok = mine.filter((r) => met(r));
+    const pick = (f: (r: Run) => number | null) => median(mine.flatMap((r) => (f(r) === null ? [] : [f(r)!])));
+    console.log(
+      `- ${LABEL[path]}: TTFA ${fmt(pick((r) => r.ttfaMs))} ms, floor ${fmt(pick((r) => r.floorMs))} ms, ratio ${fmt(pick((r) => r.ttfaMs! / r.floorMs!), 2)}, ` +
+        `over the target ${fmt(pick((r) => r.ttfaMs! - menuTtfaTarget(r.floorMs!)))} ms; to the 1st request ${fmt(pick((r) => r.toRequestMs))} ms, ` +
+        `after its answer ${fmt(pick((r) => r.afterMs))} ms; ${mark(ok.length === mine.length && mine.length > 0)} ${ok.length}/${mine.length} runs met the target`,
+    );
+  }
+  const loads = runs.map((r) => r.load);
+  console.log(
+    `- Machine load (1-min average, ${os.cpus().length} cores): ${fmt(Math.min(...loads), 1)}–${fmt(Math.max(...loads), 1)}` +
+      (Math.max(...loads) > os.cpus().length ? ' — other work was running: timings are inflated by CPU contention' : ''),
+  );
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const other = process.env.MENU_EXTENSION;
+  if (!other) {
+    console.log('Building the test extension (VOXLATE_TEST_BUILD=1 wxt build)…');
+    execFileSync('npx', ['wxt', 'build'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, VOXLATE_TEST_BUILD: '1' } });
+  }
+  const extension = other ? { dir: other, remove: () => undefined } : snapshotExtension();
+  const emulator = await startEmulator({ port: 0, accounts: ACCOUNTS, ...LATENCY });
+  const pages = await startPageServer();
+  const pageName = HAS_SHARED_PAGES ? 'wikipedia (240 KB)' : 'encyclopedia.html';
+  const pageUrl = `${pages.url}${HAS_SHARED_PAGES ? sharedPageUrl('wikipedia') : ownPageUrl('encyclopedia')}`;
+  const runs: Run[] = [];
+  try {
+    // Warm the emulator up (its mp3 encoder's JIT) so the first run is not penalised.
+    await floorOf(emulator.url, 'Warming the emulator up before the first run.', { voiceId: 'en-amelia', language: 'en', speed: 1, format: 'mp3' });
+    for (let i = 0; i < RUNS; i++) {
+      for (const path of PATHS) {
+        process.stdout.write(`[${runs.length + 1}/${RUNS * PATHS.length}] ${LABEL[path]}… `);
+        const run = await runOnce(extension.dir, emulator.url, pageUrl, path);
+        runs.push(run);
+        console.log(`TTFA ${fmt(run.ttfaMs)} ms, floor ${fmt(run.floorMs)} ms ${mark(met(run))}${run.note ? ` — ${run.note}` : ''}`);
+      }
+    }
+  } finally {
+    await emulator.close();
+    await pages.close();
+    extension.remove();
+  }
+  report(runs, pageName);
+  console.log(`\nMenu bench run time: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

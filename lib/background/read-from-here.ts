@@ -1,0 +1,37 @@
+import { serializeError, ServiceError } from '../api/errors';
+import { sendMessage } from '../messaging/protocol';
+import { injectArticleScript, injectPageScript, reportingFrame } from './page-link';
+import { warmUpReading } from './read-selection';
+import { reportProblem, startReading } from './reading/reading';
+import type { TabRef } from './tab-actions';
+import { t } from '../i18n';
+
+/**
+ * "Read aloud from here": the article of the clicked frame (or its visible text when it has no
+ * article) from the sentence where the user clicked or right-clicked to the end. The whole text is
+ * planned, so going back and jumping still reach what comes before; only what is read is paid for.
+ */
+export async function readFromHereInTab(tab: TabRef, frameId?: number): Promise<void> {
+  let injected = false;
+  try {
+    // Both scripts at once (the article reader does not need the page script to be there first).
+    void warmUpReading();
+    const [frames] = await Promise.all([injectPageScript(tab.id, frameId), injectArticleScript(tab.id, frameId ?? 0)]);
+    injected = true;
+    const frame = reportingFrame(frames, frameId);
+    if (frame !== (frameId ?? 0)) await injectArticleScript(tab.id, frame);
+    const answer = await sendMessage('pageGetText', { mode: 'from-here' }, { tabId: tab.id, frameId: frame }).catch(() => null);
+    const found = answer?.ok ? answer.value : null;
+    if (!found) throw new ServiceError('invalidRequest', t('readNoReadableText'));
+    await startReading({
+      text: found.text,
+      title: found.title || tab.title || '',
+      languageHint: found.languageHint,
+      tabId: tab.id,
+      frameId: frame,
+      startOffset: found.startOffset ?? 0,
+    });
+  } catch (error) {
+    await reportProblem(injected ? tab.id : null, serializeError(error));
+  }
+}

@@ -1,0 +1,96 @@
+import type { Worker } from '@playwright/test';
+import { connectService, expect, setSettings, test } from './fixtures';
+import { chooseMenuEntry, confirmOnPage, emulatorLog, highlightedText, inPageUiText, ledger, selectText, waitForStatus } from '../support/extension';
+
+/** What the emulator charges for speech: ceil(chars / 100), at least 1. */
+const speechCredits = (chars: number) => Math.max(1, Math.ceil(chars / 100));
+const PRO = 'pro@demo.test';
+/** How long the page script is held back: far longer than the first request takes to leave. */
+const PAGE_SCRIPT_DELAY_MS = 1500;
+
+/**
+ * Holds every injection of the page script back by PAGE_SCRIPT_DELAY_MS (as a slow, busy page
+ * would) and notes when it is in the page, so a test can tell what left before it. The toolbar
+ * button gets no popup, so its click only grants activeTab, as a right-click does (the popup
+ * would inject the page script itself).
+ */
+async function slowPageScript(background: Worker): Promise<void> {
+  await background.evaluate(
+    async ([delay]) => {
+      await chrome.action.setPopup({ popup: '' });
+      const g = globalThis as unknown as { pageScriptInAt?: number };
+      const original = chrome.scripting.executeScript.bind(chrome.scripting) as (...a: unknown[]) => Promise<unknown>;
+      (chrome.scripting as unknown as { executeScript: unknown }).executeScript = async (...args: unknown[]) => {
+        const files = (args[0] as { files?: string[] }).files ?? [];
+        if (!files.includes('/content-scripts/page.js')) return original(...args);
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        const result = await original(...args);
+        g.pageScriptInAt ??= Date.now();
+        return result;
+      };
+    },
+    [PAGE_SCRIPT_DELAY_MS] as const,
+  );
+}
+
+const pageScriptInAt = (background: Worker) => background.evaluate(() => (globalThis as unknown as { pageScriptInAt?: number }).pageScriptInAt ?? null);
+
+async function speechArrivals(emulatorUrl: string) {
+  return (await emulatorLog(emulatorUrl)).filter((r) => r.path === '/api/v1/tts').map((r) => ({ at: Date.parse(r.time), textStart: r.textStart, textLength: r.textLength }));
+}
+
+test.describe('read aloud from the context menu: the first request leaves before the page script is there', () => {
+  for (const { name, url, selector, first, visible } of [
+    { name: 'an article', url: '/fixtures/article.html', selector: '#first', first: 'The morning was cool and bright.', visible: null },
+    // Hidden text inside the first sentence (font-size 0): the early request must leave it out too.
+    { name: 'text hidden inside its first sentence', url: '/fixtures/hidden-text.html', selector: '#font-size', first: 'The dog waits by the garden gate.', visible: 'The dog waits by the garden gate.' },
+  ]) {
+    test(`${name}: sent at once, it is the request the reading uses, paid once`, async ({ context, background, extensionId, emulator, pages }) => {
+      await connectService(background, emulator.url, 'demo-pro');
+      // Slow speech: the one-sentence readings are still being heard when the highlight is looked at.
+      await setSettings(background, { confirmAboveCredits: 1_000_000, speed: 0.5 });
+      await slowPageScript(background);
+      const page = await context.newPage();
+      await page.goto(`${pages.url}${url}`);
+      await selectText(page, selector);
+
+      await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
+      await expect.poll(async () => (await speechArrivals(emulator.url)).length).toBeGreaterThan(0);
+      const [early] = await speechArrivals(emulator.url);
+      expect(early).toMatchObject({ textStart: first, textLength: first.length });
+      const inPage = await pageScriptInAt(background);
+      // Left while the page script was still held back.
+      expect(inPage === null || early!.at < inPage).toBe(true);
+
+      await waitForStatus(background, 'playing');
+      // The highlight catches up once the page script is there (a range over the sentence also
+      // spans what is hidden inside it: its ends are compared).
+      const ends = (text: string | null | undefined) => text?.replace(/^(.{12}).*(.{12})$/, '$1…$2');
+      await expect.poll(async () => ends(await highlightedText(page)), { timeout: 15_000 }).toBe(ends(first));
+      const charged = await ledger(emulator.url);
+      // The early request is the reading's own: its chunk is charged once.
+      expect(charged.entries.filter((e) => e.textStart === first)).toHaveLength(1);
+      if (visible) {
+        expect(charged.entries.map((e) => [e.path, e.textLength, e.credits])).toEqual([['/api/v1/tts', visible.length, speechCredits(visible.length)]]);
+        expect(charged.total[PRO]).toBe(speechCredits(visible.length));
+      }
+    });
+  }
+
+  test('above the confirmation threshold nothing leaves before the user agrees', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { confirmAboveCredits: 0 });
+    await slowPageScript(background);
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/article.html`);
+    await selectText(page, '#first');
+
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
+    await expect.poll(() => inPageUiText(context, page, 'voxlate-notice'), { timeout: 15_000 }).toMatch(/Read aloud \(/);
+    expect(await speechArrivals(emulator.url)).toEqual([]);
+
+    await confirmOnPage(context, page);
+    await waitForStatus(background, 'playing');
+    expect((await speechArrivals(emulator.url))[0]).toMatchObject({ textStart: 'The morning was cool and bright.' });
+  });
+});
