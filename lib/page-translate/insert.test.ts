@@ -5,24 +5,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ownPageFile } from '../../test/support/pages';
 import { findBlocks } from './blocks';
 import { insertTranslation, removeTranslations } from './insert';
+import { captureShadowRoots } from '../page/shadow-host.test-helpers';
 
 function loadPage(name: string): Document {
   document.open();
   document.write(readFileSync(ownPageFile(name), 'utf8'));
   document.close();
   return document;
-}
-
-// The shadow roots are closed: tests reach them by spying on attachShadow, as nothing on the page can.
-function captureShadowRoots(): ShadowRoot[] {
-  const roots: ShadowRoot[] = [];
-  const original = Element.prototype.attachShadow;
-  vi.spyOn(Element.prototype, 'attachShadow').mockImplementation(function (this: Element, init: ShadowRootInit) {
-    const root = original.call(this, init);
-    roots.push(root);
-    return root;
-  });
-  return roots;
 }
 
 afterEach(() => vi.restoreAllMocks());

@@ -7,6 +7,7 @@ import { useEnglishMessages } from '../i18n.test-helpers';
 import type { PageBlockInput, PageBlocksAnswer, PageEstimate } from '../translate/page-types';
 import { costBound } from '../translate/batches';
 import { translatePage, type PageTranslateDeps } from './session';
+import { captureShadowRootsByHost } from '../page/shadow-host.test-helpers';
 
 /** An IntersectionObserver the test drives: it says which elements come near the viewport. */
 class FakeObserver {
@@ -24,17 +25,6 @@ class FakeObserver {
   show(elements: Element[]) {
     this.callback(elements.map((target) => ({ target, isIntersecting: true })));
   }
-}
-
-function captureShadowRoots(): Map<string, ShadowRoot[]> {
-  const roots = new Map<string, ShadowRoot[]>();
-  const original = Element.prototype.attachShadow;
-  vi.spyOn(Element.prototype, 'attachShadow').mockImplementation(function (this: Element, init: ShadowRootInit) {
-    const root = original.call(this, init);
-    roots.set(this.tagName.toLowerCase(), [...(roots.get(this.tagName.toLowerCase()) ?? []), root]);
-    return root;
-  });
-  return roots;
 }
 
 const estimate: PageEstimate = { screen: 12, page: 140, balance: 5000, threshold: 200, ask: true };
@@ -73,7 +63,7 @@ afterEach(() => {
 
 describe('translatePage', () => {
   it('asks first, then translates only what comes near the viewport, and Show original restores the page', async () => {
-    const roots = captureShadowRoots();
+    const roots = captureShadowRootsByHost();
     const original = document.body.innerHTML;
     const { deps, sent } = fakeDeps(translateAll);
     await translatePage(window, 'es', page.signal, deps);
@@ -112,7 +102,7 @@ describe('translatePage', () => {
   });
 
   it('keeps translated paragraphs on an error, shows the next step, and resumes', async () => {
-    const roots = captureShadowRoots();
+    const roots = captureShadowRootsByHost();
     let fail = false;
     const { deps, sent } = fakeDeps((blocks) =>
       fail
@@ -142,7 +132,7 @@ describe('translatePage', () => {
   });
 
   it('Resume after "the page has grown" agrees to the next message, whatever came near meanwhile', async () => {
-    const roots = captureShadowRoots();
+    const roots = captureShadowRootsByHost();
     let budgets: number[] = [];
     const { deps, sent } = fakeDeps(translateAll);
     vi.mocked(deps.translate).mockImplementation(async (_target, blocks, budgetLeft) => {
@@ -170,7 +160,7 @@ describe('translatePage', () => {
   });
 
   it('translates paragraphs the page adds later as they come into view, within the budget left', async () => {
-    const roots = captureShadowRoots();
+    const roots = captureShadowRootsByHost();
     const { deps, sent } = fakeDeps(translateAll);
     await translatePage(window, 'es', page.signal, deps);
     const ui = roots.get('voxlate-page-translate')![0]!;
@@ -190,7 +180,7 @@ describe('translatePage', () => {
   });
 
   it('starts at once below the threshold when the user turned the question off', async () => {
-    const roots = captureShadowRoots();
+    const roots = captureShadowRootsByHost();
     const { deps } = fakeDeps(translateAll);
     vi.mocked(deps.estimate).mockResolvedValue({ ...estimate, ask: false });
     await translatePage(window, 'es', page.signal, deps);

@@ -1,18 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showPageNotice } from './notice';
-
-// The shadow root is closed, so tests reach it the way nothing on the page can: by spying on attachShadow.
-function captureShadowRoots(): ShadowRoot[] {
-  const roots: ShadowRoot[] = [];
-  const original = Element.prototype.attachShadow;
-  vi.spyOn(Element.prototype, 'attachShadow').mockImplementation(function (this: Element, init: ShadowRootInit) {
-    const root = original.call(this, init);
-    roots.push(root);
-    return root;
-  });
-  return roots;
-}
+import { captureShadowRoots } from './shadow-host.test-helpers';
 
 const hosts = () => document.documentElement.querySelectorAll(':scope > voxlate-notice');
 

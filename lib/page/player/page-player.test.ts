@@ -4,18 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import en from '../../../public/_locales/en/messages.json';
 import { createPagePlayer } from './page-player';
 import type { PagePlayerActions, PagePlayerState } from './types';
-
-// The shadow root is closed: tests reach it the way nothing on the page can, by spying on attachShadow.
-function captureShadowRoots(): ShadowRoot[] {
-  const roots: ShadowRoot[] = [];
-  const original = Element.prototype.attachShadow;
-  vi.spyOn(Element.prototype, 'attachShadow').mockImplementation(function (this: Element, init: ShadowRootInit) {
-    const root = original.call(this, init);
-    roots.push(root);
-    return root;
-  });
-  return roots;
-}
+import { captureShadowRoots } from '../shadow-host.test-helpers';
 
 const hosts = () => document.documentElement.querySelectorAll(':scope > voxlate-player');
 const setup = { lengths: [30, 40, 50], sentences: [] as [number, number][], show: true, corner: 'bottom-right' as const };
