@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { voxlateDb } from '../storage/database';
 import { addHistory, clearHistory, getHistory, HISTORY_LIMIT, HISTORY_TEXT_LIMIT } from './history';
 
@@ -7,6 +7,13 @@ const entry = (i: number) => ({ sourceText: `text ${i}`, translation: `[ES] text
 
 describe('translation history', () => {
   beforeEach(() => clearHistory());
+  afterEach(() => vi.useRealTimers());
+
+  it('lists translations finished in the same millisecond newest first', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: 1_700_000_000_000 });
+    for (let i = 0; i < 8; i++) await addHistory({ ...entry(i), at: undefined });
+    expect((await getHistory()).map((e) => e.sourceText)).toEqual(Array.from({ length: 8 }, (_, i) => `text ${7 - i}`));
+  });
 
   it('keeps the newest first, capped', async () => {
     for (let i = 0; i < HISTORY_LIMIT + 5; i++) await addHistory(entry(i));

@@ -75,6 +75,9 @@ export async function addHistory(entry: Omit<HistoryEntry, 'id' | 'at' | 'trunca
     else kept.push(parsed.data);
   });
   kept.sort((a, b) => b.at - a.at);
+  // Newest first means strictly later: two translations finishing in the same millisecond would
+  // otherwise be listed in the order of their random ids.
+  if (entry.at === undefined && kept.length && kept[0]!.at >= added.at) added.at = kept[0]!.at + 1;
   drop.push(...kept.slice(HISTORY_LIMIT - 1).map((e) => e.id));
   await Promise.all([...drop.map((key) => store.delete(key)), store.put(added)]);
   await tx.done;
