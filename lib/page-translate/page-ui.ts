@@ -1,7 +1,7 @@
 import { cycleTab, isolateKeys } from '../bubble/focus-trap';
 import { createTargetPicker } from '../bubble/target-picker';
 import { LANGUAGES } from '../language';
-import { createShadowHost, setShadowStyles } from '../page/shadow-host';
+import { claimScreenSpace, createShadowHost, setShadowStyles } from '../page/shadow-host';
 import { formatNumber, t } from '../i18n';
 import { PAGE_UI_CSS } from './page-ui-styles';
 import type { PageEstimate } from '../translate/page-types';
@@ -67,6 +67,8 @@ export function createPageTranslateUi(doc: Document, signal: AbortSignal): PageT
     remove();
   };
   signal.addEventListener('abort', close, { signal: closed.signal });
+  // The in-page player (while a translation is listened to) keeps clear of the panel and control.
+  claimScreenSpace(() => root.querySelector('.box'), closed.signal);
 
   const fresh = (className: string) => {
     view?.abort();

@@ -126,7 +126,7 @@ describe('translatePage', () => {
     await flush();
     expect(sent).toHaveLength(2);
     fail = false;
-    button(ui, /^Resume$/).click();
+    button(ui, /^Resume translation$/).click();
     await flush();
     expect(document.querySelectorAll('voxlate-translation')).toHaveLength(3);
   });
@@ -153,7 +153,7 @@ describe('translatePage', () => {
     // The reader scrolls on: more paragraphs are near when they press Resume.
     FakeObserver.last!.show(paragraphs.slice(1, 3));
     budgets = [];
-    button(ui, /^Resume$/).click();
+    button(ui, /^Resume translation$/).click();
     await flush();
     expect(budgets[0]).toBeGreaterThanOrEqual(costBound(sent.at(-budgets.length)!));
     expect(document.querySelectorAll('voxlate-translation').length).toBeGreaterThan(0);

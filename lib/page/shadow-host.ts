@@ -46,3 +46,25 @@ export function setShadowStyles(root: ShadowRoot, css: string): void {
   style.textContent = css;
   root.prepend(style);
 }
+
+const CLAIMS = Symbol.for('voxlate.screenClaims');
+type Claims = Set<() => Element | null>;
+const claims = (): Claims => ((globalThis as { [CLAIMS]?: Claims })[CLAIMS] ??= new Set());
+
+/**
+ * Our UI that stays on screen (the page translation's control) says where it is, so that other
+ * UI of ours (the in-page player) keeps clear of it: their boxes are inside closed shadow roots,
+ * out of each other's reach, but our scripts in a frame share one isolated world. Undone on `signal`.
+ */
+export function claimScreenSpace(element: () => Element | null, signal: AbortSignal): void {
+  claims().add(element);
+  signal.addEventListener('abort', () => claims().delete(element), { once: true });
+}
+
+/** The boxes our on-screen UI takes, in viewport pixels. */
+export function claimedScreenSpace(): DOMRect[] {
+  return [...claims()].flatMap((element) => {
+    const box = element()?.getBoundingClientRect();
+    return box && (box.width || box.height) ? [box] : [];
+  });
+}

@@ -139,11 +139,13 @@ test.describe('in-page player', () => {
       await page.mouse.move(10, 10);
       await second.hover();
       await clickAxNode(context, page, await button(context, page, 'Read from here'));
-      // The title, then five sentences a paragraph.
-      await expect.poll(() => sentence(background), { timeout: 3000 }).toBe(6);
+      // The title, then five sentences a paragraph: the second is sentences 6 to 10 (its audio
+      // is cached, so it plays at once and may be a sentence further by the time this looks).
+      await expect.poll(() => sentence(background), { timeout: 3000 }).toBeGreaterThanOrEqual(6);
+      expect(await sentence(background)).toBeLessThanOrEqual(10);
     }).toPass({ timeout: 30_000 });
-    const firstOfSecond = (await second.textContent())!.split('. ')[0]!;
-    await expect.poll(() => highlightedText(page)).toBe(`${firstOfSecond}.`);
+    const secondText = (await second.textContent())!;
+    await expect.poll(async () => secondText.includes((await highlightedText(page)) ?? '-')).toBe(true);
     await waitForStatus(background, 'playing');
     await clickAxNode(context, page, await button(context, page, 'Stop'));
     await expect.poll(() => readingSession(background)).toBeNull();
@@ -161,11 +163,13 @@ test.describe('in-page player', () => {
     const paidChunks = charges.map((e) => chunkOf(e.textStart));
     expect(paidChunks).not.toContain(-1);
     expect(new Set(paidChunks).size).toBe(paidChunks.length);
-    const askedBefore = new Set((await arrivedBetween(t0, jumpedAt)).map((r) => chunkOf(r.textStart)));
+    // A request the player sent just before the click may reach the service just after it.
+    const sentBefore = jumpedAt + 1000;
+    const askedBefore = new Set((await arrivedBetween(t0, sentBefore)).map((r) => chunkOf(r.textStart)));
     const skipped = plan.map((_, i) => i).filter((i) => i < targetChunk && !askedBefore.has(i));
     expect(skipped.length).toBeGreaterThan(0);
-    const askedAfterJump = (await arrivedBetween(jumpedAt, backAt)).map((r) => chunkOf(r.textStart));
-    expect(askedAfterJump).toContain(targetChunk);
+    expect((await arrivedBetween(jumpedAt, backAt)).map((r) => chunkOf(r.textStart))).toContain(targetChunk);
+    const askedAfterJump = (await arrivedBetween(sentBefore, backAt)).map((r) => chunkOf(r.textStart));
     for (const i of skipped) expect(askedAfterJump).not.toContain(i);
     for (const entry of charges) expect(entry.credits).toBe(Math.max(1, Math.ceil(plan[chunkOf(entry.textStart)]!.text.length / 100)));
     // The button went with the reading.

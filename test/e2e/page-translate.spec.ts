@@ -155,11 +155,11 @@ test.describe('whole-page translation', () => {
     await expect.poll(() => uiText(context, page), { timeout: 30_000 }).toMatch(/try Resume in a few minutes/);
     expect(await translationsOn(page)).toEqual(kept);
     expect((await ledger(emulator.url)).entries).toHaveLength(charged);
-    await findAxNode(context, page, 'button', 'Resume');
+    await findAxNode(context, page, 'button', 'Resume translation');
 
     // The service is back: Resume translates the rest.
     await fetch(`${emulator.url}/__emulator/faults`, { method: 'DELETE' });
-    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Resume'));
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Resume translation'));
     await expect.poll(async () => (await translationsOn(page)).length, { timeout: 20_000 }).toBeGreaterThan(kept.length);
   });
 
@@ -174,13 +174,13 @@ test.describe('whole-page translation', () => {
     await clickAxNode(context, page, (await accessibleNodesNamed(context, page, 'button', 'Listen'))[0]!);
     await expect.poll(async () => (await speechRequests(emulator.url)).map((r) => [r.language, r.textStart?.slice(0, 4)])).toContainEqual(['es', '[ES]']);
 
-    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Pause'));
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Pause translation'));
     await expect.poll(() => uiText(context, page)).toContain('Paused');
     const sent = (await translateRequests(emulator.url)).length;
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForTimeout(1500);
     expect(await translateRequests(emulator.url)).toHaveLength(sent);
-    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Resume'));
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Resume translation'));
     await expect.poll(async () => (await translateRequests(emulator.url)).length).toBeGreaterThan(sent);
     await settle(context, page, emulator.url);
 
@@ -222,7 +222,7 @@ test.describe('whole-page translation', () => {
     // Never more than the panel showed.
     expect((await ledger(emulator.url)).total['pro@demo.test']).toBeLessThanOrEqual(pageCost);
     const sent = (await translateRequests(emulator.url)).length;
-    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Resume'));
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Resume translation'));
     await expect.poll(async () => (await translateRequests(emulator.url)).length).toBeGreaterThan(sent);
   });
 

@@ -35,7 +35,8 @@ function sweepOldProfiles(): void {
   const hourAgo = Date.now() - 3_600_000;
   for (const name of readdirSync(tmpdir())) {
     const dir = path.join(tmpdir(), name);
-    if (name.startsWith(PROFILE_PREFIX) && statSync(dir).mtimeMs < hourAgo) removeProfile(dir);
+    // Another worker (or run) may remove a profile between the listing and the look.
+    if (name.startsWith(PROFILE_PREFIX) && (statSync(dir, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < hourAgo) removeProfile(dir);
   }
 }
 

@@ -1,4 +1,4 @@
-import { createShadowHost, setShadowStyles, type ShadowHost } from '../shadow-host';
+import { claimedScreenSpace, createShadowHost, setShadowStyles, type ShadowHost } from '../shadow-host';
 import { createBar, type Bar } from './bar';
 import { PLAYER_CSS } from './bar-styles';
 import { watchParagraphs } from './jump-button';
@@ -68,7 +68,7 @@ export function createPagePlayer(deps: { doc: Document; places: () => Partial<So
     // Being dragged: it is where the pointer puts it until dropped.
     if (!reading.bar || reading.bar.element.classList.contains('dragging')) return;
     const size = reading.bar.size();
-    const corner = cornerAvoiding(reading.corner, size, viewport(), sentenceBoxes(reading));
+    const corner = cornerAvoiding(reading.corner, size, viewport(), [...sentenceBoxes(reading), ...claimedScreenSpace()]);
     const box = boxInCorner(corner, size, viewport());
     reading.bar.moveTo(box.left, box.top);
   };
