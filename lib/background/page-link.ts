@@ -6,6 +6,7 @@ import { knownFrames, rememberFrames } from './injected-frames';
 
 const PAGE_SCRIPT = '/content-scripts/page.js';
 const ARTICLE_SCRIPT = '/content-scripts/article.js';
+const PAGE_TRANSLATE_SCRIPT = '/content-scripts/page-translate.js';
 
 /** How long one injection may take before the user is told; a frame that never finishes loading must not hang us. */
 export const INJECT_TIMEOUT_MS = 3000;
@@ -89,6 +90,11 @@ export async function readPageText(
 /** Adds the article reader (Readability) beside the page script of a frame; where it fails, the page's own text is read. */
 export async function injectArticleScript(tabId: number, frameId: number): Promise<void> {
   await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [ARTICLE_SCRIPT] }).catch(() => undefined);
+}
+
+/** Adds whole-page translation beside the page script of the top page (only when the user asks for it). */
+export async function injectPageTranslateScript(tabId: number): Promise<void> {
+  await browser.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: [PAGE_TRANSLATE_SCRIPT], injectImmediately: true });
 }
 
 /**

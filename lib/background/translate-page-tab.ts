@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { serializeError } from '../api/errors';
 import { sendMessage } from '../messaging/protocol';
 import { unwrap } from '../messaging/result';
-import { injectPageScript } from './page-link';
+import { injectPageScript, injectPageTranslateScript } from './page-link';
 import { reportProblem } from './reading/reading';
 import type { TabRef } from './tab-actions';
 import { currentTargetLanguage } from './translation';
@@ -15,7 +15,7 @@ import { currentTargetLanguage } from './translation';
 export async function translatePageFromTab(tab: TabRef): Promise<void> {
   let injected = false;
   try {
-    const [, target] = await Promise.all([injectPageScript(tab.id, 0), currentTargetLanguage()]);
+    const [, , target] = await Promise.all([injectPageScript(tab.id, 0), injectPageTranslateScript(tab.id), currentTargetLanguage()]);
     injected = true;
     unwrap(await sendMessage('pageTranslatePage', { target }, { tabId: tab.id, frameId: 0 }));
   } catch (error) {

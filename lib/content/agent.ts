@@ -11,7 +11,7 @@ import { startOncePerPage, type PageLifetime } from './lifetime';
 import { noteTranslationWait, openTranslationBubble } from '../bubble/controller';
 import { pagePlayerFactory } from './page-player-slot';
 import type { PagePlayer } from '../page/player/page-player';
-import { translatePageFromAgent } from './page-translate-link';
+import { pageTranslator } from './page-translate-slot';
 
 const AGENT = Symbol.for('voxlate.pageAgent');
 
@@ -67,7 +67,8 @@ function runAgent(signal: AbortSignal): () => void {
     pagePlayerState: (state) => pagePlayer()?.update(state) ?? false,
     pageTranslate: ({ target, selectionText }) => openTranslationBubble(window, target, selectionText, signal),
     pageTranslateWait: ({ requestId, message }) => noteTranslationWait(requestId, message),
-    pageTranslatePage: ({ target }) => translatePageFromAgent(window, target, signal),
+    // Its script is injected by the background just before it asks.
+    pageTranslatePage: ({ target }) => pageTranslator()?.(window, target, signal),
     pageNotice: ({ message, tone, action, confirm, timeoutMs }) => {
       const actions = [];
       if (action === 'openOptions') actions.push({ label: t('openOptions'), onClick: () => void sendMessage('openOptions') });
