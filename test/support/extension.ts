@@ -151,6 +151,32 @@ export async function highlightedText(page: Page, frame = page.mainFrame()): Pro
   });
 }
 
+/**
+ * Starts noting every sentence highlighted on the page, in order, as the page itself sees them
+ * (checked each frame, in the page): a test then asks what was lit first or whether a sentence was
+ * lit at all, however fast the reading moved on while a loaded machine answered slowly.
+ */
+export async function watchHighlights(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    Object.assign(window, { __voxlateHighlightsSeen: seen });
+    const look = () => {
+      const highlight = CSS.highlights.get('voxlate-reading');
+      const [range] = highlight && highlight.size > 0 ? ([...highlight] as Range[]) : [];
+      const text = range?.toString().replace(/\s+/g, ' ').trim();
+      if (text && seen.at(-1) !== text) seen.push(text);
+    };
+    // Frames stop in a hidden tab; the interval keeps looking there.
+    const frame = () => {
+      look();
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+    setInterval(look, 20);
+  });
+  return () => page.evaluate(() => [...((window as unknown as { __voxlateHighlightsSeen?: string[] }).__voxlateHighlightsSeen ?? [])]);
+}
+
 export interface AxNode {
   role: string;
   name: string;

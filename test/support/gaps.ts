@@ -203,12 +203,23 @@ export function oneRequestPauses(reference: Reference, whole: Float32Array): (nu
 
 /** The player's figures with its output recording, asked of the player as the background asks it. */
 export async function recordedOutput(background: import('@playwright/test').Worker): Promise<OutputRecording | null> {
+  return (await recordedPlayback(background))?.output ?? null;
+}
+
+/**
+ * What the player sent to the speakers, with the silence it knows it added at each join: a chunk
+ * whose audio was not ready when the one before it ended starts late, and the player says by how
+ * much (`gapsMs[i]`: the join after chunk i). On a busy machine that is a real underrun; a join
+ * must never add silence the player does not report.
+ */
+export async function recordedPlayback(background: import('@playwright/test').Worker): Promise<{ output: OutputRecording; gapsMs: number[] } | null> {
   return background.evaluate(async () => {
     // The offscreen document answers `playerStats` (test build): @webext-core/messaging's wire format.
     const answer = (await chrome.runtime.sendMessage({ id: 1, type: 'playerStats', timestamp: Date.now() })) as {
-      res?: { ok: boolean; value?: { output?: OutputRecording } | null };
+      res?: { ok: boolean; value?: { output?: OutputRecording; gapsMs: number[] } | null };
     };
-    return answer?.res?.value?.output ?? null;
+    const value = answer?.res?.value;
+    return value?.output ? { output: value.output, gapsMs: value.gapsMs } : null;
   });
 }
 
