@@ -4,7 +4,9 @@ import { getAccount } from '@/lib/background/account';
 import { closeStorageToContentScripts } from '@/lib/background/lockdown';
 import { clearApiKey, getServiceStatus, saveService } from '@/lib/background/service-config';
 import { getVoices } from '@/lib/background/voices';
-import { registerHandlers } from '@/lib/messaging/router';
+import { ownTab, registerHandlers } from '@/lib/messaging/router';
+import { scheduler } from '@/lib/background/service';
+import { acceptOffer, endActionsWithTabs } from '@/lib/background/spend/gate';
 import { cancelFetches } from '@/lib/background/reading/audio-fetch';
 import { cancelConfirmedSpend, runConfirmedSpend } from '@/lib/background/confirmed-spend';
 import { cancelDownload, recoverDownload, retryDownload } from '@/lib/background/download/download';
@@ -18,7 +20,7 @@ import { cancelTranslation, currentTargetLanguage, translate } from '@/lib/backg
 import { moveLegacyStorage } from '@/lib/translate/legacy-storage';
 import { checkReadingSender } from '@/lib/background/reading/page-player';
 import { updatePagePlayer } from '@/lib/settings/items';
-import { estimatePageTranslation, translatePageBlocks } from '@/lib/background/page-translation';
+import { estimatePageTranslation, stopPageTranslation, translatePageBlocks } from '@/lib/background/page-translation';
 import { translateActiveTabPage } from '@/lib/background/translate-page-tab';
 import {
   controlReading,
@@ -42,6 +44,8 @@ export default defineBackground(() => {
   else browser.runtime.onInstalled.addListener(() => void ensureMenus());
   browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClick(info, tab));
   browser.commands.onCommand.addListener((command, tab) => void onCommand(command, tab));
+  // A tab closed or gone to another page: nothing it had asked for and not sent yet is sent.
+  endActionsWithTabs();
   if (!import.meta.env.FIREFOX) {
     // Chrome closes a silent offscreen player by itself: a reading under way gets a new one.
     watchPlayer(offscreenExists, () => void recoverPlayer());
@@ -83,8 +87,11 @@ export default defineBackground(() => {
       startReading({ text, language, title: text.slice(0, 60), tabId: sender.tabId ?? null, frameId: sender.frameId ?? null, highlight: false }),
     getTargetLanguage: () => currentTargetLanguage(),
     translatePage: () => translateActiveTabPage(),
-    estimatePageTranslation: ({ target, blocks, screen }) => estimatePageTranslation(target, blocks, screen),
-    translatePageBlocks: ({ target, blocks, budget }) => translatePageBlocks(target, blocks, budget),
+    // A page asks, spends and stops only for its own tab; what it may spend is the spend gate's.
+    estimatePageTranslation: ({ target, blocks, screen }, sender) => estimatePageTranslation(target, blocks, screen, ownTab(sender)),
+    translatePageBlocks: ({ target, blocks }, sender) => translatePageBlocks(target, blocks, ownTab(sender)),
+    acceptSpendOffer: ({ offer }, sender) => acceptOffer(offer, ownTab(sender)),
+    pageTranslateStop: ({ end }, sender) => stopPageTranslation(ownTab(sender), end),
     getSelectionText: () => activeTabSelection(),
     getResumeOffer: () => activeTabResumeOffer(),
     resumePage: () => resumeActiveTab(),
@@ -96,7 +103,8 @@ export default defineBackground(() => {
 
   if (__VOXLATE_TEST_HOOKS__) {
     // Tests call exactly what a menu click or a shortcut calls (they cannot be clicked headless).
-    Object.assign(globalThis, { voxlateTestHooks: { onMenuClick, onCommand } });
+    // And what the service scheduler holds: requests with the service, and those waiting their turn.
+    Object.assign(globalThis, { voxlateTestHooks: { onMenuClick, onCommand, requestsUnderWay: () => ({ active: scheduler.active, waiting: scheduler.pending }) } });
     // The player's own figures, for the benchmark and tests only.
     registerHandlers({ getPlayerStats: () => getPlayerStats() });
   }

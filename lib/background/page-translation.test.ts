@@ -1,12 +1,19 @@
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { useEmulator } from '../../test/contract/emulator-harness';
 import { useEnglishMessages } from '../i18n.test-helpers';
 import { accountItem } from '../settings/cache-items';
 import { apiKeyItem, updateSettings } from '../settings/items';
 import { clearTranslationCache } from '../translate/cache';
-import { estimatePageTranslation, translatePageBlocks } from './page-translation';
+import { estimatePageTranslation, stopPageTranslation, translatePageBlocks as translateBlocks } from './page-translation';
+import { acceptOffer, grantLeft, grantWithoutAsking } from './spend/gate';
+import { scheduler } from './service';
+import type { PageBlockInput } from '../translate/page-types';
+
+/** The page's tab: what it may spend is the spend gate's grant for it. */
+const TAB = 7;
+const translatePageBlocks = (target: string, blocks: PageBlockInput[]) => translateBlocks(target, blocks, TAB);
 
 // The real emulator behind the real client and scheduler: what is sent and charged is the service's word.
 const emulator = useEmulator();
@@ -26,11 +33,12 @@ beforeEach(async () => {
   await apiKeyItem.setValue('demo-pro');
   await updateSettings({ serviceUrl: emulator.url() });
   await accountItem.setValue({ email: 'pro@demo.test', plan: 'pro', credits: 100_000, fetchedAt: Date.now(), serviceUrl: emulator.url() });
+  await grantWithoutAsking(TAB, 'page-translate', 1000);
 });
 
 describe('translatePageBlocks', () => {
   it('sends the blocks as one request, gives each its translation, and the second time sends nothing', async () => {
-    const answer = await translatePageBlocks('es', paragraphs, 1000);
+    const answer = await translatePageBlocks('es', paragraphs);
     expect(answer.translations).toEqual(['[ES] Hola, my amigo.', '[ES] El gato sleeps on el libro.', '[ES] Buenos días and gracias.']);
     const [request] = await translateLog();
     expect(await translateLog()).toHaveLength(1);
@@ -40,22 +48,52 @@ describe('translatePageBlocks', () => {
     expect(request!.status).toBe(200);
 
     // A page sharing a paragraph: only the new one is sent.
-    const again = await translatePageBlocks('es', [paragraphs[1]!, { text: 'Water, please.', source: 'en' }], 1000);
+    const again = await translatePageBlocks('es', [paragraphs[1]!, { text: 'Water, please.', source: 'en' }]);
     expect(again.translations).toEqual(['[ES] El gato sleeps on el libro.', '[ES] Agua, por favor.']);
     expect(again.spent).toBe(Math.ceil('Water, please.'.length / 10));
     expect(await translateLog()).toHaveLength(2);
   });
 
-  it('sends nothing above the budget the user agreed to', async () => {
-    const answer = await translatePageBlocks('es', paragraphs, 3);
-    expect(answer).toMatchObject({ spent: 0, confirm: 8, error: null, translations: [null, null, null] });
+  it('sends nothing beyond what the user agreed to, and asks with the figure; accepting it sends exactly that', async () => {
+    await grantWithoutAsking(TAB, 'page-translate', 3);
+    const answer = await translatePageBlocks('es', paragraphs);
+    expect(answer).toMatchObject({ spent: 0, confirm: { credits: 8 }, error: null, translations: [null, null, null] });
     expect(await translateLog()).toEqual([]);
+    // Another tab cannot accept it; this tab can, once.
+    expect(await acceptOffer(answer.confirm!.offer, TAB + 1)).toBe(false);
+    expect(await acceptOffer(answer.confirm!.offer, TAB)).toBe(true);
+    expect(await acceptOffer(answer.confirm!.offer, TAB)).toBe(false);
+    expect(await grantLeft(TAB, 'page-translate')).toBe(8);
+    const sent = await translatePageBlocks('es', paragraphs);
+    expect(sent.spent).toBe(8);
+    expect((await ledger()).map((e) => e.credits)).toEqual([8]);
+    expect(await grantLeft(TAB, 'page-translate')).toBe(0);
+  });
+
+  it.each([['Pause', false], ['Show original', true]] as const)('after %s, nothing queued is sent: only what was already with the service', async (_name, end) => {
+    // The free plan: two at a time. Three requests' worth, the service slow: the third waits its turn.
+    await apiKeyItem.setValue('demo-free');
+    await accountItem.setValue({ email: 'free@demo.test', plan: 'free', credits: 2000, fetchedAt: Date.now(), serviceUrl: emulator.url() });
+    scheduler.setPlan('free');
+    onTestFinished(() => scheduler.setPlan('pro'));
+    await emulator.fault('slow', { path: '/api/v1/translate', times: 3, delayMs: 1500 });
+    const long = (n: number) => ({ text: `${'The harbour lamps were lit one by one as the fog came in. '.repeat(80)}${n}`, source: 'en' });
+    await grantWithoutAsking(TAB, 'page-translate', 10_000);
+    const answer = translatePageBlocks('es', [long(1), long(2), long(3)]);
+    await vi.waitFor(() => expect([scheduler.active, scheduler.pending]).toEqual([2, 1]), { timeout: 5000 });
+    await stopPageTranslation(TAB, end);
+    const result = await answer;
+    // The two sent before are answered (paid) and kept; the queued one was never sent.
+    expect(await translateLog()).toHaveLength(2);
+    expect(result.translations.filter((t) => t !== null)).toHaveLength(2);
+    expect(result.error).toBeNull();
+    expect(await ledger()).toHaveLength(2);
   });
 
   it('keeps what was translated when a request fails, and says why', async () => {
-    await translatePageBlocks('fr', [paragraphs[0]!], 1000);
+    await translatePageBlocks('fr', [paragraphs[0]!]);
     await emulator.fault('server-error', { path: '/api/v1/translate', times: 5 });
-    const answer = await translatePageBlocks('fr', paragraphs, 1000);
+    const answer = await translatePageBlocks('fr', paragraphs);
     expect(answer.translations[0]).toBe('[FR] Bonjour, my ami.');
     expect(answer.translations.slice(1)).toEqual([null, null]);
     expect(answer.error?.kind).toBe('server');
@@ -66,18 +104,39 @@ describe('translatePageBlocks', () => {
 
 describe('estimatePageTranslation', () => {
   it('bounds the cost of the screen and of the page, counting cached blocks as free, with the balance', async () => {
-    const first = await estimatePageTranslation('de', paragraphs, [0]);
+    const first = await estimatePageTranslation('de', paragraphs, [0], TAB);
     expect(first).toMatchObject({ screen: 2, page: 2 + 3 + 3, balance: 100_000, threshold: 200, ask: true });
-    await translatePageBlocks('de', [paragraphs[0]!], 1000);
-    expect(await estimatePageTranslation('de', paragraphs, [0])).toMatchObject({ screen: 0, page: 6 });
+    await grantWithoutAsking(TAB, 'page-translate', 1000);
+    await translatePageBlocks('de', [paragraphs[0]!]);
+    expect(await estimatePageTranslation('de', paragraphs, [0], TAB)).toMatchObject({ screen: 0, page: 6 });
     // Nothing is sent by an estimate.
     expect(await translateLog()).toHaveLength(1);
   });
 
   it('asks above the threshold even when the user turned the question off below it', async () => {
     await updateSettings({ confirmPageTranslation: false, confirmAboveCredits: 7 });
-    expect((await estimatePageTranslation('de', paragraphs, [])).ask).toBe(true);
+    expect((await estimatePageTranslation('de', paragraphs, [], TAB)).ask).toBe(true);
     await updateSettings({ confirmAboveCredits: 8 });
-    expect((await estimatePageTranslation('de', paragraphs, [])).ask).toBe(false);
+    expect((await estimatePageTranslation('de', paragraphs, [], TAB)).ask).toBe(false);
+  });
+
+  it('asking, it grants nothing until an offer is accepted: each button agrees to its own figure', async () => {
+    const estimate = await estimatePageTranslation('de', paragraphs, [0], TAB);
+    expect(await grantLeft(TAB, 'page-translate')).toBeNull();
+    expect((await translatePageBlocks('de', paragraphs)).confirm).not.toBeNull();
+    expect(await translateLog()).toEqual([]);
+    expect(await acceptOffer(estimate.offers!.screen, TAB)).toBe(true);
+    expect(await grantLeft(TAB, 'page-translate')).toBe(estimate.screen);
+    // The panel's other button is void once one was pressed.
+    expect(await acceptOffer(estimate.offers!.page, TAB)).toBe(false);
+  });
+
+  it('not asking (below the threshold, question off), it agrees to the whole page at once; a new estimate starts afresh', async () => {
+    await updateSettings({ confirmPageTranslation: false });
+    const estimate = await estimatePageTranslation('de', paragraphs, [0], TAB);
+    expect(estimate.offers).toBeNull();
+    expect(await grantLeft(TAB, 'page-translate')).toBe(8);
+    await stopPageTranslation(TAB, true);
+    expect(await grantLeft(TAB, 'page-translate')).toBeNull();
   });
 });

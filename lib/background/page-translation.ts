@@ -1,3 +1,4 @@
+import { linkedAbort } from '../api/abort';
 import { serializeError, ServiceError } from '../api/errors';
 import { languageByCode, type Language } from '../language';
 import { costBound, planBatches, splitBatchTranslation, type Batch } from '../translate/batches';
@@ -8,20 +9,28 @@ import { canAfford } from '../translate/cost';
 import { joinTranslations, MAX_TRANSLATE_CHARS } from '../translate/split';
 import { formatNumber, t } from '../i18n';
 import { fetchAccount, knownBalance, noteCreditsSpent } from './account';
-import { callService } from './service';
-import { mayHaveBeenCharged, noteUncertainCharge, trackPaidRequest } from './speech-price';
+import { mayHaveBeenCharged } from './speech-price';
+import { actionSignal, beginAction, endAction, grantWithoutAsking, offerSpend, pauseAction, reserve, type SpendAction } from './spend/gate';
+import { paidCall } from './spend/gateway';
 
 /** Below the visible translations of a selection, above reading ahead. */
 const PAGE_PRIORITY = 50;
 /** The first request of each call: about one paragraph, the one the reader looks at first. */
 const FIRST_REQUEST_CHARS = 600;
+/** The spend gate's name for a tab's page translation. */
+const ACTION: SpendAction = 'page-translate';
 
 /**
  * The most translating a page's blocks into `target` can cost: all of them, and those on screen
  * (by index), without what is cached. An upper bound, since the page sends them as the user scrolls.
+ * It starts the tab's page translation afresh in the spend gate (what an earlier one of the tab had
+ * under way is withdrawn): below the user's threshold, and unless they asked to be asked, the whole
+ * page's figure is agreed to at once; otherwise the answer carries the two offers the panel shows,
+ * the screen's and the whole page's, and nothing may be sent until one is accepted.
  */
-export async function estimatePageTranslation(target: string, blocks: readonly PageBlockInput[], screen: readonly number[]): Promise<PageEstimate> {
+export async function estimatePageTranslation(target: string, blocks: readonly PageBlockInput[], screen: readonly number[], tabId: number): Promise<PageEstimate> {
   const language = targetLanguage(target);
+  await beginAction(tabId, ACTION);
   const settings = await getSettings();
   const cached = await lookUp(settings.serviceUrl, language, blocks);
   const onScreen = new Set(screen);
@@ -32,39 +41,51 @@ export async function estimatePageTranslation(target: string, blocks: readonly P
   // the question does not wait for it.
   const known = (await knownBalance())?.credits ?? null;
   const balance = known ?? (ask ? ((await fetchAccount(60).catch(() => null))?.credits ?? null) : null);
+  const screenCost = costBound(blocks.filter((_, i) => onScreen.has(i) && cached[i] === null));
+  if (!ask) await grantWithoutAsking(tabId, ACTION, page);
   return {
-    screen: costBound(blocks.filter((_, i) => onScreen.has(i) && cached[i] === null)),
+    screen: screenCost,
     page,
     balance,
     threshold: settings.confirmAboveCredits,
     ask,
+    offers: ask ? { screen: (await offerSpend(tabId, ACTION, screenCost)).id, page: (await offerSpend(tabId, ACTION, page)).id } : null,
   };
 }
 
 /**
- * Translates blocks of a page: the cached ones at no cost, the rest batched into requests (in the
- * order given: the page sends the visible ones first) through the plan-aware scheduler. Nothing is
- * sent when it would cost more than `budget`, what the user agreed to for this page and has not
- * spent yet. A failed request leaves the other blocks translated and says why.
+ * Translates blocks of the page in tab `tabId`: the cached ones at no cost, the rest batched into
+ * requests (in the order given: the page sends the visible ones first) through the gateway. Nothing
+ * is sent that the spend gate's grant for the tab's page translation does not cover: the answer
+ * then carries an offer of exactly this message's cost, for the page to show. Requests not sent
+ * yet are withdrawn when the page pauses or ends; a failed request stops the others not sent yet,
+ * leaves the blocks translated so far and says why.
  */
-export async function translatePageBlocks(target: string, blocks: readonly PageBlockInput[], budget: number): Promise<PageBlocksAnswer> {
+export async function translatePageBlocks(target: string, blocks: readonly PageBlockInput[], tabId: number): Promise<PageBlocksAnswer> {
   const language = targetLanguage(target);
+  const withdrawn = actionSignal(tabId, ACTION);
   const { serviceUrl } = await getSettings();
   const translations = await lookUp(serviceUrl, language, blocks);
   const missing = blocks.flatMap((block, i) => (translations[i] === null ? [i] : []));
   const { batches, split } = planBatches(missing.map((i) => blocks[i]!), MAX_TRANSLATE_CHARS, FIRST_REQUEST_CHARS);
   const cost = batches.reduce((sum, batch) => sum + batch.cost, 0);
   const answer: PageBlocksAnswer = { translations, spent: 0, confirm: null, error: null };
-  if (cost === 0) return answer;
-  if (cost > budget) return { ...answer, confirm: cost };
+  if (cost === 0 || withdrawn.aborted) return answer;
   const known = await knownBalance();
   if (known?.fresh && !canAfford(cost, known.credits)) {
     return { ...answer, error: serializeError(new ServiceError('insufficientCredits', t('pageTranslateNoCredits', [formatNumber(cost), formatNumber(known.credits)]))) };
   }
+  const held = await reserve(tabId, ACTION, cost);
+  if (!held) {
+    const offer = await offerSpend(tabId, ACTION, cost);
+    return { ...answer, confirm: { offer: offer.id, credits: cost } };
+  }
 
   // A block sent in parts is put together once all its parts are back.
   const parts = new Map<number, string[]>();
-  const stop = new AbortController();
+  // The first failure withdraws what is still queued, as a pause does; what was sent finishes into the cache.
+  const stop = linkedAbort(withdrawn);
+  const { signal } = stop;
   const finishBlock = async (local: number, text: string, exact: boolean) => {
     const index = missing[local]!;
     translations[index] = text;
@@ -84,30 +105,46 @@ export async function translatePageBlocks(target: string, blocks: readonly PageB
       if (got.length === pieceOf.parts.length) await finishBlock(item.block, joinTranslations(got, pieceOf.separators).trim(), exact !== null);
     }
   };
-  await Promise.all(
-    batches.map(async (batch) => {
-      try {
-        const response = await sendBatch(batch, language, stop.signal);
-        answer.spent += batch.cost;
-        await noteCreditsSpent(batch.cost);
-        await receive(batch, response);
-      } catch (error) {
-        if (mayHaveBeenCharged(error)) await noteUncertainCharge(serviceUrl);
-        // The first failure stops what is still queued; what was sent finishes into the cache.
-        answer.error ??= serializeError(error);
-        stop.abort(error);
-      }
-    }),
-  );
+  let charged = 0;
+  try {
+    await Promise.all(
+      batches.map(async (batch) => {
+        try {
+          const response = await sendBatch(batch, language, signal);
+          charged += batch.cost;
+          answer.spent += batch.cost;
+          await noteCreditsSpent(batch.cost);
+          await receive(batch, response);
+        } catch (error) {
+          // Charged, perhaps, without an answer: it counts against what the user agreed to.
+          if (mayHaveBeenCharged(error)) charged += batch.cost;
+          answer.error ??= serializeError(error);
+          stop.controller.abort(error);
+        }
+      }),
+    );
+  } finally {
+    stop.release();
+    await held.settle(charged);
+  }
   if (answer.error?.kind === 'cancelled') answer.error = null;
   return answer;
+}
+
+/**
+ * The page's translation pauses (Pause: what is not sent yet is withdrawn, what was agreed to
+ * stays) or ends (Show original: what was agreed to is forgotten too). Sent requests finish into
+ * the cache: they are paid.
+ */
+export async function stopPageTranslation(tabId: number, end: boolean): Promise<void> {
+  if (end) await endAction(tabId, ACTION);
+  else pauseAction(tabId, ACTION);
 }
 
 async function sendBatch(batch: Batch, target: Language, signal: AbortSignal): Promise<string> {
   const source = batch.source ? languageByCode(batch.source) : undefined;
   const request = { text: batch.text, target_language: target.name, ...(source ? { source_language: source.name } : {}) };
-  const response = await callService((client, abort) => trackPaidRequest(() => client.translate(request, { signal: abort })), {
-    paid: true,
+  const response = await paidCall((client, abort) => client.translate(request, { signal: abort }), {
     priority: PAGE_PRIORITY,
     signal,
     label: 'page-translate',

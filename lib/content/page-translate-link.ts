@@ -6,7 +6,9 @@ import { translatePage, type PageTranslateDeps } from '../page-translate/session
 /** The page translation's link to the background: estimates, translations and Listen go there. */
 const backgroundDeps = (signal: AbortSignal): PageTranslateDeps => ({
   estimate: async (target, blocks, screen) => unwrap(await sendMessage('estimatePageTranslation', { target, blocks, screen })),
-  translate: async (target, blocks, budget) => unwrap(await sendMessage('translatePageBlocks', { target, blocks, budget })),
+  translate: async (target, blocks) => unwrap(await sendMessage('translatePageBlocks', { target, blocks })),
+  accept: async (offer) => unwrap(await sendMessage('acceptSpendOffer', { offer })),
+  stop: (end) => void sendMessage('pageTranslateStop', { end }).catch(() => undefined),
   listen: (text, language) => void sendMessage('speakText', { text, language }).catch(() => undefined),
   notice: (message) => void showPageNotice({ message, tone: 'info', signal, timeoutMs: 10_000 }),
 });

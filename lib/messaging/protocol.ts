@@ -152,11 +152,15 @@ export const messageRules = {
     input: z.strictObject({ target: targetCode, blocks: pageBlocks(10_000), screen: z.array(int(0)).check(z.maxLength(10_000)) }),
     from: ['content'],
   },
-  /** Translates blocks of a page within `budget`, the credits the user agreed to and has not spent yet. */
+  /** Translates blocks of the sender's page within what the user agreed to (the spend gate's grant for its tab). */
   translatePageBlocks: {
-    input: z.strictObject({ target: targetCode, blocks: pageBlocks(1_000), budget: int(0) }),
+    input: z.strictObject({ target: targetCode, blocks: pageBlocks(1_000) }),
     from: ['content'],
   },
+  /** The user agreed, on the sender's page, to the spend gate's offer with this id (the figure it was shown). */
+  acceptSpendOffer: { input: z.strictObject({ offer: text(1, 100) }), from: ['content'] },
+  /** The page translation pauses (withdraw what is not sent yet) or ends (and forget what was agreed to). */
+  pageTranslateStop: { input: z.strictObject({ end: z.boolean() }), from: ['content'] },
   /** The active tab's selection, to prefill the popup (opening the popup grants activeTab). */
   getSelectionText: { input: z.undefined(), from: ['extension'] },
 
@@ -283,6 +287,8 @@ export interface ProtocolMap {
   translatePage(): Result<void>;
   estimatePageTranslation(data: In<'estimatePageTranslation'>): Result<PageEstimate>;
   translatePageBlocks(data: In<'translatePageBlocks'>): Result<PageBlocksAnswer>;
+  acceptSpendOffer(data: In<'acceptSpendOffer'>): Result<boolean>;
+  pageTranslateStop(data: In<'pageTranslateStop'>): Result<void>;
 
   fetchChunk(data: In<'fetchChunk'>): Result<{ cacheKey: string }>;
   cancelFetches(data: In<'cancelFetches'>): Result<void>;

@@ -1,6 +1,7 @@
 import { browser, type Browser } from 'wxt/browser';
 import type * as z from 'zod/mini';
-import { serializeError } from '../api/errors';
+import { serializeError, ServiceError } from '../api/errors';
+import { t } from '../i18n';
 import { messageRules, onMessage, type ProtocolMap } from './protocol';
 import type { Result } from './result';
 import { classifySender, originOf, type SenderKind } from './sender';
@@ -11,10 +12,22 @@ type Output<K extends Name> = ReturnType<ProtocolMap[K]> extends Result<infer T>
 /** A background handler: gets validated data and the checked sender, returns the value. */
 export type Handler<K extends Name> = (
   data: z.output<(typeof messageRules)[K]['input']>,
-  sender: { kind: SenderKind; tabId?: number; frameId?: number },
+  sender: CheckedSender,
 ) => Promise<Output<K>> | Output<K>;
 
 export type Handlers = { [K in Name]: Handler<K> };
+
+/** Who sent a message, as the router checked it. */
+export type CheckedSender = { kind: SenderKind; tabId?: number; frameId?: number };
+
+/**
+ * The tab a page's message may act on: its own, and no other. A content script that somehow has
+ * no tab (it cannot happen for a page) is refused rather than allowed to act on every tab.
+ */
+export function ownTab(sender: CheckedSender): number {
+  if (sender.kind !== 'content' || sender.tabId === undefined) throw new ServiceError('invalidRequest', t('ownTabOnly'));
+  return sender.tabId;
+}
 
 const refused = (message: string) => ({ ok: false as const, error: { kind: 'invalidRequest' as const, message } });
 

@@ -11,7 +11,8 @@ export interface EstimateView {
   target: string;
   estimate: PageEstimate;
   onTarget(code: string): void;
-  onConfirm(): void;
+  /** The user chose a figure: the screen's or the whole page's. */
+  onConfirm(choice: 'screen' | 'page'): void;
   onCancel(): void;
 }
 
@@ -25,6 +26,8 @@ export interface ControlState {
   paused: boolean;
   /** A problem and what to do next; translated paragraphs stay. */
   error: string | null;
+  /** What Resume agrees to spend ("up to 80 credits") when it agrees to more; null otherwise. */
+  resumeCost: string | null;
 }
 
 /** What the page control's buttons do. */
@@ -94,17 +97,22 @@ export function createPageTranslateUi(doc: Document, signal: AbortSignal): PageT
       if (estimate.balance !== null) lines.push(el(doc, 'p', t('bubbleBalance', formatNumber(estimate.balance))));
       const note = el(doc, 'p', t('pageTranslateLazyNote'), 'note');
       const warn = estimate.page > estimate.threshold ? [el(doc, 'p', t('pageTranslateAboveLimit', formatNumber(estimate.threshold)), 'warn')] : [];
-      const start = button(doc, `${t('pageTranslateStart')} (${t('spendUpTo', formatNumber(estimate.screen))})`, onConfirm, listen, 'primary');
+      // The figure on each button is what pressing it agrees to; nothing is focused on them by
+      // default, so a key pressed to scroll spends nothing.
+      const whole = button(doc, t('pageTranslateWholeButton', t('spendUpTo', formatNumber(estimate.page))), () => onConfirm('page'), listen, 'primary');
+      const screen = button(doc, t('pageTranslateScreenButton', t('spendUpTo', formatNumber(estimate.screen))), () => onConfirm('screen'), listen);
       const cancel = button(doc, t('bubbleCancel'), () => {
         close();
         onCancel();
       }, listen);
-      box.append(title, targetRow(doc, target, onTarget, listen.signal), ...lines, note, ...warn, row(doc, start, cancel));
+      box.append(title, targetRow(doc, target, onTarget, listen.signal), ...lines, note, ...warn, row(doc, whole, screen, cancel));
       box.addEventListener('keydown', (event) => {
         if (event.key === 'Escape') cancel.click();
         else cycleTab(event, box, root.activeElement);
       }, listen);
-      start.focus();
+      // Focus goes to the dialog itself (Tab reaches the buttons; Escape cancels), never to a button that spends.
+      box.tabIndex = -1;
+      box.focus();
     },
 
     showControl(state, actions) {
@@ -127,7 +135,7 @@ export function createPageTranslateUi(doc: Document, signal: AbortSignal): PageT
         status.textContent = `${progress} · ${spent}${doing}`;
         problem.textContent = next.error ?? '';
         problem.hidden = !next.error;
-        toggle.textContent = next.paused || next.error ? t('pageTranslateResume') : t('pageTranslatePause');
+        toggle.textContent = next.resumeCost ? t('pageTranslateResumeCost', next.resumeCost) : next.paused || next.error ? t('pageTranslateResume') : t('pageTranslatePause');
       };
       refresh(state);
     },

@@ -5,7 +5,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ownPageFile } from '../../test/support/pages';
 import { useEnglishMessages } from '../i18n.test-helpers';
 import type { PageBlockInput, PageBlocksAnswer, PageEstimate } from '../translate/page-types';
-import { costBound } from '../translate/batches';
 import { translatePage, type PageTranslateDeps } from './session';
 import { captureShadowRootsByHost } from '../page/shadow-host.test-helpers';
 
@@ -27,7 +26,7 @@ class FakeObserver {
   }
 }
 
-const estimate: PageEstimate = { screen: 12, page: 140, balance: 5000, threshold: 200, ask: true };
+const estimate: PageEstimate = { screen: 12, page: 140, balance: 5000, threshold: 200, ask: true, offers: { screen: 'offer-screen', page: 'offer-page' } };
 
 function fakeDeps(answer: (blocks: PageBlockInput[]) => PageBlocksAnswer) {
   const sent: PageBlockInput[][] = [];
@@ -37,6 +36,8 @@ function fakeDeps(answer: (blocks: PageBlockInput[]) => PageBlocksAnswer) {
       sent.push(blocks);
       return answer(blocks);
     }),
+    accept: vi.fn(async () => true),
+    stop: vi.fn(),
     listen: vi.fn(),
     notice: vi.fn(),
   };
@@ -74,8 +75,11 @@ describe('translatePage', () => {
     expect(dialog.textContent).toContain('Whole page: up to 140 credits');
     expect(dialog.textContent).toContain('Balance: 5,000');
     expect(deps.translate).not.toHaveBeenCalled();
-
-    button(ui, /^Translate \(/).click();
+    // Each button carries its figure; the whole page's agrees to the whole page's offer.
+    expect(button(ui, /^Only what is on screen/).textContent).toBe('Only what is on screen (up to 12 credits)');
+    button(ui, /^Translate the whole page \(up to 140 credits\)$/).click();
+    await flush();
+    expect(deps.accept).toHaveBeenCalledWith('offer-page');
     const observer = FakeObserver.last!;
     const paragraphs = Array.from(document.querySelectorAll('.story-body > p'));
     observer.show(paragraphs.slice(0, 2));
@@ -91,12 +95,12 @@ describe('translatePage', () => {
     observer.show(paragraphs.slice(1, 3));
     await flush();
     expect(sent).toEqual([[text(paragraphs[0]!)], [text(paragraphs[1]!)], [text(paragraphs[2]!)]]);
-    // The budget left is what was agreed to minus what was spent, and minus the most the
-    // messages still under way can cost.
-    expect(vi.mocked(deps.translate).mock.calls[1]![2]).toBe(140 - costBound([text(paragraphs[0]!)]));
-    expect(vi.mocked(deps.translate).mock.calls[2]![2]).toBe(140 - 2);
+    // The page carries no budget: what may be sent is the background's to say.
+    expect(vi.mocked(deps.translate).mock.calls.every((call) => call.length === 2)).toBe(true);
 
     button(ui, /^Show original$/).click();
+    // Nothing queued is sent after it, and what was agreed to is forgotten.
+    expect(deps.stop).toHaveBeenCalledWith(true);
     expect(document.body.innerHTML).toBe(original);
     expect(document.querySelector('voxlate-page-translate')).toBeNull();
   });
@@ -111,7 +115,8 @@ describe('translatePage', () => {
     );
     await translatePage(window, 'es', page.signal, deps);
     const ui = roots.get('voxlate-page-translate')![0]!;
-    button(ui, /^Translate \(/).click();
+    button(ui, /^Translate the whole page \(/).click();
+    await flush();
     const paragraphs = Array.from(document.querySelectorAll('.story-body > p'));
     FakeObserver.last!.show([paragraphs[0]!]);
     await flush();
@@ -131,32 +136,54 @@ describe('translatePage', () => {
     expect(document.querySelectorAll('voxlate-translation')).toHaveLength(3);
   });
 
-  it('Resume after "the page has grown" agrees to the next message, whatever came near meanwhile', async () => {
+  it('spending more than was agreed to shows the figure first; Resume agrees to that figure, and Pause withdraws what is queued', async () => {
     const roots = captureShadowRootsByHost();
-    let budgets: number[] = [];
+    let asked = 0;
     const { deps, sent } = fakeDeps(translateAll);
-    vi.mocked(deps.translate).mockImplementation(async (_target, blocks, budgetLeft) => {
+    vi.mocked(deps.translate).mockImplementation(async (_target, blocks) => {
       sent.push(blocks);
-      budgets.push(budgetLeft);
-      // The background refuses a message that costs more than is left of what the user agreed to.
-      const cost = costBound(blocks);
-      return cost > budgetLeft ? { translations: blocks.map(() => null), spent: 0, confirm: cost, error: null } : translateAll(blocks);
+      // The background's gate refuses a message beyond the grant, with an offer of its cost.
+      if (vi.mocked(deps.accept).mock.calls.length < 2) return { translations: blocks.map(() => null), spent: 0, confirm: { offer: `more-${++asked}`, credits: 80 + asked }, error: null };
+      return translateAll(blocks);
     });
-    vi.mocked(deps.estimate).mockResolvedValue({ ...estimate, page: 1 });
     await translatePage(window, 'es', page.signal, deps);
     const ui = roots.get('voxlate-page-translate')![0]!;
-    button(ui, /^Translate \(/).click();
+    button(ui, /^Only what is on screen \(/).click();
+    await flush();
+    expect(deps.accept).toHaveBeenLastCalledWith('offer-screen');
     const paragraphs = Array.from(document.querySelectorAll('.story-body > p'));
     FakeObserver.last!.show([paragraphs[0]!]);
     await flush();
-    expect(ui.querySelector('[role="alert"]')!.textContent).toContain('The page has grown');
-    // The reader scrolls on: more paragraphs are near when they press Resume.
+    // The figure is on screen before anything more is sent, on the alert and on the button.
+    expect(ui.querySelector('[role="alert"]')!.textContent).toBe('There is more to translate than you agreed to: the next part costs up to 81 credits. Nothing more is sent until you resume.');
+    const resume = button(ui, /^Resume translation/);
+    expect(resume.textContent).toBe('Resume translation (up to 81 credits)');
+    // Scrolling on sends nothing.
     FakeObserver.last!.show(paragraphs.slice(1, 3));
-    budgets = [];
-    button(ui, /^Resume translation$/).click();
     await flush();
-    expect(budgets[0]).toBeGreaterThanOrEqual(costBound(sent.at(-budgets.length)!));
+    expect(sent).toHaveLength(1);
+    resume.click();
+    await flush();
+    expect(deps.accept).toHaveBeenLastCalledWith('more-1');
+    // The message whose cost was shown goes first, alone.
+    expect(sent[1]).toEqual(sent[0]);
     expect(document.querySelectorAll('voxlate-translation').length).toBeGreaterThan(0);
+
+    button(ui, /^Pause translation$/).click();
+    expect(deps.stop).toHaveBeenLastCalledWith(false);
+  });
+
+  it('the panel does not put focus on a button that spends: a key pressed to scroll sends nothing', async () => {
+    const roots = captureShadowRootsByHost();
+    const { deps } = fakeDeps(translateAll);
+    await translatePage(window, 'es', page.signal, deps);
+    const ui = roots.get('voxlate-page-translate')![0]!;
+    const focused = ui.activeElement as HTMLElement | null;
+    expect(focused?.getAttribute('role')).toBe('dialog');
+    for (const key of [' ', 'Enter']) focused!.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+    await flush();
+    expect(deps.accept).not.toHaveBeenCalled();
+    expect(deps.translate).not.toHaveBeenCalled();
   });
 
   it('translates paragraphs the page adds later as they come into view, within the budget left', async () => {
@@ -164,7 +191,8 @@ describe('translatePage', () => {
     const { deps, sent } = fakeDeps(translateAll);
     await translatePage(window, 'es', page.signal, deps);
     const ui = roots.get('voxlate-page-translate')![0]!;
-    button(ui, /^Translate \(/).click();
+    button(ui, /^Translate the whole page \(/).click();
+    await flush();
     const total = () => /of (\d+) paragraphs/.exec(ui.querySelector('[role="status"]')!.textContent!)![1];
     const before = Number(total());
     const added = document.createElement('p');

@@ -1,16 +1,24 @@
 import type { SerializedServiceError } from '../api/errors';
-import { t } from '../i18n';
-import { costBound } from '../translate/batches';
+import { formatNumber, t } from '../i18n';
 import { MAX_TRANSLATE_CHARS } from '../translate/split';
 import { findBlocks, type PageBlock } from './blocks';
 import { insertTranslation, removeTranslations, TRANSLATION_TAG } from './insert';
 import { createPageTranslateUi, type ControlState, type PageTranslateUi } from './page-ui';
-import type { PageBlockInput, PageBlocksAnswer, PageEstimate } from '../translate/page-types';
+import type { PageBlockInput, PageBlocksAnswer, PageEstimate, PageSpendQuestion } from '../translate/page-types';
 
-/** What the page translation needs from the background (messages in the extension, fakes in tests). */
+/**
+ * What the page translation needs from the background (messages in the extension, fakes in tests).
+ * The page holds no budget: the background's spend gate decides what may be sent, and the page
+ * only passes on which of the gate's offers (figures shown) the user accepted.
+ */
 export interface PageTranslateDeps {
+  /** The costs, and (when the user must agree) the gate's offers; starts the tab's translation afresh. */
   estimate(target: string, blocks: PageBlockInput[], screen: number[]): Promise<PageEstimate>;
-  translate(target: string, blocks: PageBlockInput[], budget: number): Promise<PageBlocksAnswer>;
+  translate(target: string, blocks: PageBlockInput[]): Promise<PageBlocksAnswer>;
+  /** The user agreed to this offer (its figure was on the button pressed); false when it is no longer valid. */
+  accept(offer: string): Promise<boolean>;
+  /** Withdraws what is not sent yet: for a pause, or for good (`end`: what was agreed to is forgotten too). */
+  stop(end: boolean): void;
   listen(text: string, language: string): void;
   /** Shown when the page has nothing to translate. */
   notice(message: string): void;
@@ -43,7 +51,11 @@ export async function translatePage(win: Window, target: string, signal: AbortSi
   const blocks = findBlocks(doc.body, target);
   if (!blocks.length) return deps.notice(t('pageTranslateNothing'));
   const ended = new AbortController();
-  signal.addEventListener('abort', () => ended.abort(), { signal: ended.signal });
+  // The page script going away (the tab navigates, the extension updates) ends it for good.
+  signal.addEventListener('abort', () => {
+    deps.stop(true);
+    ended.abort();
+  }, { signal: ended.signal });
   const ui = createPageTranslateUi(doc, ended.signal);
   const session = { stop: () => ended.abort() };
   running = session;
@@ -61,16 +73,32 @@ export async function translatePage(win: Window, target: string, signal: AbortSi
     return deps.notice((error as SerializedServiceError).message);
   }
   if (ended.signal.aborted) return;
-  const start = () => runLazily(win, target, blocks, estimate.page, ui, deps, ended.signal, () => ended.abort(), restart);
-  if (!estimate.ask) return start();
-  ui.showEstimate({ target, estimate, onTarget: restart, onConfirm: start, onCancel: () => ended.abort() });
+  const start = () => runLazily(win, target, blocks, ui, deps, ended.signal, () => ended.abort(), restart);
+  const { offers } = estimate;
+  if (!estimate.ask || !offers) return start();
+  ui.showEstimate({
+    target,
+    estimate,
+    onTarget: restart,
+    onConfirm: async (choice) => {
+      // What the button said is what is agreed to: the screen's figure, or the whole page's.
+      if (!(await deps.accept(offers[choice]))) {
+        ended.abort();
+        return deps.notice(t('confirmExpired'));
+      }
+      if (!ended.signal.aborted) start();
+    },
+    onCancel: () => {
+      deps.stop(true);
+      ended.abort();
+    },
+  });
 }
 
 function runLazily(
   win: Window,
   target: string,
   blocks: PageBlock[],
-  budget: number,
   ui: PageTranslateUi,
   deps: PageTranslateDeps,
   signal: AbortSignal,
@@ -81,35 +109,28 @@ function runLazily(
   const states = blocks.map((): BlockState => 'todo');
   const near = new Set<number>();
   const index = new Map(blocks.map((block, i) => [block.element, i]));
-  const state: ControlState = { target, done: 0, total: blocks.length, spent: 0, working: false, paused: false, error: null };
-  let allowed = budget;
-  // Credits were asked for beyond what was agreed to (the page grew); Resume agrees to the cost of
-  // the messages it sends, whatever paragraphs are near by then (the reader may have scrolled on).
-  let raiseAsked = false;
-  let raiseAgreed = false;
+  const state: ControlState = { target, done: 0, total: blocks.length, spent: 0, working: false, paused: false, error: null, resumeCost: null };
+  // More was asked for than the user agreed to (the page grew, or they read past the screen they
+  // chose): the gate's offer for the message it refused, whose figure the control shows until
+  // Resume accepts it. Resume then sends that message alone, and asks again for anything beyond.
+  let question: (PageSpendQuestion & { batch: number[] }) | null = null;
+  let agreedInFlight = false;
 
   let inFlight = 0;
-  // Credits the messages under way may still spend (their upper bound), so that messages sent
-  // side by side never add up to more than what was agreed to.
-  let reserved = 0;
   let first = true;
 
-  const send = async (batch: number[]) => {
+  const send = async (batch: number[], agreed = false) => {
     const inputs = batch.map((i) => ({ text: blocks[i]!.text, source: blocks[i]!.source }));
-    const bound = costBound(inputs);
-    if (raiseAgreed) allowed = Math.max(allowed, state.spent + reserved + bound);
-    const budgetLeft = Math.max(0, allowed - state.spent - reserved);
     batch.forEach((i) => (states[i] = 'pending'));
     inFlight++;
-    reserved += bound;
     let answer: PageBlocksAnswer;
     try {
-      answer = await deps.translate(target, inputs, budgetLeft);
+      answer = await deps.translate(target, inputs);
     } catch (error) {
       answer = { translations: batch.map(() => null), spent: 0, confirm: null, error: error as SerializedServiceError };
     }
     inFlight--;
-    reserved -= bound;
+    if (agreed) agreedInFlight = false;
     if (signal.aborted) return;
     batch.forEach((i, n) => {
       const translation = answer.translations[n];
@@ -120,8 +141,11 @@ function runLazily(
     state.spent += answer.spent;
     state.done = states.filter((s) => s === 'done').length;
     if (answer.confirm !== null) {
-      state.error = t('pageTranslateMore');
-      raiseAsked = true;
+      // The latest figure is the one shown: it is what the next message costs.
+      question = { ...answer.confirm, batch };
+      const cost = t('spendUpTo', formatNumber(question.credits));
+      state.error = t('pageTranslateMoreCost', cost);
+      state.resumeCost = cost;
     } else if (answer.error) state.error ??= errorText(answer.error);
     flush();
   };
@@ -131,7 +155,7 @@ function runLazily(
    * the reader looks at comes back first), then a request's worth at a time, a few side by side.
    */
   const flush = () => {
-    while (inFlight < MAX_IN_FLIGHT && !state.paused && !state.error && !signal.aborted) {
+    while (inFlight < MAX_IN_FLIGHT && !agreedInFlight && !state.paused && !state.error && !signal.aborted) {
       const batch = nextBatch(win, blocks, states, near, first ? FIRST_MESSAGE_CHARS : MESSAGE_CHARS);
       if (!batch.length) break;
       first = false;
@@ -168,18 +192,26 @@ function runLazily(
     onTarget: restart,
     onPause: () => {
       state.paused = true;
+      // Nothing queued is sent after the pause; what is with the service finishes (it is paid).
+      deps.stop(false);
       ui.update(state);
     },
-    onResume: () => {
-      raiseAgreed = raiseAsked;
-      raiseAsked = false;
+    onResume: async () => {
+      const asked = question;
+      question = null;
       state.paused = false;
       state.error = null;
-      // The messages this sends (side by side) are what the user agreed to.
-      flush();
-      raiseAgreed = false;
+      state.resumeCost = null;
+      // Resuming past what was agreed to agrees to the figure on the button, and no more: the
+      // message it was the cost of goes alone; what comes after it is asked about again.
+      if (asked && (await deps.accept(asked.offer)) && !signal.aborted && asked.batch.every((i) => states[i] === 'todo')) {
+        agreedInFlight = true;
+        void send(asked.batch, true);
+      }
+      if (!signal.aborted) flush();
     },
     onShowOriginal: () => {
+      deps.stop(true);
       end();
       removeTranslations(doc);
     },

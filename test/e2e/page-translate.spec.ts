@@ -69,7 +69,7 @@ async function accessibleNodesNamed(context: BrowserContext, page: Page, role: s
   return (await accessibleNodes(context, page)).filter((n) => n.role === role && n.name === name);
 }
 
-const pressTranslate = async (context: BrowserContext, page: Page) => clickAxNode(context, page, await findAxNode(context, page, 'button', /^Translate \(/));
+const pressTranslate = async (context: BrowserContext, page: Page) => clickAxNode(context, page, await findAxNode(context, page, 'button', /^Translate the whole page \(/));
 
 test.describe('whole-page translation', () => {
   test('shows the cost first, translates what is on screen, more on scrolling, restores the page, and never pays twice', async ({
@@ -142,8 +142,14 @@ test.describe('whole-page translation', () => {
     await setSettings(background, { targetLanguage: 'de' });
     const page = await openPage(context, `${pages.url}${ownPageUrl('news')}`);
     await startFromMenu({ context, background, extensionId }, page);
-    // Keyboard operable: the panel opens with "Translate" focused.
-    await findAxNode(context, page, 'button', /^Translate \(/);
+    // Keyboard operable, and no key spends by itself: the panel opens with the dialog focused (Enter
+    // and Space there do nothing); Tab reaches the language, then "Translate the whole page".
+    await findAxNode(context, page, 'button', /^Translate the whole page \(/);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await translateRequests(emulator.url)).toEqual([]);
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await translationsOn(page)).length).toBeGreaterThan(0);
     await settle(context, page, emulator.url);
@@ -157,10 +163,16 @@ test.describe('whole-page translation', () => {
     expect((await ledger(emulator.url)).entries).toHaveLength(charged);
     await findAxNode(context, page, 'button', 'Resume translation');
 
-    // The service is back: Resume translates the rest.
+    // The service is back: Resume translates the rest. The failed requests may have been paid for
+    // (a 500 cannot tell), so they count against what was agreed to: when sending them again goes
+    // past it, Resume first says what that costs, and the button with that figure sends it.
     await fetch(`${emulator.url}/__emulator/faults`, { method: 'DELETE' });
     await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Resume translation'));
-    await expect.poll(async () => (await translationsOn(page)).length, { timeout: 20_000 }).toBeGreaterThan(kept.length);
+    await expect(async () => {
+      const figure = /the next part costs (up to [\d,]+ credits?)/.exec(await uiText(context, page))?.[1];
+      if (figure) await clickAxNode(context, page, await findAxNode(context, page, 'button', `Resume translation (${figure})`));
+      await expect.poll(async () => (await translationsOn(page)).length, { timeout: 5000 }).toBeGreaterThan(kept.length);
+    }).toPass({ timeout: 40_000 });
   });
 
   test('the control: Listen reads a translation, Pause sends nothing more, another language starts over', async ({ context, background, extensionId, emulator, pages }) => {
@@ -191,7 +203,8 @@ test.describe('whole-page translation', () => {
     expect((await translateRequests(emulator.url)).at(-1)!.language).toBe('French');
   });
 
-  test('a page that grows beyond what was agreed to asks again before sending more', async ({ context, background, extensionId, emulator, pages }) => {
+  test('a page that grows beyond what was agreed to shows the figure before sending more; Resume spends no more than it', async ({ context, background, extensionId, emulator, pages }) => {
+    test.setTimeout(120_000);
     await connectService(background, emulator.url, 'demo-pro');
     await setSettings(background, { targetLanguage: 'es' });
     const page = await openPage(context, `${pages.url}${ownPageUrl('news')}`);
@@ -212,19 +225,63 @@ test.describe('whole-page translation', () => {
       }
       window.scrollTo(0, body.getBoundingClientRect().top + window.scrollY);
     });
+    const asked = /the next part costs up to ([\d,]+) credits/;
     // Reading on through the new paragraphs, a screen at a time, until the agreed credits run out.
-    for (let screen = 0; screen < 15 && !(await uiText(context, page)).includes('The page has grown'); screen++) {
+    for (let screen = 0; screen < 15 && !asked.test(await uiText(context, page)); screen++) {
       await settle(context, page, emulator.url);
       await page.evaluate(() => window.scrollBy(0, window.innerHeight));
     }
-    await expect.poll(() => uiText(context, page), { timeout: 20_000 }).toContain('The page has grown');
+    await expect.poll(() => uiText(context, page), { timeout: 20_000 }).toMatch(asked);
     await settle(context, page, emulator.url);
     // Never more than the panel showed.
-    expect((await ledger(emulator.url)).total['pro@demo.test']).toBeLessThanOrEqual(pageCost);
+    const before = (await ledger(emulator.url)).total['pro@demo.test'] ?? 0;
+    expect(before).toBeLessThanOrEqual(pageCost);
+    // The figure is on the alert and on the button that agrees to it.
+    const figure = Number(asked.exec(await uiText(context, page))![1]!.replace(/,/g, ''));
+    expect(figure).toBeGreaterThan(0);
     const sent = (await translateRequests(emulator.url)).length;
-    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Resume translation'));
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', `Resume translation (up to ${figure.toLocaleString('en')} credits)`));
     await expect.poll(async () => (await translateRequests(emulator.url)).length).toBeGreaterThan(sent);
+    // Reading on after Resume: whatever it sends, never more than the figure pressed, until asked again.
+    for (let screen = 0; screen < 5; screen++) {
+      await settle(context, page, emulator.url);
+      await page.evaluate(() => window.scrollBy(0, window.innerHeight));
+    }
+    await settle(context, page, emulator.url);
+    const after = (await ledger(emulator.url)).total['pro@demo.test'] ?? 0;
+    expect(after - before).toBeGreaterThan(0);
+    expect(after - before).toBeLessThanOrEqual(figure);
   });
+
+  for (const stop of ['Show original', 'Pause translation', 'closing the tab'] as const) {
+    test(`${stop}: nothing queued is sent afterwards, on the free plan with a slow service`, async ({ context, background, extensionId, emulator, pages }) => {
+      test.setTimeout(120_000);
+      await connectService(background, emulator.url, 'demo-free');
+      await setSettings(background, { targetLanguage: 'es' });
+      // The service holds each translation long: the plan's two at a time are taken, a third message waits its turn.
+      await fetch(`${emulator.url}/__emulator/faults`, { method: 'POST', body: JSON.stringify({ type: 'slow', path: '/api/v1/translate', delayMs: 15_000, times: 10 }) });
+      const page = await context.newPage();
+      // Tall enough that three messages' worth of paragraphs are near the window at once.
+      await page.setViewportSize({ width: 1000, height: 3000 });
+      await page.goto(`${pages.url}/fixtures/long-read.html`);
+      await startFromMenu({ context, background, extensionId }, page);
+      await pressTranslate(context, page);
+      await expect.poll(() => uiText(context, page)).toContain('Translating…');
+      // Two requests with the service, at least one more waiting its turn in the worker.
+      const underWay = () => background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { requestsUnderWay(): { active: number; waiting: number } } }).voxlateTestHooks.requestsUnderWay());
+      await expect.poll(async () => { const { active, waiting } = await underWay(); return active === 2 && waiting >= 1; }, { timeout: 20_000 }).toBe(true);
+      if (stop === 'closing the tab') await page.close();
+      else await clickAxNode(context, page, await findAxNode(context, page, 'button', stop));
+      // The two requests already with the service finish, and are paid; the queued one never goes.
+      await expect.poll(async () => (await ledger(emulator.url)).entries.length, { timeout: 60_000 }).toBe(2);
+      // Nothing is left waiting to go.
+      await expect.poll(async () => (await underWay()).waiting).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      expect(await translateRequests(emulator.url)).toHaveLength(2);
+      expect((await ledger(emulator.url)).entries).toHaveLength(2);
+      await fetch(`${emulator.url}/__emulator/faults`, { method: 'DELETE' });
+    });
+  }
 
   test("the popup's Translate tab starts it on the page it was opened over", async ({ context, background, extensionId, emulator, pages }) => {
     await connectService(background, emulator.url, 'demo-pro');
