@@ -104,6 +104,9 @@ export function renderConfirm(doc: Document, labels: BubbleLabels, cost: number,
   question.className = 'question';
   question.id = 'voxlate-confirm-question';
   question.textContent = fillLabel(cost === 1 ? labels.confirmCostOne : labels.confirmCost, { cost: new Intl.NumberFormat().format(cost) });
+  // Focus lands on the question, never on the button that spends: a key pressed to scroll or
+  // to type spends nothing; Tab reaches Translate.
+  question.tabIndex = -1;
   const actions = doc.createElement('div');
   actions.className = 'actions';
   const confirm = makeButton(doc, labels.confirm, () => handlers.confirm());

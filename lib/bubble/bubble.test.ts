@@ -148,7 +148,10 @@ describe('translation bubble', () => {
     expect(question.textContent).toMatch(/^This translation costs 1[,.\u00a0\u202f]?234 credits\. Translate\?$/);
     expect(buttons(root)).toEqual(['×', 'Translate', 'Cancel']);
     const translate = root.querySelectorAll('button')[1]!;
-    expect(root.activeElement).toBe(translate);
+    // Focus is on the question, not on the button that spends: Space or Enter there sends nothing.
+    expect(root.activeElement).toBe(question);
+    for (const key of [' ', 'Enter']) question.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+    expect(onConfirm).not.toHaveBeenCalled();
     expect(root.getElementById(translate.getAttribute('aria-describedby')!)).toBe(question);
     translate.click();
     expect(onConfirm).toHaveBeenCalledOnce();

@@ -228,7 +228,7 @@ export function mountTranslationBubble(
     },
     showConfirm({ cost, onConfirm }) {
       const view = renderConfirm(doc, labels, cost, { confirm: onConfirm, cancel: () => dismiss(true) });
-      show(view, view.querySelector('button')!);
+      show(view, view.querySelector<HTMLElement>('.question')!);
     },
     setTarget(code) {
       picker.setValue(code);

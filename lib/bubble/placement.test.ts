@@ -29,4 +29,20 @@ describe('placeBubble', () => {
   it('follows a selection scrolled out of view instead of sticking to the edge', () => {
     expect(placeBubble(at(-500), size, viewport)).toMatchObject({ side: 'below', top: -472 });
   });
+
+  it('sits inside the window, over a selection taller than it (select all), reachable by mouse', () => {
+    // The five news sites' select-all: from far above the window to far below it.
+    for (const top of [-116, -3945]) {
+      const p = placeBubble({ top, bottom: 5200, left: 40, right: 900 }, size, viewport);
+      expect(p.side).toBe('over');
+      expect(p.top).toBeGreaterThanOrEqual(8);
+      expect(p.top + (p.maxHeight ?? size.height)).toBeLessThanOrEqual(800 - 8);
+    }
+    // Room above a selection that starts on screen: it goes there, as before.
+    expect(placeBubble({ top: 300, bottom: 3000, left: 40, right: 900 }, size, viewport)).toMatchObject({ side: 'above', top: 92 });
+    // No room above either: at the selection's top, inside the window.
+    expect(placeBubble({ top: 100, bottom: 3000, left: 40, right: 900 }, size, viewport)).toMatchObject({ side: 'over', top: 100 });
+    // A tall bubble is capped to the window.
+    expect(placeBubble({ top: -50, bottom: 3000, left: 40, right: 900 }, { width: 300, height: 2000 }, viewport)).toEqual({ top: 8, left: 40, side: 'over', maxHeight: 784 });
+  });
 });

@@ -10,7 +10,8 @@ export interface AnchorRect {
 export interface Placement {
   top: number;
   left: number;
-  side: 'below' | 'above';
+  /** Beside the anchor, or over it when there is no room beside it on screen (a selection taller than the window). */
+  side: 'below' | 'above' | 'over';
   /** A height to cap the bubble at when the room on its side is smaller than it; null = natural. */
   maxHeight: number | null;
 }
@@ -24,7 +25,9 @@ const MIN_HEIGHT = 120;
 /**
  * Places a bubble of `size` beside `anchor`: below it when it fits (or there is more room below),
  * else above; aligned with the anchor's left edge and kept inside the viewport horizontally.
- * Vertically it follows the anchor even off screen, so it scrolls away with the text.
+ * Vertically it follows the anchor off screen, so it scrolls away with the text; but while some of
+ * the anchor is on screen the bubble stays inside the viewport: a selection taller than the window
+ * (select all) gets the bubble over it, where its buttons can be reached.
  */
 export function placeBubble(
   anchor: AnchorRect,
@@ -36,8 +39,15 @@ export function placeBubble(
   const side = size.height <= roomBelow || roomBelow >= roomAbove ? 'below' : 'above';
   const room = side === 'below' ? roomBelow : roomAbove;
   const height = Math.min(size.height, Math.max(room, MIN_HEIGHT));
-  const top = side === 'below' ? anchor.bottom + GAP : anchor.top - GAP - height;
   const maxLeft = viewport.width - MARGIN - size.width;
   const left = Math.max(MARGIN, Math.min(anchor.left, maxLeft));
+  const onScreen = anchor.bottom > 0 && anchor.top < viewport.height;
+  if (room < Math.min(size.height, MIN_HEIGHT) && onScreen) {
+    // No room beside it on either side: over the selection, inside the window.
+    const inside = Math.min(size.height, Math.max(viewport.height - 2 * MARGIN, MIN_HEIGHT));
+    const top = Math.max(MARGIN, Math.min(anchor.top, viewport.height - MARGIN - inside));
+    return { top, left, side: 'over', maxHeight: inside < size.height ? inside : null };
+  }
+  const top = side === 'below' ? anchor.bottom + GAP : anchor.top - GAP - height;
   return { top, left, side, maxHeight: height < size.height ? height : null };
 }

@@ -11,7 +11,9 @@ import {
   readingSession,
   selectText,
   waitForStatus,
+  type AxNode,
 } from '../support/extension';
+import { ownPageUrl } from '../support/pages';
 
 const bubbleText = (context: BrowserContext, page: Page) => inPageUiText(context, page, 'voxlate-bubble');
 const translateLog = async (url: string) => (await emulatorLog(url)).filter((r) => r.path === '/api/v1/translate');
@@ -19,6 +21,14 @@ const translateLog = async (url: string) => (await emulatorLog(url)).filter((r) 
 const translationCharges = async (url: string) =>
   (await ledger(url)).entries.filter((e) => e.path === '/api/v1/translate').map((e) => e.credits);
 const costOf = (text: string) => Math.ceil(text.trim().length / 10);
+
+/** Where an accessible node is on screen (viewport coordinates). */
+async function boxOf(context: BrowserContext, page: Page, node: AxNode): Promise<{ top: number; bottom: number }> {
+  const cdp = await context.newCDPSession(page);
+  const { model } = (await cdp.send('DOM.getBoxModel', { backendNodeId: node.backendDOMNodeId })) as { model: { content: number[] } };
+  await cdp.detach();
+  return { top: model.content[1]!, bottom: model.content[5]! };
+}
 
 /** Opens the sample article, selects `selector` and chooses "Translate selection" on it. */
 async function translateOnArticle(
@@ -136,6 +146,45 @@ test.describe('translation credits', () => {
     expect(await translationCharges(emulator.url)).toEqual([cost]);
     expect((await ledger(emulator.url)).total).toEqual({ 'pro@demo.test': cost });
   });
+
+  for (const how of ['mouse', 'keyboard'] as const) {
+    test(`select all, then translate: the question is inside the window, a key pressed without moving focus spends nothing, the ${how} sends it`, async ({
+      context, background, extensionId, emulator, pages,
+    }) => {
+      await connectService(background, emulator.url, 'demo-pro');
+      await setSettings(background, { targetLanguage: how === 'mouse' ? 'es' : 'fr', confirmAboveCredits: 200 });
+      const page = await context.newPage();
+      await page.setViewportSize({ width: 1000, height: 700 });
+      await page.goto(`${pages.url}${ownPageUrl('news')}`);
+      await page.evaluate(() => window.scrollTo(0, 600));
+      // Select all: the selection starts above the window and ends far below it.
+      await page.keyboard.press('Control+A');
+      await chooseMenuEntry(context, background, extensionId, page, 'voxlate-translate-selection');
+      const asked = /This translation costs ([\d,]+) credits\. Translate\?/;
+      await expect.poll(() => bubbleText(context, page)).toMatch(asked);
+      const cost = Number(asked.exec(await bubbleText(context, page))![1]!.replace(/,/g, ''));
+      expect(cost).toBeGreaterThan(200);
+      const translate = await findAxNode(context, page, 'button', 'Translate');
+      const box = await boxOf(context, page, translate);
+      expect(box.top).toBeGreaterThanOrEqual(0);
+      expect(box.bottom).toBeLessThanOrEqual(700);
+      // A reader pressing Space to scroll, or Enter, answers nothing.
+      await page.keyboard.press('Space');
+      await page.keyboard.press('Enter');
+      await settle(page);
+      expect(await translateLog(emulator.url)).toEqual([]);
+      expect(await bubbleText(context, page)).toMatch(asked);
+
+      if (how === 'mouse') await clickAxNode(context, page, translate);
+      else {
+        await page.keyboard.press('Tab');
+        await page.keyboard.press('Enter');
+      }
+      await expect.poll(() => bubbleText(context, page), { timeout: 30_000 }).toContain(how === 'mouse' ? '[ES]' : '[FR]');
+      await settle(page);
+      expect(await translationCharges(emulator.url)).toEqual([cost]);
+    });
+  }
 
   test('Cancel on the cost question closes the bubble and charges nothing', async ({ context, background, extensionId, emulator, pages }) => {
     await connectService(background, emulator.url, 'demo-pro');
