@@ -17,12 +17,36 @@ const texts = (name: string, target: string) => findBlocks(loadPage(name).body, 
 describe('findBlocks', () => {
   it('takes the article of a news page, not its navigation, search form or share buttons', () => {
     const found = texts('news', 'es');
-    expect(found.slice(0, 2)).toEqual(['Local', 'A Port City Turns Its Old Ferry Terminal Into a Library']);
+    expect(found[0]).toBe('A Port City Turns Its Old Ferry Terminal Into a Library');
     expect(found.some((t) => t.startsWith('HARWICK — For almost ninety years'))).toBe(true);
     expect(found.some((t) => t.includes('The former departure hall now holds the reading room.'))).toBe(true);
-    for (const chrome of ['World', 'Share this article', 'Subscribe for $1 a week', 'Search the Courier']) {
-      expect(found.some((t) => t.includes(chrome))).toBe(false);
+    // The article's own footer (a correction) is the article's.
+    expect(found.some((t) => t.startsWith('A version of this article appears in print'))).toBe(true);
+    // Chrome is never sent, so never paid for: navigation, the kicker link, the byline and date,
+    // share buttons, related and most-popular asides, the site's footer and its index.
+    for (const chrome of ['World', 'Share this article', 'Subscribe for $1 a week', 'Search the Courier', 'Skip to content', 'By Ruth Okonkwo', 'Feb. 11, 2026', 'Related Coverage', 'Ferry Service Moves to New Pier', 'Most Popular', 'Site Index', '© 2026 The Harwick Courier']) {
+      expect(found.filter((t) => t.includes(chrome))).toEqual([]);
     }
+    expect(found).not.toContain('Local');
+  });
+
+  it('leaves out link-only blocks, bylines and dates by their names, and table cells of a word or two', () => {
+    document.body.innerHTML = `<main>
+      <p><a href="#a">A link alone</a> <a href="#b">and another</a></p>
+      <p>Text with <a href="#c">a link</a> in it.</p>
+      <div class="article-meta__byline"><p>By Ana Ruiz</p></div>
+      <p class="post-timestamp">Updated 3 hours ago</p>
+      <p><span itemprop="datePublished">Tuesday</span></p>
+      <div class="social-share"><p>Share on the network</p></div>
+      <ol class="breadcrumb"><li>Home</li></ol>
+      <table><tr><th>Year</th><td>2024 figures</td><td>The harbour reopened after the storm.</td></tr></table>
+    </main>`;
+    expect(findBlocks(document.body, 'es').map((b) => b.text)).toEqual(['Text with a link in it.', 'The harbour reopened after the storm.']);
+  });
+
+  it('keeps a page without an article marked: its header is all there is', () => {
+    document.body.innerHTML = '<header><h1>The only title</h1></header><p>Some text.</p><footer><p>A closing note.</p></footer>';
+    expect(findBlocks(document.body, 'es').map((b) => b.text)).toEqual(['The only title', 'Some text.', 'A closing note.']);
   });
 
   it('skips code, forms, editable and aria-hidden text, and what is already in the target language', () => {

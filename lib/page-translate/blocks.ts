@@ -14,11 +14,19 @@ export interface PageBlock {
 const BLOCK_TAGS = new Set(['P', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'LI', 'BLOCKQUOTE', 'DD', 'DT', 'FIGCAPTION', 'TD', 'TH', 'CAPTION', 'SUMMARY', 'LEGEND']);
 
 /**
- * Where nothing is translated: navigation, code, forms and controls, and whatever hides itself.
- * `header`/`footer` are kept: an article's own header holds its title.
+ * Where nothing is translated, so nothing is paid for: navigation, asides (related links, most
+ * popular), code, forms and controls, and whatever hides itself. An article's own `header` and
+ * `footer` are kept (its title, a correction); the site's, outside the article, are not.
  */
-const SKIPPED = new Set(['NAV', 'CODE', 'PRE', 'KBD', 'SAMP', 'VAR', 'SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'FORM', 'INPUT', 'TEXTAREA', 'SELECT', 'BUTTON', 'OPTION', 'SVG', 'MATH', 'IFRAME', 'CANVAS', 'VIDEO', 'AUDIO', 'OBJECT']);
-const SKIPPED_ROLES = new Set(['navigation', 'menu', 'menubar', 'toolbar', 'search', 'tablist', 'dialog', 'alertdialog']);
+const SKIPPED = new Set(['NAV', 'ASIDE', 'CODE', 'PRE', 'KBD', 'SAMP', 'VAR', 'SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'FORM', 'INPUT', 'TEXTAREA', 'SELECT', 'BUTTON', 'OPTION', 'SVG', 'MATH', 'IFRAME', 'CANVAS', 'VIDEO', 'AUDIO', 'OBJECT']);
+const SKIPPED_ROLES = new Set(['navigation', 'menu', 'menubar', 'toolbar', 'search', 'tablist', 'dialog', 'alertdialog', 'complementary', 'banner', 'contentinfo']);
+/** The page's chrome around an article, by the names sites give it: bylines, dates, sharing, breadcrumbs. */
+const CHROME_NAME = /(?:^|[\s_-])(?:byline|by-line|author|authors|dateline|timestamp|published|share|sharing|social|breadcrumbs?)(?:$|[\s_-])/i;
+const CHROME_ITEMPROP = new Set(['author', 'datePublished', 'dateModified']);
+/** Table cells shorter than this (in words) are labels and figures, not text worth paying for. */
+const MIN_CELL_WORDS = 3;
+/** Where the article is, when the page says: the site's header and footer outside it are chrome. */
+const ARTICLE_SELECTOR = 'main, article, [role="main"], [role="article"]';
 
 /** Attribute marking every node Voxlate inserts (also how the page finds and removes them). */
 export const TRANSLATION_ATTRIBUTE = 'data-voxlate-translation';
@@ -52,13 +60,14 @@ export function findBlocks(root: Element, target: string): PageBlock[] {
   const want = baseCode(target);
   const blocks: PageBlock[] = [];
   const view = root.ownerDocument.defaultView;
+  const hasArticle = root.ownerDocument.querySelector(ARTICLE_SELECTOR) !== null;
   const visit = (element: Element): boolean => {
-    if (isSkipped(element, view)) return false;
+    if (isSkipped(element, view) || isChrome(element, hasArticle)) return false;
     let holdsBlock = false;
     for (const child of Array.from(element.children)) holdsBlock = visit(child) || holdsBlock;
     if (!BLOCK_TAGS.has(element.tagName) || holdsBlock) return holdsBlock || BLOCK_TAGS.has(element.tagName);
     const text = blockText(element);
-    if (!LETTER.test(text)) return true;
+    if (!LETTER.test(text) || isLinksOnly(element, text) || isShortCell(element, text)) return true;
     const declared = closestLanguage(element);
     if (declared === want || inTargetScript(text, want, declared)) return true;
     blocks.push({ element, text, source: declared && languageByCode(declared) ? declared : null });
@@ -68,7 +77,7 @@ export function findBlocks(root: Element, target: string): PageBlock[] {
   return blocks;
 }
 
-/** The text of a block as it reads: nested skipped parts (code, buttons) are left out. */
+/** The text of a block as it reads (what is sent): hidden parts and marked authors and dates are left out. */
 export function blockText(element: Element): string {
   let out = '';
   const walk = (node: Node) => {
@@ -97,9 +106,38 @@ function isSkipped(element: Element, view: (Window & typeof globalThis) | null):
   return style?.display === 'none' || style?.visibility === 'hidden';
 }
 
+/**
+ * Site chrome rather than the article: the site's header and footer (outside the article, when
+ * the page marks one), and bylines, dates, share widgets and breadcrumbs by their names.
+ */
+function isChrome(element: Element, hasArticle: boolean): boolean {
+  const tag = element.tagName.toUpperCase();
+  if ((tag === 'HEADER' || tag === 'FOOTER') && hasArticle && !element.parentElement?.closest(ARTICLE_SELECTOR)) return true;
+  const itemprop = element.getAttribute('itemprop');
+  if (itemprop && CHROME_ITEMPROP.has(itemprop)) return true;
+  if (element.getAttribute('rel') === 'author') return true;
+  const names = `${element.getAttribute('class') ?? ''} ${element.id}`;
+  return CHROME_NAME.test(names);
+}
+
+/** A block that is only links ("Skip to content", a kicker, a list of related stories): navigation. */
+function isLinksOnly(element: Element, text: string): boolean {
+  const links = Array.from(element.querySelectorAll('a[href]'), (a) => blockText(a)).join(' ');
+  return links.length > 0 && links.replace(/\s+/gu, '') === text.replace(/\s+/gu, '');
+}
+
+/** A table cell of a word or two: a label or a figure. */
+function isShortCell(element: Element, text: string): boolean {
+  const tag = element.tagName.toUpperCase();
+  return (tag === 'TD' || tag === 'TH') && text.split(' ').length < MIN_CELL_WORDS;
+}
+
 function isHiddenInline(element: Element): boolean {
   const tag = element.tagName.toUpperCase();
-  return tag === 'SCRIPT' || tag === 'STYLE' || tag === 'TEMPLATE' || element.hasAttribute(TRANSLATION_ATTRIBUTE) || element.getAttribute('aria-hidden') === 'true';
+  if (tag === 'SCRIPT' || tag === 'STYLE' || tag === 'TEMPLATE' || element.hasAttribute(TRANSLATION_ATTRIBUTE) || element.getAttribute('aria-hidden') === 'true') return true;
+  // An author's name or a date marked as such, inside a line: not sent.
+  const itemprop = element.getAttribute('itemprop');
+  return (itemprop !== null && CHROME_ITEMPROP.has(itemprop)) || element.getAttribute('rel') === 'author';
 }
 
 /**

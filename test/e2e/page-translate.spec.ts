@@ -111,6 +111,12 @@ test.describe('whole-page translation', () => {
     await expect.poll(() => sentChars(emulator.url)).toBeGreaterThan(atFirst);
     await settle(context, page, emulator.url);
     expect((await translationsOn(page)).length).toBeGreaterThan(first.length);
+    // The page's chrome was neither sent nor translated: only the article is paid for.
+    const translatedAfter = (await translationsOn(page)).map((t) => t.after);
+    for (const chrome of ['Local', 'By Ruth Okonkwo', 'Related Coverage', 'Ferry Service Moves', 'Most Popular', 'Five Bakeries', 'Site Index', '© 2026 The Harwick Courier']) {
+      expect(translatedAfter.filter((after) => after.startsWith(chrome)), chrome).toEqual([]);
+    }
+    expect(translatedAfter.some((after) => after.startsWith('A version of this article appears'))).toBe(true);
 
     // Money: every request charged exactly ceil(chars / 10), all of it within the estimate.
     const requests = await translateRequests(emulator.url);
