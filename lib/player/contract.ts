@@ -34,6 +34,12 @@ export const readingPlanSchema = z.object({
   sentenceCount: int(1),
   /** Shown in the popup and used to name downloads. */
   title: text(0, 500),
+  /**
+   * Which player of the reading this is (0 for the first; each jump, restart or recovery starts a
+   * new one): its events carry it, so a replaced player's late "stopped" is told from the end of
+   * the reading however many replacements came in a row.
+   */
+  generation: z.optional(int(0)),
 });
 export type ReadingPlan = z.infer<typeof readingPlanSchema>;
 
@@ -52,6 +58,8 @@ export const playerEventSchema = z.object({
   chunk: int(0),
   /** Seconds of audio played since the reading started (pauses excluded). */
   elapsedSec: num(0),
+  /** The plan's generation: which of the reading's players says this. */
+  generation: z.optional(int(0)),
   /**
    * Set with status 'error': what went wrong, in words for the user; or, for the player's own
    * failures, the message that words it (the offscreen document has no i18n: the worker words it).

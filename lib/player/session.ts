@@ -115,6 +115,7 @@ export function elapsedOf(s: Session, t: number): number {
 export function eventOf(s: Session, t: number): PlayerEvent {
   return {
     sessionId: s.plan.sessionId,
+    ...(s.plan.generation ? { generation: s.plan.generation } : {}),
     status: s.status,
     sentence: s.sentence,
     chunk: s.chunk,

@@ -10,6 +10,7 @@ import {
   highlightedText,
   inPageUiText,
   ledger,
+  pressShortcut,
   readingSession,
   selectText,
   speechRequests,
@@ -183,6 +184,41 @@ test.describe('in-page player', () => {
     await target.hover();
     await page.waitForTimeout(500);
     expect((await accessibleNodes(context, page)).some((n) => n.name === 'Read from here')).toBe(false);
+  });
+
+  test('a double click on "Read from here" leaves one reading, which Stop ends: nothing plays after', async ({ context, background, extensionId, emulator, pages }) => {
+    test.setTimeout(180_000);
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { confirmAboveCredits: 1_000_000 });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/long-read.html`);
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
+    await waitForStatus(background, 'playing');
+    await toolbar(context, page);
+    const target = page.locator('p', { hasText: 'At the very end of the story' });
+    await expect(async () => {
+      await page.mouse.move(10, 10);
+      await target.hover();
+      const jump = await button(context, page, 'Read from here');
+      // Two clicks in a row, as a double click sends them: two jumps, each replacing the player.
+      await clickAxNode(context, page, jump);
+      await clickAxNode(context, page, jump);
+      await expect.poll(() => sentence(background), { timeout: 10_000 }).toBeGreaterThan(20);
+    }).toPass({ timeout: 60_000 });
+    // The reading goes on (its session was not lost to the first player's "stopped")…
+    await expect.poll(() => status(background), { timeout: 60_000 }).toBe('playing');
+    // …and Stop ends it, player and all.
+    await pressShortcut(background, 'stop-reading');
+    await expect.poll(() => readingSession(background)).toBeNull();
+    const playerStatus = () =>
+      background.evaluate(async () => {
+        const answer = (await chrome.runtime.sendMessage({ id: 1, type: 'playerState', timestamp: Date.now() })) as { res?: { ok: boolean; value?: { status: string } | null } };
+        return answer?.res?.value?.status ?? 'none';
+      });
+    await expect.poll(playerStatus).not.toBe('playing');
+    await page.waitForTimeout(1500);
+    expect(['stopped', 'ended', 'none']).toContain(await playerStatus());
+    expect(await readingSession(background)).toBeNull();
   });
 
   test('hostile page CSS and scripts neither hide nor reach it; its keys do not reach the page', async ({ context, background, extensionId, emulator, pages }) => {

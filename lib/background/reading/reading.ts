@@ -286,12 +286,12 @@ export async function jumpReading(sentence: number): Promise<void> {
   });
 }
 
-/** Starts the reading's player again at `sentence`, in place of one that may still be playing it. */
+/**
+ * Starts the reading's player again at `sentence`, in place of one that may still be playing it
+ * (its "stopped" is an older generation's: not the end of the reading).
+ */
 async function replacePlayer(session: ReadingSession, sentence: number): Promise<void> {
-  // A player still playing this reading says "stopped" when replaced: that is not the end.
-  const live = await playerHost().state().catch(() => null);
-  const replacing = live?.sessionId === session.plan.sessionId && !['ended', 'stopped', 'error'].includes(live.status);
-  await restartPlayer(playerHost(), { ...session, recoveries: 0, ...(replacing ? { replacedPlayer: true } : {}) }, sentence);
+  await restartPlayer(playerHost(), { ...session, recoveries: 0 }, sentence);
 }
 
 /** Resumes the reading `sessionId` if it is still the current one (a Resume button on the page). */
@@ -334,10 +334,8 @@ export const handlePlayerEvent = (event: PlayerEvent): Promise<void> => serial((
 async function followPlayer(event: PlayerEvent): Promise<void> {
   const session = await sessionItem.getValue();
   if (!session || session.plan.sessionId !== event.sessionId) return;
-  if (event.status === 'stopped' && session.replacedPlayer) {
-    await sessionItem.setValue({ ...session, replacedPlayer: undefined });
-    return;
-  }
+  // A player the reading has replaced since (a jump, a restart, a recovery): what it says is over.
+  if ((event.generation ?? 0) !== (session.plan.generation ?? 0)) return;
   const finished = event.status === 'ended' || event.status === 'stopped' || event.status === 'error';
   // Playing again: a later loss of the player starts the count of restarts afresh.
   const resumed = event.status === 'playing' ? { recoveries: 0, interrupted: undefined } : {};

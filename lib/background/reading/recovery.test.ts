@@ -52,8 +52,9 @@ describe('recoverReading', () => {
     const { host, starts } = fakeHost();
     const { d, interrupted } = deps(host);
     expect(await recoverReading(d)).toBe('restarted');
-    expect(starts).toEqual([{ plan: PLAN, sentence: 2 }]);
-    expect(await sessionItem.getValue()).toMatchObject({ elapsedBase: 31.5, recoveries: 1, position: { status: 'playing', sentence: 2 } });
+    // The new player is the reading's next generation: the dead one's events are not its own.
+    expect(starts).toEqual([{ plan: { ...PLAN, generation: 1 }, sentence: 2 }]);
+    expect(await sessionItem.getValue()).toMatchObject({ plan: { generation: 1 }, elapsedBase: 31.5, recoveries: 1, position: { status: 'playing', sentence: 2 } });
     expect(interrupted).toEqual([]);
   });
 

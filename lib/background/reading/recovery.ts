@@ -50,13 +50,16 @@ export async function recoverReading(deps: RecoveryDeps): Promise<'none' | 'rest
 }
 
 /**
- * Starts a new player for the reading at `sentence`. What earlier players played is kept as the
+ * Starts a new player (the reading's next generation) at `sentence`. What earlier players played is kept as the
  * new one's starting time, so the popup's clock goes on instead of starting again from 0:00.
  */
 export async function restartPlayer(host: PlayerHost, session: ReadingSession, sentence: number): Promise<void> {
   const { interrupted, ...rest } = session;
-  await sessionItem.setValue({ ...rest, elapsedBase: session.position?.elapsedSec ?? session.elapsedBase ?? 0 });
+  // A new generation: whatever the players before it still say (a replaced one's "stopped") is theirs.
+  const generation = (session.plan.generation ?? 0) + 1;
+  const plan = { ...session.plan, generation };
+  await sessionItem.setValue({ ...rest, plan, elapsedBase: session.position?.elapsedSec ?? session.elapsedBase ?? 0 });
   // The button said the reading stopped; it is going on again (the player's events take over).
   if (interrupted) await setBadge('loading');
-  await host.start(session.plan, sentence);
+  await host.start(plan, sentence);
 }

@@ -17,8 +17,6 @@ export interface ReadingSession {
   elapsedBase?: number;
   /** Players started again in a row without the reading playing or waiting on the service. */
   recoveries?: number;
-  /** A jump replaced a running player: its "stopped" event is not the reading's end. */
-  replacedPlayer?: boolean;
   /** Set when the reading cannot go on by itself: what the user is told; resuming clears it. */
   interrupted?: string;
   /** A page read whole: where it is, to remember the position for a later visit (resume.ts). */
