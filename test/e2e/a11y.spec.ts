@@ -47,6 +47,8 @@ async function checkPage(page: Page, surface: string, testInfo: TestInfo, opts: 
 for (const locale of LOCALES) {
   for (const scheme of SCHEMES) {
     test(`axe: ${locale}, ${scheme}`, async ({ emulator, pages }, testInfo) => {
+      // A dozen surfaces, each analysed in full: minutes on a busy machine.
+      test.setTimeout(240_000);
       await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
       const m = messagesOf(locale);
       const context = await launchWithExtension({ locale, colorScheme: scheme });
