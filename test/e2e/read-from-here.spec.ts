@@ -18,12 +18,12 @@ interface StoredChunk {
 }
 
 /** The stored reading's chunks and the sentence it started at. */
-async function storedReading(background: Worker): Promise<{ chunks: StoredChunk[]; startSentence: number } | null> {
+async function storedReading(background: Worker): Promise<{ sessionId: string; chunks: StoredChunk[]; startSentence: number } | null> {
   return background.evaluate(async () => {
     const { reading } = (await chrome.storage.session.get('reading')) as {
-      reading?: { plan: { chunks: StoredChunk[] }; startSentence?: number } | null;
+      reading?: { plan: { sessionId: string; chunks: StoredChunk[] }; startSentence?: number } | null;
     };
-    return reading ? { chunks: reading.plan.chunks, startSentence: reading.startSentence ?? 0 } : null;
+    return reading ? { sessionId: reading.plan.sessionId, chunks: reading.plan.chunks, startSentence: reading.startSentence ?? 0 } : null;
   });
 }
 
@@ -91,6 +91,41 @@ test.describe('read aloud from here', () => {
     await expect.poll(async () => (await highlightedText(page))?.slice(0, THIRD_FIRST.length)).toBe(THIRD_FIRST);
     const charged = await ledger(emulator.url);
     expect(charged.entries[0]?.textStart?.startsWith(THIRD_FIRST)).toBe(true);
+  });
+
+  test('from here after the page was read: the chunks that reading bought are used, nothing is bought twice', async ({
+    context, background, extensionId, emulator, pages,
+  }) => {
+    test.setTimeout(150_000);
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, SETTINGS);
+    const page = await context.newPage();
+    await page.goto(`${pages.url}${ownPageUrl('news')}`);
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
+    await waitForStatus(background, 'playing');
+    const first = (await storedReading(background))!;
+    const holding = first.chunks.find((c) => c.text.includes(THIRD_FIRST))!;
+    // The page's reading has bought the chunk that holds the third paragraph.
+    await expect
+      .poll(async () => (await ledger(emulator.url)).entries.map((e) => chunkOf(first.chunks, e)?.index), { timeout: 90_000 })
+      .toContain(holding.index);
+
+    await page.locator(THIRD).scrollIntoViewIfNeeded();
+    await page.locator(THIRD).click({ position: { x: 40, y: 8 } });
+    const highlights = await watchHighlights(page);
+    await chooseMenuEntry(context, background, extensionId, page, 'read-from-here');
+    await expect.poll(async () => (await storedReading(background))?.sessionId ?? first.sessionId).not.toBe(first.sessionId);
+    // Sound from the start sentence: its audio came from somewhere (the cache, or a request).
+    await waitForStatus(background, 'playing');
+    await expect.poll(async () => (await highlights()).some((lit) => lit.startsWith(THIRD_FIRST)), { timeout: 30_000 }).toBe(true);
+    const second = (await storedReading(background))!;
+    // The same chunks as the page's reading, started inside the one that holds the sentence.
+    expect(second.chunks.map((c) => c.text)).toEqual(first.chunks.map((c) => c.text));
+    expect(second.startSentence).toBeGreaterThan(holding.firstSentence - 1);
+    // Every charge is one chunk of that plan, none twice: the sentence's audio was not bought again.
+    const charged = (await ledger(emulator.url)).entries.map((e) => chunkOf(first.chunks, e)?.index ?? -1);
+    expect(charged).not.toContain(-1);
+    expect(new Set(charged).size).toBe(charged.length);
   });
 
   test('a click after the article says there is nothing to read after it, and pays for nothing', async ({

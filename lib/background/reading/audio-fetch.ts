@@ -150,6 +150,12 @@ export function waitingOnService(sessionId: string): boolean {
   return false;
 }
 
+/** Whether the audio under this cache key is being asked for now (a request on its way, not given up). */
+export function isFetching(cacheKey: string): boolean {
+  const entry = inflight.get(cacheKey);
+  return entry !== undefined && !entry.controller.signal.aborted;
+}
+
 /** Requests in flight and who holds them, for tests. */
 export function inFlightHolders(): Map<string, ReadonlySet<string>> {
   return new Map([...inflight].map(([key, entry]) => [key, entry.holders]));

@@ -22,7 +22,7 @@ beforeEach(async () => {
 
 describe('planStartingAt', () => {
   it('starts afresh at the sentence when the audio around it is not cached: nothing before it is asked for', async () => {
-    const { plan } = await planStartingAt(input, 12, SERVICE);
+    const { plan } = await planStartingAt(input, { sentence: 12 }, SERVICE);
     const start = plan.chunks[chunkOfSentence(plan.chunks, 12)]!;
     expect(start).toMatchObject({ firstSentence: 12, lastSentence: 12 });
     expect(plan.sentenceCount).toBe(30);
@@ -31,13 +31,31 @@ describe('planStartingAt', () => {
   });
 
   it('keeps the usual chunks when the chunk holding the sentence is cached: it plays from there for free', async () => {
-    const usual = await planStartingAt(input, undefined, SERVICE);
+    const usual = await planStartingAt(input, {}, SERVICE);
     const holding = usual.plan.chunks[chunkOfSentence(usual.plan.chunks, 12)]!;
     expect(holding.firstSentence).toBeLessThan(12);
     const key = await audioCacheKey({ service: SERVICE, text: holding.text, ...input.params });
     await putAudio(key, { audio: new Uint8Array([1]), format: 'mp3', fileName: 'a.mp3', durationSec: 1 });
-    const { plan } = await planStartingAt(input, 12, SERVICE);
+    const { plan } = await planStartingAt(input, { sentence: 12 }, SERVICE);
     expect(plan.chunks).toEqual(usual.plan.chunks);
+  });
+
+  it('"from here" (a place in the text) keeps the usual chunks when the one holding it is bought or being bought: never paid twice', async () => {
+    const usual = await planStartingAt(input, {}, SERVICE);
+    const holding = usual.plan.chunks[chunkOfSentence(usual.plan.chunks, 12)]!;
+    const key = await audioCacheKey({ service: SERVICE, text: holding.text, ...input.params });
+    const offset = input.text.indexOf('sentence number 13 ');
+    // Nothing bought: the sentence alone first.
+    const fresh = await planStartingAt(input, { offset }, SERVICE);
+    expect(fresh.startSentence).toBe(12);
+    expect(fresh.plan.chunks[chunkOfSentence(fresh.plan.chunks, 12)]).toMatchObject({ firstSentence: 12, lastSentence: 12 });
+    // The page's reading is asking for that chunk right now: the same chunks, joined, not bought again.
+    const joined = await planStartingAt(input, { offset }, SERVICE, (k) => k === key);
+    expect(joined.startSentence).toBe(12);
+    expect(joined.plan.chunks).toEqual(usual.plan.chunks);
+    // Already in the cache: the same.
+    await putAudio(key, { audio: new Uint8Array([1]), format: 'mp3', fileName: 'a.mp3', durationSec: 1 });
+    expect((await planStartingAt(input, { offset }, SERVICE)).plan.chunks).toEqual(usual.plan.chunks);
   });
 });
 

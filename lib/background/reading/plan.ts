@@ -56,19 +56,25 @@ export function buildPlan(input: PlanInput & { startOffset?: number; startSenten
   };
 }
 
+/** Where a reading starts later in its text: a sentence (resuming) or a place in the text ("from here"). */
+export type PlanStart = { sentence?: number; offset?: number };
+
 /**
- * The plan of a reading that starts at `startSentence` (a page read again from where the user
- * stopped). When the audio of the chunk holding it is still cached, the usual chunking is kept:
- * that audio costs nothing and plays from the sentence. Otherwise chunking starts afresh at the
+ * The plan of a reading that starts later in its text: at a sentence (a page read again from where
+ * the user stopped) or at a place in it ("Read aloud from here"). When the audio of the usual chunk
+ * holding that sentence is cached, or being fetched (`fetching`: the same page's reading asked for
+ * it), the usual chunking is kept: that audio costs nothing more and plays from the sentence, and
+ * the chunks after it are the ones that reading bought too. Otherwise chunking starts afresh at the
  * sentence, so the first request is that sentence alone and nothing before it is paid for.
  */
-export async function planStartingAt(input: PlanInput, startSentence: number | undefined, serviceUrl: string): Promise<BuiltPlan> {
+export async function planStartingAt(input: PlanInput, start: PlanStart, serviceUrl: string, fetching: (cacheKey: string) => boolean = () => false): Promise<BuiltPlan> {
   const whole = buildPlan(input);
+  const startSentence = start.offset === undefined ? start.sentence : buildPlan({ ...input, startOffset: start.offset }).startSentence;
   if (!startSentence || startSentence >= whole.plan.sentenceCount) return whole;
   const chunk = whole.plan.chunks[chunkOfSentence(whole.plan.chunks, startSentence)]!;
   const kept = { ...whole, startSentence };
   if (chunk.firstSentence === startSentence) return kept;
   const key = await audioCacheKey({ service: serviceUrl, text: chunk.text, ...input.params });
-  if (await hasAudio(key).catch(() => false)) return kept;
+  if (fetching(key) || (await hasAudio(key).catch(() => false))) return kept;
   return buildPlan({ ...input, startSentence });
 }

@@ -6,13 +6,13 @@ import type { ReadingState, ReadStart } from '../../messaging/protocol';
 import { getSettings } from '../../settings/items';
 import { setBadge } from '../badge';
 import { capReadingText } from './cap';
-import { cancelFetches, endFetches, fetchChunk, waitingOnService } from './audio-fetch';
+import { cancelFetches, endFetches, fetchChunk, isFetching, waitingOnService } from './audio-fetch';
 import { interruptReading } from './interrupt';
 import { createLocalHost } from './local-host';
 import { createOffscreenHost } from './offscreen-host';
 import { tellPage } from '../page-link';
 import { closePagePlayer, tellPagePlayer } from './page-player';
-import { buildPlan, planStartingAt } from './plan';
+import { planStartingAt } from './plan';
 import { firstRequestText } from '../../speech/chunk';
 import type { PlayerHost } from './player-host';
 import { recoverReading, restartPlayer } from './recovery';
@@ -153,10 +153,9 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   const early = request.confirmed && !request.startOffset && !request.startSentence ? firstRequestText(capped.text, params.language) : null;
   if (early) askEarly(sessionId, early, params);
   const planned = { sessionId, text: capped.text, title: request.title, params };
-  const { plan, sentences, startSentence } =
-    request.startOffset === undefined
-      ? await planStartingAt(planned, request.startSentence, settings.serviceUrl)
-      : buildPlan({ ...planned, startOffset: request.startOffset });
+  // Started later in the text: the usual chunks when their audio is bought already (never twice).
+  const start = request.startOffset === undefined ? { sentence: request.startSentence } : { offset: request.startOffset };
+  const { plan, sentences, startSentence } = await planStartingAt(planned, start, settings.serviceUrl, isFetching);
   // Only what is read from the start on is paid for (and asked about); the chunks before it wait for a jump back.
   const ahead = plan.chunks.slice(chunkOfSentence(plan.chunks, startSentence));
   const threshold = await confirmThreshold();
