@@ -69,8 +69,10 @@ test.describe('credits: reading aloud spends only what the user agreed to, once'
     const page = await context.newPage();
     await page.goto(`${pages.url}/fixtures/river.html`);
     await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
+    // Said as the reading starts, for a few seconds: looked for from the click on, not after the
+    // first audio (a busy machine can take longer than the notice stays).
+    await expect.poll(() => inPageUiText(context, page), { intervals: [100] }).toMatch(/Reading aloud: up to [\d,]+ credits\./);
     await waitForStatus(background, 'playing');
-    await expect.poll(() => inPageUiText(context, page)).toMatch(/Reading aloud: up to [\d,]+ credits\./);
   });
 
   test('restarting the same text at once joins the request on the wire: the first sentence is paid once', async ({ context, background, extensionId, emulator, pages }) => {
