@@ -1,4 +1,4 @@
-import { createShadowHost, setShadowStyles } from '../page/shadow-host';
+import { createShadowHost, setShadowStyles, showInTopLayer } from '../page/shadow-host';
 import { BUBBLE_CSS } from './bubble-styles';
 import { makeButton, renderConfirm, renderError, renderResult, renderWaiting, type BubbleError, type BubbleResult } from './bubble-view';
 import { cycleTab, isolateKeys } from './focus-trap';
@@ -70,7 +70,11 @@ export function createTranslationBubble(opts: TranslationBubbleOptions): Transla
   current?.close();
   const doc = opts.doc ?? document;
   const shell = takeBubbleShell(doc);
-  if (shell) shell.root.replaceChildren();
+  if (shell) {
+    shell.root.replaceChildren();
+    // The shell was painted by a small injected function; the bubble it becomes asks about money.
+    showInTopLayer(shell.host);
+  }
   const { root, host, remove } = shell ? { ...shell, remove: () => shell.host.remove() } : createShadowHost(doc, 'voxlate-bubble');
   const bubble = mountTranslationBubble(root, host, remove, opts);
   current = bubble;

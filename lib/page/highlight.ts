@@ -146,7 +146,7 @@ export function createFieldOverlay(field: HTMLElement): FieldOverlay {
     show(text) {
       const doc = field.ownerDocument;
       if (!shadow || !box) {
-        shadow = createShadowHost(doc, 'voxlate-field-overlay');
+        shadow = createShadowHost(doc, 'voxlate-field-overlay', { topLayer: false });
         setShadowStyles(shadow.root, OVERLAY_CSS);
         box = doc.createElement('div');
         box.className = 'overlay';

@@ -343,6 +343,35 @@ test.describe('whole-page translation', () => {
     expect(sent).not.toContain('This paragraph is in English');
   });
 
+  test('a hostile page can neither cover the cost question nor write on it: the figure read is ours, and the press sends', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es' });
+    const page = await openPage(context, `${pages.url}${ownPageUrl('news')}`);
+    // Page CSS that writes its own figure on our host, at the highest z-index, !important.
+    await page.addStyleTag({ content: 'voxlate-page-translate::before, voxlate-page-translate::after { content: "Translate (up to 1 credit)" !important; display: block !important; position: fixed !important; inset: 0 !important; z-index: 2147483647 !important; background: red !important; }' });
+    await startFromMenu({ context, background, extensionId }, page);
+    const whole = await findAxNode(context, page, 'button', /^Translate the whole page \(/);
+    // Then a layer appended over everything, as an ad script would, at the same z-index as ours.
+    await page.evaluate(() => {
+      const cover = document.createElement('div');
+      cover.id = 'cover';
+      cover.textContent = 'Translate (up to 1 credit)';
+      cover.setAttribute('style', 'position: fixed; inset: 0; z-index: 2147483647; background: rgba(255, 0, 0, 0.9);');
+      document.documentElement.append(cover);
+    });
+    const cdp = await context.newCDPSession(page);
+    const { model } = (await cdp.send('DOM.getBoxModel', { backendNodeId: whole.backendDOMNodeId })) as { model: { content: number[] } };
+    await cdp.detach();
+    const [x1, y1, , , x3, y3] = model.content as [number, number, number, number, number, number];
+    const at = { x: (x1 + x3) / 2, y: (y1 + y3) / 2 };
+    // What is drawn (and hit) at our button is ours, not the page's layer; our host carries no page content.
+    expect(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.tagName.toLowerCase(), at)).toBe('voxlate-page-translate');
+    expect(await page.evaluate(() => ['::before', '::after'].map((p) => getComputedStyle(document.querySelector('voxlate-page-translate')!, p).content))).toEqual(['none', 'none']);
+    expect(await translateRequests(emulator.url)).toEqual([]);
+    await page.mouse.click(at.x, at.y);
+    await expect.poll(async () => (await translationsOn(page)).length).toBeGreaterThan(0);
+  });
+
   test('above the threshold nothing is sent without "Translate", even when the panel is turned off', async ({ context, background, extensionId, emulator, pages }) => {
     await connectService(background, emulator.url, 'demo-pro');
     await setSettings(background, { targetLanguage: 'es', confirmPageTranslation: false, confirmAboveCredits: 20 });

@@ -122,15 +122,18 @@ export function timesOf(request: LoggedServiceRequest): { arrived: number; answe
 }
 
 /**
- * Reads what the user sees until it matches; returns it and when it was seen (the end of the read
- * that showed it: never earlier than it really appeared). Fails with what was shown instead.
+ * Reads what the user sees until it matches; returns it, when it was seen (the end of the read
+ * that showed it: never earlier than it really appeared) and how long that read took (the
+ * observer's own delay: reading a page's accessibility tree takes a second on a busy machine).
+ * Fails with what was shown instead.
  */
-export async function firstSeen(read: () => Promise<string>, pattern: RegExp, timeoutMs: number): Promise<{ text: string; at: number }> {
+export async function firstSeen(read: () => Promise<string>, pattern: RegExp, timeoutMs: number): Promise<{ text: string; at: number; readMs: number }> {
   const deadline = Date.now() + timeoutMs;
   let text = '';
   for (;;) {
+    const started = Date.now();
     text = await read().catch(() => text);
-    if (pattern.test(text)) return { text, at: Date.now() };
+    if (pattern.test(text)) return { text, at: Date.now(), readMs: Date.now() - started };
     if (Date.now() > deadline) throw new Error(`not shown within ${timeoutMs} ms: ${String(pattern)}; shown: "${text}"`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
