@@ -5,9 +5,7 @@ import { defaultTargetLanguage } from '../language';
 import { getSettings, updateSettings } from '../settings/items';
 import { fetchAccount, knownBalance, noteCreditsSpent } from './account';
 import { sendMessage } from '../messaging/protocol';
-import { callService } from './service';
-import { mayHaveBeenCharged, noteUncertainCharge, trackPaidRequest } from './speech-price';
-import { cancelUntilSent } from './until-sent';
+import { paidCall } from './spend/gateway';
 import { retryNote, setWaitNote, slowNote, watchWait, type WaitWatch } from './wait-notes';
 
 /** Failures of the free account read that mean a translation cannot be sent either. */
@@ -16,22 +14,12 @@ const SERVICE_UNUSABLE = new Set<ServiceErrorKind>(['unauthorized', 'network', '
 /** Translations the user asked for: priority over reading ahead, since someone is waiting. */
 const translator = createTranslator({
   translate(request, { signal }) {
-    const guard = cancelUntilSent(signal);
-    const watch = signal ? waitWatches.get(signal) : undefined;
-    return callService((client, abort) => guard.send(() => trackPaidRequest(() => client.translate(request, { signal: abort }))), {
-      paid: true,
+    // Through the one gateway for paid calls: cancelled only until sent, uncertain charges recorded.
+    return paidCall((client, abort) => client.translate(request, { signal: abort }), {
       priority: 100,
-      signal: guard.signal,
-      onRetry: watch?.onRetry,
-    })
-      .catch(async (error: unknown) => {
-        // The balance may have moved by an amount nobody knows: learn nothing from it.
-        if (mayHaveBeenCharged(error)) {
-          await noteUncertainCharge((await getSettings()).serviceUrl);
-        }
-        throw error;
-      })
-      .finally(guard.release);
+      signal,
+      onRetry: (signal ? waitWatches.get(signal) : undefined)?.onRetry,
+    });
   },
   getBalance: () => knownBalance(),
   refreshBalance: () =>
