@@ -22,17 +22,10 @@ import { checkReadingSender } from '@/lib/background/reading/page-player';
 import { updatePagePlayer } from '@/lib/settings/items';
 import { estimatePageTranslation, stopPageTranslation, translatePageBlocks } from '@/lib/background/page-translation';
 import { translateActiveTabPage } from '@/lib/background/translate-page-tab';
-import {
-  controlReading,
-  fetchChunkForPlayer,
-  getPlayerStats,
-  getReadingState,
-  handlePlayerEvent,
-  jumpReading,
-  recoverPlayer,
-  setReadingSpeed,
-  startReading,
-} from '@/lib/background/reading/reading';
+import { controlReading, getReadingState, jumpReading, setReadingSpeed } from '@/lib/background/reading/control';
+import { handlePlayerEvent } from '@/lib/background/reading/follow';
+import { fetchChunkForPlayer, getPlayerStats, recoverPlayer } from '@/lib/background/reading/host';
+import { startReading } from '@/lib/background/reading/start';
 
 export default defineBackground(() => {
   void closeStorageToContentScripts();

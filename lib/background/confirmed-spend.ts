@@ -3,7 +3,9 @@ import { dropPending, takeConfirmed } from './spend-confirm';
 import { downloadSpeech } from './download/download';
 import { confirmDownload, type DownloadChoice } from './download/confirm';
 import { RESUME_KIND, type ResumeRequest } from './reading/interrupt';
-import { readFromStart, reportProblem, resumeReading, startReading, type ReadRequest } from './reading/reading';
+import { readFromStart, resumeReading } from './reading/control';
+import { reportProblem } from './reading/problems';
+import { startReading, type ReadRequest } from './reading/start';
 import { RESTART_KIND, type RestartRequest } from './reading/resume';
 import { t } from '../i18n';
 

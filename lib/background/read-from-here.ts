@@ -2,7 +2,8 @@ import { serializeError, ServiceError } from '../api/errors';
 import { sendMessage } from '../messaging/protocol';
 import { injectArticleScript, injectPageScript, reportingFrame } from './page-link';
 import { warmUpReading } from './read-selection';
-import { reportProblem, startReading } from './reading/reading';
+import { reportProblem } from './reading/problems';
+import { startReading } from './reading/start';
 import type { TabRef } from './tab-actions';
 import { t } from '../i18n';
 

@@ -3,7 +3,7 @@ import { serializeError } from '../api/errors';
 import { sendMessage } from '../messaging/protocol';
 import { unwrap } from '../messaging/result';
 import { injectPageScript, injectPageTranslateScript } from './page-link';
-import { reportProblem } from './reading/reading';
+import { reportProblem } from './reading/problems';
 import type { TabRef } from './tab-actions';
 import { currentTargetLanguage } from './translation';
 

@@ -3,7 +3,7 @@ import { sendMessage } from '../messaging/protocol';
 import { hideBubbleShell, showBubbleShell } from './bubble-shell';
 import { knownFramesNow } from './injected-frames';
 import { injectPageScript, reportingFrame } from './page-link';
-import { reportProblem } from './reading/reading';
+import { reportProblem } from './reading/problems';
 import type { TabRef } from './tab-actions';
 import { currentTargetLanguage } from './translation';
 import { t } from '../i18n';

@@ -1,4 +1,5 @@
 import { storage } from '#imports';
+import { createSerial } from '../../serial';
 import type { SerializedServiceError } from '../../api/errors';
 import type { PlayerEvent, ReadingPlan } from '../../player/contract';
 
@@ -34,3 +35,6 @@ export const sessionItem = storage.defineItem<ReadingSession | null>('session:re
 
 /** The last problem that could not be shown on a page (e.g. a restricted one), for the popup. */
 export const lastErrorItem = storage.defineItem<SerializedServiceError | null>('session:lastError', { fallback: null });
+
+/** Start, stop and the player's reports change the one current reading: one at a time. */
+export const withReading = createSerial();
