@@ -4,7 +4,7 @@ import { getAccount } from '@/lib/background/account';
 import { closeStorageToContentScripts } from '@/lib/background/lockdown';
 import { clearApiKey, getServiceStatus, saveService } from '@/lib/background/service-config';
 import { getVoices } from '@/lib/background/voices';
-import { ownTab, registerHandlers } from '@/lib/messaging/router';
+import { actingTab, ownTab, registerHandlers } from '@/lib/messaging/router';
 import { scheduler } from '@/lib/background/service';
 import { acceptOffer, endActionsWithTabs } from '@/lib/background/spend/gate';
 import { cancelFetches } from '@/lib/background/reading/audio-fetch';
@@ -18,7 +18,6 @@ import { activeTabResumeOffer } from '@/lib/background/reading/resume';
 import { ensureMenus, onCommand, onMenuClick } from '@/lib/background/menus';
 import { cancelTranslation, currentTargetLanguage, translate } from '@/lib/background/translation';
 import { moveLegacyStorage } from '@/lib/translate/legacy-storage';
-import { checkReadingSender } from '@/lib/background/reading/page-player';
 import { updatePagePlayer } from '@/lib/settings/items';
 import { estimatePageTranslation, stopPageTranslation, translatePageBlocks } from '@/lib/background/page-translation';
 import { translateActiveTabPage } from '@/lib/background/translate-page-tab';
@@ -58,24 +57,18 @@ export default defineBackground(() => {
     cancelDownload: ({ id }) => cancelDownload(id),
     retryDownload: ({ id }) => retryDownload(id),
     // A page's in-page player controls only its own tab's reading.
-    readingControl: async ({ action }, sender) => {
-      await checkReadingSender(sender);
-      return controlReading(action);
-    },
-    readingJump: async ({ sentence }, sender) => {
-      await checkReadingSender(sender);
-      return jumpReading(sentence);
-    },
+    readingControl: ({ action }, sender) => controlReading(action, actingTab(sender)),
+    readingJump: ({ sentence }, sender) => jumpReading(sentence, actingTab(sender)),
     savePlayerCorner: ({ corner }) => updatePagePlayer({ corner }),
     // A page (its in-page player) may change only the speed of the reading of its own tab.
-    readingSetSpeed: ({ speed }, sender) => setReadingSpeed(speed, sender.kind === 'content' ? (sender.tabId ?? -1) : undefined),
-    confirmSpend: ({ token }, sender) => runConfirmedSpend(token, sender.tabId ?? null),
+    readingSetSpeed: ({ speed }, sender) => setReadingSpeed(speed, actingTab(sender)),
+    confirmSpend: ({ token }, sender) => runConfirmedSpend(token, ownTab(sender)),
     cancelSpend: ({ token }) => cancelConfirmedSpend(token),
     getReadingState: () => getReadingState(),
 
     // Only a page's bubble is answered in its tab; the popup (even opened as a tab) hears through storage.
-    translate: (input, sender) => translate(input, sender.kind === 'content' ? sender.tabId : undefined, sender.frameId),
-    cancelTranslation: ({ requestId }, sender) => cancelTranslation(requestId, sender.kind === 'content' ? sender.tabId : undefined),
+    translate: (input, sender) => translate(input, actingTab(sender), sender.frameId),
+    cancelTranslation: ({ requestId }, sender) => cancelTranslation(requestId, actingTab(sender)),
     speakText: ({ text, language }, sender) =>
       startReading({ text, language, title: text.slice(0, 60), tabId: sender.tabId ?? null, frameId: sender.frameId ?? null, highlight: false }),
     getTargetLanguage: () => currentTargetLanguage(),

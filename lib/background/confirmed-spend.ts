@@ -3,7 +3,8 @@ import { dropPending, takeConfirmed } from './spend-confirm';
 import { downloadSpeech } from './download/download';
 import { confirmDownload, type DownloadChoice } from './download/confirm';
 import { RESUME_KIND, type ResumeRequest } from './reading/interrupt';
-import { readFromStart, resumeReading } from './reading/control';
+import { goTo, readFromStart, resumeReading } from './reading/control';
+import { REACH_KIND, type ReachRequest } from './reading/reach';
 import { reportProblem } from './reading/problems';
 import { startReading, type ReadRequest } from './reading/start';
 import { RESTART_KIND, type RestartRequest } from './reading/resume';
@@ -23,7 +24,11 @@ export async function runConfirmedSpend(token: string, tabId: number | null): Pr
       // Nothing new is spent: the reading goes on with what it was already allowed to cost.
       if (!(await resumeReading((pending.request as ResumeRequest).sessionId))) throw new ServiceError('invalidRequest', t('confirmReadingOver'));
     } else if (pending.kind === RESTART_KIND) {
-      if (!(await readFromStart((pending.request as RestartRequest).sessionId))) throw new ServiceError('invalidRequest', t('confirmReadingOver'));
+      // The button showed this figure when it was above the threshold: that much is agreed to.
+      if (!(await readFromStart((pending.request as RestartRequest).sessionId, pending.credits))) throw new ServiceError('invalidRequest', t('confirmReadingOver'));
+    } else if (pending.kind === REACH_KIND) {
+      const { sessionId, sentence } = pending.request as ReachRequest;
+      if (!(await goTo(sessionId, sentence, pending.credits))) throw new ServiceError('invalidRequest', t('confirmReadingOver'));
     } else if (pending.kind === 'download') {
       const choice = pending.request as DownloadChoice;
       await downloadSpeech(choice, confirmDownload(choice, true));

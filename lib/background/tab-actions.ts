@@ -8,7 +8,7 @@ import { controlReading, setReadingSpeed } from './reading/control';
 import { reportProblem } from './reading/problems';
 import { startReading } from './reading/start';
 import { sessionItem } from './reading/session';
-import { resumePoint, tellResumed } from './reading/resume';
+import { resumePoint } from './reading/resume';
 import { steppedSpeed } from './reading/speed';
 import { getSettings, updateSettings } from '../settings/items';
 import { tellPage } from './page-link';
@@ -34,7 +34,7 @@ export async function readFromTab(tab: TabRef, mode: 'selection' | 'auto', frame
     if (!found) throw new ServiceError('invalidRequest', t(mode === 'selection' ? 'readNothingSelected' : 'readNoReadableText'));
     // A page read whole goes on from where the user stopped last time (same text), and says so.
     const resume = found.kind === 'article' ? await resumePoint(tab.id, found.text) : null;
-    const started = await startReading({
+    await startReading({
       text: found.text,
       title: found.title || tab.title || '',
       languageHint: found.languageHint,
@@ -42,7 +42,6 @@ export async function readFromTab(tab: TabRef, mode: 'selection' | 'auto', frame
       frameId: found.frameId,
       ...(resume ? { page: resume.page, startSentence: resume.from?.sentence } : {}),
     });
-    if (resume?.from && 'sessionId' in started) await tellResumed(tab.id, started.sessionId, resume.from);
   } catch (error) {
     await reportProblem(injected ? tab.id : null, serializeError(error));
   }

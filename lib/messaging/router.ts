@@ -29,6 +29,15 @@ export function ownTab(sender: CheckedSender): number {
   return sender.tabId;
 }
 
+/**
+ * The tab a message may act on: a page's own tab (see ownTab), or undefined for the extension's
+ * own pages (the popup, options), which act on whichever tab the user chose there. The one check
+ * every handler that a page may call goes through.
+ */
+export function actingTab(sender: CheckedSender): number | undefined {
+  return sender.kind === 'content' ? ownTab(sender) : undefined;
+}
+
 const refused = (message: string) => ({ ok: false as const, error: { kind: 'invalidRequest' as const, message } });
 
 /**

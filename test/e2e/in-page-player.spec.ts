@@ -186,6 +186,71 @@ test.describe('in-page player', () => {
     expect((await accessibleNodes(context, page)).some((n) => n.name === 'Read from here')).toBe(false);
   });
 
+  test('a jump back before where a "from here" reading started asks first, with the figure; only then is that part bought', async ({ context, background, extensionId, emulator, pages }) => {
+    test.setTimeout(240_000);
+    await connectService(background, emulator.url, 'demo-pro');
+    // The last paragraph costs less than this; the text before it, much more.
+    await setSettings(background, { confirmAboveCredits: 100 });
+    const t0 = Date.now();
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/long-read.html`);
+    const last = page.locator('p', { hasText: 'At the very end of the story' });
+    await last.scrollIntoViewIfNeeded();
+    await last.click({ position: { x: 40, y: 8 } });
+    await chooseMenuEntry(context, background, extensionId, page, 'read-from-here');
+    await waitForStatus(background, 'playing');
+    const reading = await background.evaluate(async () => {
+      const { reading } = await chrome.storage.session.get('reading');
+      const r = reading as { startSentence: number; plan: { chunks: { text: string; firstSentence: number; lastSentence: number }[] } };
+      return { startSentence: r.startSentence, chunks: r.plan.chunks };
+    });
+    const chunkOf = (textStart: string | null) => reading.chunks.findIndex((c) => c.text.startsWith(textStart ?? '\u0000'));
+    const startChunk = reading.chunks.findIndex((c) => c.lastSentence >= reading.startSentence);
+    expect(startChunk).toBeGreaterThan(0);
+    // Paused, so the reading is still there to go back in whatever this machine's pace.
+    await clickAxNode(context, page, await button(context, page, 'Pause'));
+    await expect.poll(() => status(background)).toBe('paused');
+
+    // Back to the second paragraph: the page asks, with what that part costs, and sends nothing.
+    const second = page.locator('article p').nth(1);
+    let question: AxNode | null = null;
+    await expect(async () => {
+      await page.mouse.move(10, 10);
+      await second.hover();
+      await clickAxNode(context, page, await button(context, page, 'Read from here'));
+      question = await findAxNode(context, page, 'button', /^Read from there \((about|up to) [\d,]+ credits\)$/, 10_000);
+    }).toPass({ timeout: 60_000 });
+    const shown = Number(/([\d,]+) credits/.exec(question!.name)![1]!.replace(/,/g, ''));
+    expect(shown).toBeGreaterThan(100);
+    expect(await inPageUiText(context, page)).toMatch(/Reading from sentence \d+ on costs (about|up to) [\d,]+ credits more/);
+    const paidAtQuestion = (await chargesSince(emulator.url, t0)).map((e) => chunkOf(e.textStart));
+    expect(paidAtQuestion).not.toContain(-1);
+    for (const chunk of paidAtQuestion) expect(chunk).toBeGreaterThanOrEqual(startChunk);
+    // The reading is as it was.
+    expect(await status(background)).toBe('paused');
+    expect(await sentence(background)).toBeGreaterThanOrEqual(reading.startSentence);
+
+    // Agreed by mouse: the reading goes there, and buys that part, within the figure shown.
+    await clickAxNode(context, page, question!);
+    await expect.poll(() => sentence(background), { timeout: 30_000 }).toBeLessThan(reading.startSentence);
+    await waitForStatus(background, 'playing');
+    const secondText = (await second.textContent())!;
+    await expect.poll(async () => secondText.includes((await highlightedText(page)) ?? '-'), { timeout: 30_000 }).toBe(true);
+    await clickAxNode(context, page, await button(context, page, 'Stop'));
+    await expect.poll(() => readingSession(background)).toBeNull();
+    // Requests sent before Stop are charged a moment later: the ledger once it is still.
+    const count = async () => (await chargesSince(emulator.url, t0)).length;
+    let settled = -1;
+    await expect.poll(async () => settled === (settled = await count()), { timeout: 120_000, intervals: [2000] }).toBe(true);
+    const charges = await chargesSince(emulator.url, t0);
+    const before = charges.filter((e) => chunkOf(e.textStart) < startChunk);
+    expect(before.length).toBeGreaterThan(0);
+    expect(before.reduce((sum, e) => sum + e.credits, 0)).toBeLessThanOrEqual(shown);
+    const paid = charges.map((e) => chunkOf(e.textStart));
+    expect(paid).not.toContain(-1);
+    expect(new Set(paid).size).toBe(paid.length);
+  });
+
   test('a double click on "Read from here" leaves one reading, which Stop ends: nothing plays after', async ({ context, background, extensionId, emulator, pages }) => {
     test.setTimeout(180_000);
     await connectService(background, emulator.url, 'demo-pro');

@@ -4,6 +4,7 @@ import {
   chooseMenuEntry,
   clickAxNode,
   clickToolbarButton,
+  confirmOnPage,
   findAxNode,
   highlightedText,
   inPageUiText,
@@ -104,5 +105,36 @@ test.describe('resume a page later', () => {
     await places.getByRole('button', { name: 'Yes, clear' }).click();
     await expect(places.getByRole('status')).toHaveText('Places to continue reading cleared.');
     expect(await savedPositions(background)).toEqual([]);
+  });
+  test('“Start from the beginning” above the threshold shows its figure on the button, and buys that part only when pressed', async ({ context, background, extensionId, emulator, pages }) => {
+    test.setTimeout(150_000);
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/river.html`);
+    const saved = await readAndStopAfterThirdSentence({ context, background, extensionId }, page);
+    // Later, at another speed (the audio bought before does not fit it), with a low threshold.
+    await setSettings(background, { confirmAboveCredits: 1, speed: 1 });
+    const t1 = Date.now();
+    await page.reload();
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
+    await confirmOnPage(context, page);
+    await waitForStatus(background, 'playing');
+    await expect.poll(() => inPageUiText(context, page)).toContain(`Continuing from sentence ${saved.sentence + 1} of ${saved.sentenceCount}, where you stopped last time.`);
+    const restart = await findAxNode(context, page, 'button', /^Start from the beginning \((about|up to) [\d,]+ credits?\)$/);
+    const shown = Number(/([\d,]+) credit/.exec(restart.name)![1]!.replace(/,/g, ''));
+    const chunks = await storedChunks(background);
+    const startChunk = chunks.findIndex((c) => c.lastSentence >= saved.sentence);
+    const beforeStart = (entries: { textStart: string }[]) => entries.filter((e) => chunks.findIndex((c) => c.text.slice(0, 80) === e.textStart) < startChunk);
+    const since = async () => (await ledger(emulator.url)).entries.filter((e) => Date.parse(e.time) >= t1);
+    // Nothing before the saved sentence is bought while the button only shows its figure.
+    expect(beforeStart(await since())).toEqual([]);
+
+    await clickAxNode(context, page, restart);
+    await expect.poll(async () => (await readingSession(background))?.sentence ?? -1).toBeLessThan(saved.sentence);
+    await expect.poll(async () => beforeStart(await since()).length, { timeout: 60_000 }).toBeGreaterThan(0);
+    await pressShortcut(background, 'stop-reading');
+    await expect.poll(() => readingSession(background)).toBeNull();
+    let settled = -1;
+    await expect.poll(async () => settled === (settled = (await since()).length), { timeout: 60_000, intervals: [2000] }).toBe(true);
+    expect(beforeStart(await since()).reduce((sum, e) => sum + e.credits, 0)).toBeLessThanOrEqual(shown);
   });
 });

@@ -1,10 +1,7 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { useEnglishMessages } from '../../i18n.test-helpers';
+import { describe, expect, it } from 'vitest';
 import { prepareSpeech } from '../../speech/chunk';
 import type { ReadingPlan } from '../../player/contract';
-import { checkReadingSender, sentenceLengths } from './page-player';
-import { sessionItem } from './session';
+import { sentenceLengths } from './page-player';
 
 const PLAN: ReadingPlan = {
   sessionId: 's1',
@@ -28,27 +25,5 @@ describe('sentenceLengths', () => {
     const lengths = sentenceLengths({ chunks });
     expect(lengths).toHaveLength(sentences.length);
     expect(lengths.reduce((a, b) => a + b, 0)).toBe(chunks.reduce((sum, c) => sum + c.text.length, 0));
-  });
-});
-
-describe('checkReadingSender', () => {
-  beforeEach(async () => {
-    fakeBrowser.reset();
-    useEnglishMessages();
-    await sessionItem.setValue({ plan: PLAN, sentences: [], tabId: 7, frameId: 0, position: null });
-  });
-
-  it('lets extension pages control any reading, and a page only its own tab’s', async () => {
-    await expect(checkReadingSender({ kind: 'extension' })).resolves.toBeUndefined();
-    await expect(checkReadingSender({ kind: 'content', tabId: 7 })).resolves.toBeUndefined();
-    await expect(checkReadingSender({ kind: 'content', tabId: 8 })).rejects.toMatchObject({ kind: 'invalidRequest', message: 'Nothing is being read right now.' });
-    await expect(checkReadingSender({ kind: 'content' })).rejects.toMatchObject({ kind: 'invalidRequest', message: 'Nothing is being read right now.' });
-  });
-
-  it('refuses a page when the reading came from the popup, or when nothing is read', async () => {
-    await sessionItem.setValue({ plan: PLAN, sentences: [], tabId: null, frameId: null, position: null });
-    await expect(checkReadingSender({ kind: 'content', tabId: 7 })).rejects.toMatchObject({ kind: 'invalidRequest', message: 'Nothing is being read right now.' });
-    await sessionItem.setValue(null);
-    await expect(checkReadingSender({ kind: 'content', tabId: 7 })).rejects.toMatchObject({ kind: 'invalidRequest', message: 'Nothing is being read right now.' });
   });
 });

@@ -1,11 +1,8 @@
 import { browser } from 'wxt/browser';
-import { ServiceError } from '../../api/errors';
-import { t } from '../../i18n';
 import { sendMessage } from '../../messaging/protocol';
-import type { SenderKind } from '../../messaging/sender';
 import type { PlayerEvent, ReadingPlan } from '../../player/contract';
 import { getSettings } from '../../settings/items';
-import { sessionItem, type ReadingSession } from './session';
+import type { ReadingSession } from './session';
 
 /** The in-page player's own script, injected beside the page script when a reading of the page starts. */
 const PLAYER_SCRIPT = '/content-scripts/player.js';
@@ -51,16 +48,4 @@ export async function tellPagePlayer(session: ReadingSession, event: PlayerEvent
 export async function closePagePlayer(session: ReadingSession): Promise<void> {
   const position = session.position ?? { sessionId: session.plan.sessionId, status: 'stopped' as const, sentence: 0, chunk: 0, elapsedSec: 0 };
   await tellPagePlayer(session, { ...position, status: 'stopped' });
-}
-
-/**
- * A page may control only the reading of its own tab (its in-page player); extension pages (the
- * popup) control any. Throws for a page of another tab, or when nothing is being read.
- */
-export async function checkReadingSender(sender: { kind: SenderKind; tabId?: number }): Promise<void> {
-  if (sender.kind !== 'content') return;
-  const session = await sessionItem.getValue();
-  if (!session || session.tabId === null || session.tabId !== sender.tabId) {
-    throw new ServiceError('invalidRequest', t('readingNothing'));
-  }
 }

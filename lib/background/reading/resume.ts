@@ -6,6 +6,7 @@ import type { ResumeOffer } from '../../messaging/protocol';
 import { formatNumber, t } from '../../i18n';
 import { holdForConfirmation } from '../spend-confirm';
 import { tellPage } from '../page-link';
+import { startFromBeginningOffer } from './reach';
 import { sessionItem, type ReadingPage, type ReadingSession } from './session';
 
 /** What the pending-action store calls a resumed reading the user may restart from its beginning. */
@@ -48,14 +49,21 @@ export async function followPosition(session: ReadingSession, event: PlayerEvent
   });
 }
 
-/** Says on the page that the reading went on from where the user stopped, with a button to start from the beginning. */
-export async function tellResumed(tabId: number, sessionId: string, from: ReadingPosition): Promise<void> {
-  const token = await holdForConfirmation<RestartRequest>(RESTART_KIND, { tabId, sessionId }, 0);
+/**
+ * Says on the page that the reading went on from where the user stopped, with a button to start
+ * from the beginning: the button shows what the part before costs when that is above the user's
+ * threshold, and pressing it agrees to that figure (reach.ts).
+ */
+export async function tellResumed(tabId: number, sessionId: string, sentence: number, sentenceCount: number): Promise<void> {
+  const session = await sessionItem.getValue();
+  if (session?.plan.sessionId !== sessionId) return;
+  const offer = await startFromBeginningOffer(session);
+  const token = await holdForConfirmation<RestartRequest>(RESTART_KIND, { tabId, sessionId }, offer.credits);
   await tellPage(tabId, 0, {
     type: 'pageNotice',
     tone: 'info',
-    message: t('resumeNotice', [formatNumber(from.sentence + 1), formatNumber(from.sentenceCount)]),
-    confirm: { token, label: t('resumeFromStart') },
+    message: t('resumeNotice', [formatNumber(sentence + 1), formatNumber(sentenceCount)]),
+    confirm: { token, label: offer.label },
     timeoutMs: 20_000,
   });
 }

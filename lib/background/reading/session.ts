@@ -1,5 +1,7 @@
 import { storage } from '#imports';
 import { createSerial } from '../../serial';
+import { ServiceError } from '../../api/errors';
+import { t } from '../../i18n';
 import type { SerializedServiceError } from '../../api/errors';
 import type { PlayerEvent, ReadingPlan } from '../../player/contract';
 
@@ -12,6 +14,8 @@ export interface ReadingSession {
   frameId: number | null;
   /** Where a reading "from here" started, until the player reports a position. */
   startSentence?: number;
+  /** The first sentence of the part the user agreed to pay for, once a jump back went before `startSentence` (reach.ts). */
+  boughtFrom?: number;
   /** Last position the player reported; `elapsedSec` counts every player of this reading. */
   position: PlayerEvent | null;
   /** Audio seconds heard from earlier players of this reading (Chrome closed them; new ones went on). */
@@ -38,3 +42,13 @@ export const lastErrorItem = storage.defineItem<SerializedServiceError | null>('
 
 /** Start, stop and the player's reports change the one current reading: one at a time. */
 export const withReading = createSerial();
+
+/**
+ * The current reading as `fromTab` may act on it: a page (its in-page player, its notices) only the
+ * reading of its own tab; the extension's pages (undefined) any. Throws when there is none for it.
+ */
+export async function readingOf(fromTab: number | undefined): Promise<ReadingSession> {
+  const session = await sessionItem.getValue();
+  if (!session || (fromTab !== undefined && session.tabId !== fromTab)) throw new ServiceError('invalidRequest', t('readingNothing'));
+  return session;
+}

@@ -4,7 +4,7 @@ import { getSettings, updateSettings } from '../../settings/items';
 import type { ChunkSpeed, ReadingPlan } from '../../player/contract';
 import { t } from '../../i18n';
 import type { PlayerHost } from './player-host';
-import { sessionItem } from './session';
+import { readingOf, sessionItem } from './session';
 
 /**
  * The reading's new speed, from its next sentence: the player time-stretches audio it already has
@@ -13,8 +13,7 @@ import { sessionItem } from './session';
  * reading of its own tab (`fromTab`). Runs inside the reading's serial section.
  */
 export async function changeSpeed(host: PlayerHost, speed: number, fromTab?: number): Promise<void> {
-  const session = await sessionItem.getValue();
-  if (!session || (fromTab !== undefined && session.tabId !== fromTab)) throw new ServiceError('invalidRequest', t('readingNothing'));
+  const session = await readingOf(fromTab);
   await updateSettings({ speed });
   const { plan } = session;
   if (Math.abs(plan.params.speed - speed) < 1e-6) return;

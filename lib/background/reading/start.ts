@@ -1,0 +1,136 @@
+import { ServiceError } from '../../api/errors';
+import type { ReadStart } from '../../messaging/protocol';
+import { getSettings } from '../../settings/items';
+import { chunkOfSentence } from '../../player/sentence-position';
+import type { SpeechParams } from '../../player/contract';
+import { firstRequestText } from '../../speech/chunk';
+import { formatNumber, t } from '../../i18n';
+import { setBadge } from '../badge';
+import { tellPage } from '../page-link';
+import { confirmThreshold, describeEstimate, estimateSpeech, holdForConfirmation } from '../spend-confirm';
+import { endFetches, isFetching } from './audio-fetch';
+import { capReadingText } from './cap';
+import { stopCurrent } from './control';
+import { fetchChunkForPlayer, playerHost } from './host';
+import { planStartingAt } from './plan';
+import { tellResumed } from './resume';
+import { chooseSpeechParams, type SpeechChoices } from './speech-params';
+import { lastErrorItem, sessionItem, withReading, type ReadingPage } from './session';
+
+export interface ReadRequest extends SpeechChoices {
+  text: string;
+  title: string;
+  tabId: number | null;
+  frameId: number | null;
+  /** False when the text is not on the page (e.g. a translation): nothing to highlight there. */
+  highlight?: boolean;
+  /** The user already agreed to its cost (it was above their threshold). */
+  confirmed?: boolean;
+  /** Where to start (a page read again from where the user stopped); 0 by default. */
+  startSentence?: number;
+  /** The page read whole, whose position is remembered as the reading goes. */
+  page?: ReadingPage;
+  /** Read "from here": the place in `text` to start at; the sentences before it stay in the plan, unpaid until wanted. */
+  startOffset?: number;
+  /**
+   * Settles once the page can show notices and highlights (its script may still be starting when
+   * the text is known): true when it highlights this very text. Meanwhile the first request leaves.
+   */
+  pageReady?: Promise<boolean>;
+}
+
+/** Characters from which a reading started on a page says up front what it will cost. */
+const ANNOUNCE_COST_FROM_CHARS = 1000;
+
+/**
+ * Starts reading a text aloud, replacing any reading under way (one at a time); or, when its cost
+ * is above the user's threshold and they have not agreed yet, asks them (on the page, or through
+ * the answer to the popup) and sends nothing.
+ */
+export async function startReading(request: ReadRequest): Promise<ReadStart> {
+  if (!request.text.trim()) {
+    throw new ServiceError('invalidRequest', t('readingNoText'));
+  }
+  const settings = await getSettings();
+  const params = await chooseSpeechParams(request.text, request, settings);
+  const sessionId = crypto.randomUUID();
+  const capped = capReadingText(request.text);
+  // Already agreed to: the first sentence leaves now, before a long text is planned (it is found
+  // from the text's start alone); the player's ask for it joins this request.
+  const early = request.confirmed && !request.startOffset && !request.startSentence ? firstRequestText(capped.text, params.language) : null;
+  if (early) askEarly(sessionId, early, params);
+  const planned = { sessionId, text: capped.text, title: request.title, params };
+  // Started later in the text: the usual chunks when their audio is bought already (never twice).
+  const start = request.startOffset === undefined ? { sentence: request.startSentence } : { offset: request.startOffset };
+  const { plan, sentences, startSentence } = await planStartingAt(planned, start, settings.serviceUrl, isFetching);
+  // Only what is read from the start on is paid for (and asked about); the chunks before it wait for a jump back.
+  const ahead = plan.chunks.slice(chunkOfSentence(plan.chunks, startSentence));
+  const threshold = await confirmThreshold();
+  const estimate = await estimateSpeech(ahead.map((c) => c.text), params, threshold);
+  const ask = !request.confirmed && estimate.credits > threshold;
+  // Ask for the first sentence now, while the page gets ready and the player starts: it joins
+  // this request when it asks. Nothing above the threshold leaves before the user agrees.
+  if (!ask && early !== ahead[0]!.text) askEarly(sessionId, ahead[0]!.text, params, ahead[0]!.index);
+  const onPage = await pageReady(request.pageReady, sessionId);
+  if (ask) {
+    const { pageReady: _ready, ...kept } = request;
+    const token = await holdForConfirmation('read', kept, estimate.credits);
+    if (request.tabId !== null) {
+      const cost = describeEstimate(estimate);
+      await tellPage(request.tabId, 0, {
+        type: 'pageNotice',
+        tone: 'info',
+        message: t('readingConfirmNotice', [cost, formatNumber(threshold)]),
+        confirm: { token, label: t('readingConfirmLabel', cost) },
+      });
+    }
+    return { confirm: { ...estimate, limit: threshold, token } };
+  }
+  const readChars = request.text.length - (sentences[startSentence]?.[0] ?? 0);
+  if (request.tabId !== null && (capped.cut || (!request.confirmed && readChars >= ANNOUNCE_COST_FROM_CHARS))) {
+    const cost = describeEstimate(estimate);
+    const message = capped.cut ? t('readingCostNoticeCut', [cost, capped.cut]) : t('readingCostNotice', cost);
+    void tellPage(request.tabId, 0, { type: 'pageNotice', tone: 'info', message, timeoutMs: capped.cut ? 12_000 : 6000 });
+  }
+  const started = await withReading(async () => {
+    await stopCurrent();
+    await lastErrorItem.setValue(null);
+    await sessionItem.setValue({
+      plan,
+      sentences: request.highlight === false || !onPage ? [] : sentences,
+      tabId: request.tabId,
+      frameId: request.frameId,
+      position: null,
+      ...(request.page ? { page: request.page } : {}),
+      ...(startSentence > 0 ? { startSentence } : {}),
+    });
+    await setBadge('loading');
+    try {
+      await playerHost().start(plan, startSentence);
+    } catch (error) {
+      // Nothing half-started: no session, badge or request is left behind.
+      await stopCurrent();
+      throw error;
+    }
+    return { sessionId };
+  });
+  // A page read again goes on from where the user stopped last time, and says so (asked about first or not).
+  if (request.page && startSentence > 0 && request.tabId !== null) await tellResumed(request.tabId, sessionId, startSentence, plan.sentenceCount);
+  return started;
+}
+
+/** Waits for the page a reading comes from; if it cannot be reached, the reading's requests not sent yet are dropped. */
+async function pageReady(page: Promise<boolean> | undefined, sessionId: string): Promise<boolean> {
+  try {
+    return await (page ?? true);
+  } catch (error) {
+    endFetches(sessionId);
+    throw error;
+  }
+}
+
+/** Asks for a reading's first request ahead of its player, which joins it when it asks. */
+function askEarly(sessionId: string, text: string, params: SpeechParams, chunkIndex = 0): void {
+  void fetchChunkForPlayer({ sessionId, chunkIndex, text, params, priority: 10 }).catch(() => undefined);
+}
+
