@@ -12,6 +12,7 @@ import {
   pressShortcut,
   readingSession,
   waitForStatus,
+  type LedgerEntry,
 } from '../support/extension';
 
 interface SavedPosition {
@@ -123,7 +124,7 @@ test.describe('resume a page later', () => {
     const shown = Number(/([\d,]+) credit/.exec(restart.name)![1]!.replace(/,/g, ''));
     const chunks = await storedChunks(background);
     const startChunk = chunks.findIndex((c) => c.lastSentence >= saved.sentence);
-    const beforeStart = (entries: { textStart: string }[]) => entries.filter((e) => chunks.findIndex((c) => c.text.slice(0, 80) === e.textStart) < startChunk);
+    const beforeStart = (entries: LedgerEntry[]) => entries.filter((e) => chunks.findIndex((c) => c.text.slice(0, 80) === e.textStart) < startChunk);
     const since = async () => (await ledger(emulator.url)).entries.filter((e) => Date.parse(e.time) >= t1);
     // Nothing before the saved sentence is bought while the button only shows its figure.
     expect(beforeStart(await since())).toEqual([]);

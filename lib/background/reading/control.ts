@@ -1,4 +1,3 @@
-import { ServiceError } from '../../api/errors';
 import type { ReadingState } from '../../messaging/protocol';
 import type { PlayerAction, PlayerEvent } from '../../player/contract';
 import { inWords } from '../../player/player-error';

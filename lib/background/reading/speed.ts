@@ -1,8 +1,6 @@
-import { ServiceError } from '../../api/errors';
 import { audioCacheKey, hasAudio } from '../../speech/cache';
 import { getSettings, updateSettings } from '../../settings/items';
 import type { ChunkSpeed, ReadingPlan } from '../../player/contract';
-import { t } from '../../i18n';
 import type { PlayerHost } from './player-host';
 import { readingOf, sessionItem } from './session';
 
