@@ -121,11 +121,19 @@ export async function learnFromBalance(serviceUrl: string, balance: number): Pro
   // Two formats in one window can't be told apart: the total is still what speech cost.
   if (formats.length > 1) return spent;
   const [format, seen] = formats[0]!;
+  await notePrice(serviceUrl, format, { ...seen, credits: spent });
+  return spent;
+}
+
+/**
+ * Adds what some speech of one format was seen to cost to what is known of its price: from the
+ * balance windows above, or from a reading's first requests measured on their own (first-price.ts).
+ */
+export async function notePrice(serviceUrl: string, format: AudioFormat, seen: Observed): Promise<void> {
   const price = await priceItem.getValue();
   const before = price?.serviceUrl === serviceUrl ? price.byFormat[format] : undefined;
-  const merged = fade({ credits: (before?.credits ?? 0) + spent, chars: (before?.chars ?? 0) + seen.chars, requests: (before?.requests ?? 0) + seen.requests });
+  const merged = fade({ credits: (before?.credits ?? 0) + seen.credits, chars: (before?.chars ?? 0) + seen.chars, requests: (before?.requests ?? 0) + seen.requests });
   await priceItem.setValue({ serviceUrl, byFormat: { ...(price?.serviceUrl === serviceUrl ? price.byFormat : {}), [format]: merged } });
-  return spent;
 }
 
 /**

@@ -34,12 +34,20 @@ export async function confirmThreshold(): Promise<number> {
  * What the speech of these request texts would cost now: audio already in the cache is free. The
  * cache is only consulted when the plain estimate is over `threshold` (it hashes every chunk).
  */
-export async function estimateSpeech(texts: readonly string[], params: { voiceId: string; language: string; speed: number; format: AudioFormat }, threshold: number): Promise<SpeechEstimate> {
+export async function estimateSpeech(texts: readonly string[], params: SpeechParamsLike, threshold: number): Promise<SpeechEstimate> {
   const { serviceUrl } = await getSettings();
   const all = await estimateSpeechCredits(serviceUrl, params.format, texts);
   if (all.credits <= threshold) return all;
+  return estimateSpeechCredits(serviceUrl, params.format, await notCached(texts, params));
+}
+
+type SpeechParamsLike = { voiceId: string; language: string; speed: number; format: AudioFormat };
+
+/** The request texts whose audio is not in the cache yet. */
+export async function notCached(texts: readonly string[], params: SpeechParamsLike): Promise<string[]> {
+  const { serviceUrl } = await getSettings();
   const cached = await Promise.all(texts.map(async (text) => hasAudio(await audioCacheKey({ service: serviceUrl, text, ...params }))));
-  return estimateSpeechCredits(serviceUrl, params.format, texts.filter((_, i) => !cached[i]));
+  return texts.filter((_, i) => !cached[i]);
 }
 
 /** Keeps an action until the user agrees to it; returns the token the confirm button carries. */

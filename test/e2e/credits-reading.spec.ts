@@ -37,30 +37,65 @@ test.afterEach(async ({ emulator }) => {
 });
 
 test.describe('credits: reading aloud spends only what the user agreed to, once', () => {
-  test('a page reading above the threshold sends nothing until confirmed on the page; Cancel sends nothing at all', async ({ context, background, extensionId, emulator, pages }) => {
+  test('a page reading above the threshold sends only its first sentence (below it, to learn the price) until confirmed on the page; Cancel sends nothing more', async ({ context, background, extensionId, emulator, pages }) => {
     const mine = since(emulator.url, Date.now());
     await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { confirmAboveCredits: 20 });
     const page = await context.newPage();
     await page.goto(`${pages.url}/fixtures/river.html`);
 
     await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
     const cancel = await findAxNode(context, page, 'button', 'Cancel');
-    expect(await inPageUiText(context, page)).toMatch(/Reading this aloud will cost up to [\d,]+ credits: more than the 200 credits you asked to confirm/);
+    expect(await inPageUiText(context, page)).toMatch(/Reading the rest aloud will cost up to [\d,]+ credits: more than the 20 credits you asked to confirm/);
+    // The price is not known yet: the reading's first request (below the threshold) was bought to learn it.
+    const first = await mine.charges();
+    expect(first.length).toBeGreaterThan(0);
+    expect(first.reduce((sum, e) => sum + e.credits, 0)).toBeLessThanOrEqual(20);
     await clickAxNode(context, page, cancel);
     await page.waitForTimeout(1000);
-    expect(await mine.requests()).toEqual([]);
+    expect(await mine.requests()).toHaveLength(first.length);
     expect(await readingSession(background)).toBeNull();
 
+    // Asked again, with the price learned: nothing is sent until the user agrees.
     await clickMenu(background, page, 'voxlate-read-page');
-    await page.waitForTimeout(500);
-    expect(await mine.requests()).toEqual([]);
-    await clickAxNode(context, page, await findAxNode(context, page, 'button', /^Read aloud \(up to [\d,]+ credits\)$/));
+    const agree = await findAxNode(context, page, 'button', /^Read aloud \(about [\d,]+ credits\)$/);
+    expect(await mine.requests()).toHaveLength(first.length);
+    await clickAxNode(context, page, agree);
     await waitForStatus(background, 'playing');
-    await expect.poll(async () => (await mine.charges()).length).toBeGreaterThan(0);
-    // Every charge is a request the reading made, each paid once.
+    await expect.poll(async () => (await mine.charges()).length).toBeGreaterThan(first.length);
+    // Every charge is a request the reading made, each paid once (the first ones too).
     const entries = await mine.charges();
     for (const entry of entries) expect(entry.credits).toBe(speechCost(entry.textLength));
     expect(new Set(entries.map((e) => e.textStart)).size).toBe(entries.length);
+  });
+
+  test('the first question is not ten times too high: its first requests tell the price, and a reading within the threshold at it just starts', async ({ context, background, extensionId, emulator, pages }) => {
+    const mine = since(emulator.url, Date.now());
+    await connectService(background, emulator.url, 'demo-pro');
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/river.html`);
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
+    // At the cautious price (1 credit per 10 characters) the page is above the 200-credit threshold (checked below)…
+    const chunks = async () =>
+      background.evaluate(async () => {
+        const { reading } = await chrome.storage.session.get('reading');
+        return reading ? (reading as { plan: { chunks: { text: string }[] } }).plan.chunks.map((c) => c.text) : null;
+      });
+    // The figure is said as the reading starts, for a few seconds: looked for from the click on.
+    let said = '';
+    await expect.poll(async () => (said = await inPageUiText(context, page)), { intervals: [100] }).toMatch(/Reading aloud: up to [\d,]+ credits\./);
+    await waitForStatus(background, 'playing');
+    const text = (await chunks())!;
+    expect(text.reduce((sum, t) => sum + Math.ceil(t.length / 10), 0)).toBeGreaterThan(200);
+    // …at the price the service charged for its first requests it is not: it started without a question, with its figure.
+    const shown = Number(/Reading aloud: up to ([\d,]+) credits/.exec(said)![1]!.replace(/,/g, ''));
+    expect(shown).toBeLessThanOrEqual(200);
+    expect(await inPageUiText(context, page)).not.toContain('Cancel');
+    // What the rest of the reading will be charged (the emulator's price, each chunk once) is within the figure shown.
+    const firstPaid = (await mine.charges()).slice(0, 2).map((e) => e.textStart);
+    expect(firstPaid).toContain(text[0]!.slice(0, 80));
+    const rest = text.filter((t) => !firstPaid.includes(t.slice(0, 80)));
+    expect(rest.reduce((sum, t) => sum + speechCost(t.length), 0)).toBeLessThanOrEqual(shown);
   });
 
   test('below the threshold a page reading starts at once and says what it will cost', async ({ context, background, extensionId, emulator, pages }) => {

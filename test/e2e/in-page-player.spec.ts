@@ -102,6 +102,8 @@ test.describe('in-page player', () => {
     // emulator speaks a chunk of thousands of characters: tens of seconds when the cores are busy).
     test.setTimeout(300_000);
     await connectService(background, emulator.url, 'demo-pro');
+    // Asked about whatever the price learned from its first requests.
+    await setSettings(background, { confirmAboveCredits: 50 });
     const t0 = Date.now();
     const page = await context.newPage();
     // About 16,000 characters: chunks far ahead are not asked for until playback nears them.

@@ -1,4 +1,4 @@
-import { connectService, expect, readArticleSelection, test } from './fixtures';
+import { connectService, expect, readArticleSelection, setSettings, test } from './fixtures';
 import { completedDownload, decodedSeconds } from '../support/downloads';
 import {
   badgeOf,
@@ -10,7 +10,6 @@ import {
   selectText,
   speechRequests,
   waitForStatus,
-  confirmOnPage,
 } from '../support/extension';
 import { ifSharedPages, ownPageUrl, sharedPageUrl } from '../support/pages';
 
@@ -88,9 +87,9 @@ test.describe('read aloud: download, replay, fields and frames', () => {
       await fetch(`${emulator.url}/__emulator/config`, { method: 'PATCH', body: JSON.stringify({ latencyMs: 300, msPerChar: 1 }) });
       const page = await context.newPage();
       await page.goto(`${pages.url}${url}`);
+      // About stopping, not cost (credits-reading.spec.ts asks about that).
+      await setSettings(background, { confirmAboveCredits: 1_000_000 });
       await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
-      // A whole article costs more than the default threshold: the user agrees on the page.
-      await confirmOnPage(context, page);
       await waitForStatus(background, 'playing');
       await background.evaluate(async () => {
         const hooks = (globalThis as never as { voxlateTestHooks: { onCommand: (c: string) => boolean } }).voxlateTestHooks;

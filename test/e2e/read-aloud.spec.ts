@@ -1,4 +1,4 @@
-import { connectService, expect, readArticleSelection, test } from './fixtures';
+import { connectService, expect, readArticleSelection, setSettings, test } from './fixtures';
 import {
   badgeOf,
   chooseMenuEntry,
@@ -7,7 +7,6 @@ import {
   selectSnippet,
   speechRequests,
   waitForStatus,
-  confirmOnPage,
 } from '../support/extension';
 import { ifSharedPages, ownPageUrl, sharedPageUrl } from '../support/pages';
 
@@ -88,9 +87,9 @@ test.describe('read aloud', () => {
       await connectService(background, emulator.url, 'demo-pro');
       const page = await context.newPage();
       await page.goto(`${pages.url}${url}`);
+      // About the article read, not its cost (credits-reading.spec.ts asks about that).
+      await setSettings(background, { confirmAboveCredits: 1_000_000 });
       await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
-      // A whole article costs more than the default threshold: the user agrees on the page.
-      await confirmOnPage(context, page);
       await waitForStatus(background, 'playing');
       const spoken = await background.evaluate(async () => {
         const { reading } = await chrome.storage.session.get('reading');

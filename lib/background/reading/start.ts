@@ -12,6 +12,7 @@ import { endFetches, isFetching } from './audio-fetch';
 import { capReadingText } from './cap';
 import { stopCurrent } from './control';
 import { fetchChunkForPlayer, playerHost } from './host';
+import { estimateAfterFirstRequest } from './first-price';
 import { planStartingAt } from './plan';
 import { tellResumed } from './resume';
 import { chooseSpeechParams, type SpeechChoices } from './speech-params';
@@ -66,7 +67,10 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   // Only what is read from the start on is paid for (and asked about); the chunks before it wait for a jump back.
   const ahead = plan.chunks.slice(chunkOfSentence(plan.chunks, startSentence));
   const threshold = await confirmThreshold();
-  const estimate = await estimateSpeech(ahead.map((c) => c.text), params, threshold);
+  let estimate = await estimateSpeech(ahead.map((c) => c.text), params, threshold);
+  // Above the threshold only at the cautious price: the first sentence (below it) tells the real one.
+  const learned = !request.confirmed && estimate.credits > threshold && !estimate.learned ? await estimateAfterFirstRequest(sessionId, ahead, params, threshold) : null;
+  if (learned) estimate = learned;
   const ask = !request.confirmed && estimate.credits > threshold;
   // Ask for the first sentence now, while the page gets ready and the player starts: it joins
   // this request when it asks. Nothing above the threshold leaves before the user agrees.
@@ -80,7 +84,7 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
       await tellPage(request.tabId, 0, {
         type: 'pageNotice',
         tone: 'info',
-        message: t('readingConfirmNotice', [cost, formatNumber(threshold)]),
+        message: t(learned ? 'readingConfirmRestNotice' : 'readingConfirmNotice', [cost, formatNumber(threshold)]),
         confirm: { token, label: t('readingConfirmLabel', cost) },
       });
     }
