@@ -39,7 +39,7 @@ export function SpeakPanel({ selection, voices, settings, updateSettings }: Prop
     if (downloading) setBusy((b) => (b === 'downloadText' ? null : b));
   }, [downloading]);
 
-  async function run(kind: 'readText' | 'downloadText', confirmed = false) {
+  async function run(kind: 'readText' | 'downloadText', agreed?: SpendQuestion) {
     setBusy(kind);
     setError(null);
     setConfirm(null);
@@ -52,16 +52,22 @@ export function SpeakPanel({ selection, voices, settings, updateSettings }: Prop
       format: settings.format,
       ...(voice ? { voiceId: voice.id } : {}),
     };
-    const result = await sendMessage(kind, { ...choices, confirmed });
+    // Agreed: the worker runs what it kept under the question's token (the figure shown), once.
+    const result = agreed ? await sendMessage('confirmSpend', { token: agreed.token }) : await sendMessage(kind, choices);
     setBusy((b) => (b === kind ? null : b));
     if (result.ok) {
-      if ('confirm' in result.value) setConfirm({ kind, question: result.value.confirm });
+      if (result.value && 'confirm' in result.value) setConfirm({ kind, question: result.value.confirm });
       return;
     }
     if (result.error.kind === 'cancelled') return;
     // A job that started shows its own failure (with Retry); only a refusal before it is shown here.
     if (kind === 'downloadText' && (await downloadItem.getValue())?.id !== jobBefore) return;
     setError(result.error);
+  }
+
+  function cancel(question: SpendQuestion) {
+    setConfirm(null);
+    void sendMessage('cancelSpend', { token: question.token });
   }
 
   const makeDefault = (v: Voice) =>
@@ -81,7 +87,7 @@ export function SpeakPanel({ selection, voices, settings, updateSettings }: Prop
       </div>
       {download ? <DownloadStatus state={download} /> : null}
       <div aria-live="polite">
-        {confirm ? <SpendConfirm estimate={confirm.question} action={confirm.kind === 'readText' ? 'play' : 'download'} onConfirm={() => void run(confirm.kind, true)} onCancel={() => setConfirm(null)} /> : null}
+        {confirm ? <SpendConfirm estimate={confirm.question} action={confirm.kind === 'readText' ? 'play' : 'download'} onConfirm={() => void run(confirm.kind, confirm.question)} onCancel={() => cancel(confirm.question)} /> : null}
       </div>
       {error ? <ErrorNotice error={error} /> : null}
       <SpeechOptions speed={settings.speed} format={settings.format} onChange={updateSettings} />

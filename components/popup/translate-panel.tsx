@@ -93,12 +93,18 @@ export function TranslatePanel({ selection, lastTarget }: { selection: string; l
   }
 
   const [listenCost, setListenCost] = useState<SpendQuestion | null>(null);
-  const listen = (confirmed = false) => {
+  // Agreed: the worker reads what it kept under the question's token (the figure shown), once.
+  const listen = (agreed?: SpendQuestion) => {
     setListenCost(null);
-    void sendMessage('readText', { text: result!.translation, language: result!.targetLanguage, title: result!.translation.slice(0, 60), confirmed }).then((r) => {
+    const read = { text: result!.translation, language: result!.targetLanguage, title: result!.translation.slice(0, 60) };
+    void (agreed ? sendMessage('confirmSpend', { token: agreed.token }) : sendMessage('readText', read)).then((r) => {
       if (!r.ok) setError(r.error);
-      else if ('confirm' in r.value) setListenCost(r.value.confirm);
+      else if (r.value && 'confirm' in r.value) setListenCost(r.value.confirm);
     });
+  };
+  const dropListen = (question: SpendQuestion) => {
+    setListenCost(null);
+    void sendMessage('cancelSpend', { token: question.token });
   };
 
   // The page shows the cost and asks there; the popup gets out of the way of that panel.
@@ -152,7 +158,7 @@ export function TranslatePanel({ selection, lastTarget }: { selection: string; l
               <button type="button" onClick={() => void copy()}>{copied ? t('bubbleCopied') : t('bubbleCopy')}</button>
               <button type="button" onClick={() => listen()}>{t('bubbleListen')}</button>
             </div>
-            {listenCost ? <SpendConfirm estimate={listenCost} onConfirm={() => listen(true)} onCancel={() => setListenCost(null)} /> : null}
+            {listenCost ? <SpendConfirm estimate={listenCost} onConfirm={() => listen(listenCost)} onCancel={() => dropListen(listenCost)} /> : null}
           </section>
         ) : null}
       </div>

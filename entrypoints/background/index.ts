@@ -53,7 +53,7 @@ export default defineBackground(() => {
     openOptions: () => browser.runtime.openOptionsPage(),
 
     readText: ({ title, ...choices }) => startReading({ ...choices, title: title ?? '', tabId: null, frameId: null }),
-    downloadText: ({ title, confirmed, ...choices }) => downloadFromPopup({ ...choices, title: title ?? '', tabId: null }, confirmed === true),
+    downloadText: ({ title, ...choices }) => downloadFromPopup({ ...choices, title: title ?? '', tabId: null }),
     cancelDownload: ({ id }) => cancelDownload(id),
     retryDownload: ({ id }) => retryDownload(id),
     // A page's in-page player controls only its own tab's reading.
@@ -62,7 +62,8 @@ export default defineBackground(() => {
     savePlayerCorner: ({ corner }) => updatePagePlayer({ corner }),
     // A page (its in-page player) may change only the speed of the reading of its own tab.
     readingSetSpeed: ({ speed }, sender) => setReadingSpeed(speed, actingTab(sender)),
-    confirmSpend: ({ token }, sender) => runConfirmedSpend(token, ownTab(sender)),
+    // A question is answered where it was asked: a page's in its own tab, the popup's in the popup.
+    confirmSpend: ({ token }, sender) => runConfirmedSpend(token, actingTab(sender) ?? null),
     cancelSpend: ({ token }) => cancelConfirmedSpend(token),
     getReadingState: () => getReadingState(),
 

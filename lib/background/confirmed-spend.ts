@@ -11,9 +11,10 @@ import { RESTART_KIND, type RestartRequest } from './reading/resume';
 import { t } from '../i18n';
 
 /**
- * The user agreed, on the page in tab `tabId`, to a paid action that was above their threshold (or
- * to resume a reading that stopped): it runs now, once. A token from another tab, used already or
- * expired does nothing but say so.
+ * The user agreed, on the page in tab `tabId` (null: in the popup), to a paid action that was above
+ * their threshold (or to resume a reading that stopped): it runs now, once. A token asked elsewhere
+ * (another tab, a page's from the popup or the popup's from a page), used already or expired does
+ * nothing but say so: on the page, or to the popup as its answer.
  */
 export async function runConfirmedSpend(token: string, tabId: number | null): Promise<void> {
   const pending = await takeConfirmed(token);
@@ -34,6 +35,7 @@ export async function runConfirmedSpend(token: string, tabId: number | null): Pr
       await downloadSpeech(choice, confirmDownload(choice, true));
     } else throw new ServiceError('invalidRequest', t('confirmExpired'));
   } catch (error) {
+    if (tabId === null) throw error;
     await reportProblem(tabId, serializeError(error));
   }
 }

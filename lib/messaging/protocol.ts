@@ -104,8 +104,8 @@ export const messageRules = {
   openOptions: { input: z.undefined(), from: ['extension', 'content'] },
 
   // Reading aloud, asked for by the popup.
-  readText: { input: z.extend(readTextInput, { confirmed: z.optional(z.boolean()) }), from: ['extension'] },
-  downloadText: { input: z.extend(readTextInput, { confirmed: z.optional(z.boolean()) }), from: ['extension'] },
+  readText: { input: readTextInput, from: ['extension'] },
+  downloadText: { input: readTextInput, from: ['extension'] },
   /** Stops the download job with this id (its progress is in session storage, `session:download`). */
   cancelDownload: { input: z.strictObject({ id: text(1, 100) }), from: ['extension'] },
   /** Finishes a failed download job, asking only for the parts not yet received. */
@@ -248,10 +248,10 @@ export const messageRules = {
   },
   /** Why a translation the page asked for is taking long (busy, slow): the bubble says so. */
   pageTranslateWait: { input: z.strictObject({ requestId: text(1, 100), message: text(1, 500) }), from: ['extension'] },
-  /** The user agreed, on the page, to a paid action above their threshold. */
-  confirmSpend: { input: z.strictObject({ token: text(1, 100) }), from: ['content'] },
+  /** The user agreed, on the page or in the popup, to a paid action above their threshold: the question's token. */
+  confirmSpend: { input: z.strictObject({ token: text(1, 100) }), from: ['extension', 'content'] },
   /** The user declined it. */
-  cancelSpend: { input: z.strictObject({ token: text(1, 100) }), from: ['content'] },
+  cancelSpend: { input: z.strictObject({ token: text(1, 100) }), from: ['extension', 'content'] },
 } as const satisfies Record<string, { input: z.ZodMiniType; from: readonly SenderKind[] }>;
 
 type In<K extends keyof typeof messageRules> = z.input<(typeof messageRules)[K]['input']>;

@@ -57,9 +57,9 @@ export function confirmDownload(choice: DownloadChoice, confirmed: boolean): Con
 }
 
 /** "Download" in the popup: the file's name once saved, or the question to ask there first. */
-export async function downloadFromPopup(choice: DownloadChoice, confirmed: boolean): Promise<{ fileName: string } | { confirm: SpendQuestion }> {
+export async function downloadFromPopup(choice: DownloadChoice): Promise<{ fileName: string } | { confirm: SpendQuestion }> {
   try {
-    return await downloadSpeech(choice, confirmDownload(choice, confirmed));
+    return await downloadSpeech(choice, confirmDownload(choice, false));
   } catch (error) {
     if (error instanceof SpendQuestionError) return { confirm: error.question };
     throw error;
