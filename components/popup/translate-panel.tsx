@@ -34,7 +34,7 @@ export function TranslatePanel({ selection, lastTarget }: { selection: string; l
   const [copied, setCopied] = useState(false);
   const [error, setError] = useState<SerializedServiceError | null>(null);
   // The cost to approve when the background answered that it is above the user's threshold.
-  const [toConfirm, setToConfirm] = useState<number | null>(null);
+  const [toConfirm, setToConfirm] = useState<{ cost: number; token: string } | null>(null);
   const history = useHistory();
   // What the service will charge: long text goes in parts, each rounded up on its own.
   const cost = translationCostOfParts(splitForTranslation(text.trim()).parts);
@@ -47,19 +47,20 @@ export function TranslatePanel({ selection, lastTarget }: { selection: string; l
   // An approval is for this text and these languages only.
   useEffect(() => setToConfirm(null), [text, source, target]);
 
-  async function translate(approvedCost?: number) {
+  /** `agreed`: the question's token, once the user agreed to the cost it showed. */
+  async function translate(agreed?: string) {
     const requestId = crypto.randomUUID();
     setPending(requestId);
     setError(null);
     setCopied(false);
     setToConfirm(null);
-    const approval = approvedCost === undefined ? {} : { approvedCost };
+    const approval = agreed === undefined ? {} : { agreed };
     const response = await sendMessage('translate', { text, target, source: source === 'auto' ? null : source, requestId, ...approval });
     setPending(null);
     const answer = response.ok ? response.value : null;
     if (answer?.status === 'confirm') {
       setResult(null);
-      return setToConfirm(answer.cost);
+      return setToConfirm(answer);
     }
     setResult(answer);
     if (!response.ok) setError(response.error);
@@ -136,9 +137,9 @@ export function TranslatePanel({ selection, lastTarget }: { selection: string; l
       {error ? <ErrorNotice error={error} /> : null}
       {toConfirm !== null ? (
         <div className="notice" role="group" aria-labelledby="translate-confirm">
-          <p id="translate-confirm">{t('popupConfirmCost', credits(toConfirm))}</p>
+          <p id="translate-confirm">{t('popupConfirmCost', credits(toConfirm.cost))}</p>
           <div className="actions">
-            <button type="button" className="primary" onClick={() => void translate(toConfirm)}>{t('popupTranslate')}</button>
+            <button type="button" className="primary" onClick={() => void translate(toConfirm.token)}>{t('popupTranslate')}</button>
             <button type="button" onClick={() => setToConfirm(null)}>{t('bubbleCancel')}</button>
           </div>
         </div>

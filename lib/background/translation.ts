@@ -1,10 +1,12 @@
 import { browser } from 'wxt/browser';
-import { makeServiceError, isServiceError, type ServiceErrorKind } from '../api/errors';
-import { createTranslator, type TranslationAnswer } from '../translate/translate';
+import { makeServiceError, isServiceError, ServiceError, type ServiceErrorKind } from '../api/errors';
+import { createTranslator } from '../translate/translate';
+import { t } from '../i18n';
 import { defaultTargetLanguage } from '../language';
 import { getSettings, updateSettings } from '../settings/items';
 import { fetchAccount, knownBalance, noteCreditsSpent } from './account';
-import { sendMessage } from '../messaging/protocol';
+import { sendMessage, type TranslateAnswer } from '../messaging/protocol';
+import { holdForConfirmation, takeConfirmed } from './spend-confirm';
 import { paidCall } from './spend/gateway';
 import { retryNote, setWaitNote, slowNote, watchWait, type WaitWatch } from './wait-notes';
 
@@ -53,16 +55,40 @@ export interface TranslateAsk {
   source?: string | null;
   /** Lets the asker withdraw it with cancelTranslation while nothing was sent. */
   requestId?: string;
-  /** Credits the user agreed to after being asked (the answer was `confirm`). */
-  approvedCost?: number;
+  /** The question's token, once the user agreed to its cost (the answer was `confirm`). */
+  agreed?: string;
+}
+
+/** What the pending-action store calls a translation waiting for the user's agreement to its cost. */
+const TRANSLATE_KIND = 'translate';
+
+/** What a translation's question was about: agreeing covers this text, these languages, this asker. */
+interface TranslateQuestion {
+  tabId: number | null;
+  text: string;
+  target: string;
+  source: string | null;
+}
+
+/**
+ * The credits the user agreed to for this very translation, from the question's token (once; the
+ * asker's tab and the text and languages must be the question's). Anything else says it expired.
+ */
+async function agreedCredits(token: string, question: TranslateQuestion): Promise<number> {
+  const pending = await takeConfirmed(token);
+  const asked = pending?.kind === TRANSLATE_KIND ? (pending.request as TranslateQuestion) : null;
+  const same = asked && asked.tabId === question.tabId && asked.text === question.text && asked.target === question.target && asked.source === question.source;
+  if (!pending || !same) throw new ServiceError('invalidRequest', t('confirmExpired'));
+  return pending.credits;
 }
 
 /**
  * Translates text the user chose, and remembers the target as their choice for next time. Above
  * the user's threshold nothing is sent: the answer asks for approval of the cost.
  */
-export async function translate(ask: TranslateAsk, tabId?: number, frameId = 0): Promise<TranslationAnswer> {
-  const { requestId, ...input } = ask;
+export async function translate(ask: TranslateAsk, tabId?: number, frameId = 0): Promise<TranslateAnswer> {
+  const { requestId, agreed, ...input } = ask;
+  const question: TranslateQuestion = { tabId: tabId ?? null, text: input.text, target: input.target, source: input.source ?? null };
   const key = requestId === undefined ? null : requestKey(tabId, requestId);
   // Registered before the first await: a cancel sent right after this request finds it.
   const controller = new AbortController();
@@ -79,13 +105,16 @@ export async function translate(ask: TranslateAsk, tabId?: number, frameId = 0):
   if (watch) waitWatches.set(controller.signal, watch);
   try {
     const settings = await getSettings();
+    const approvedCost = agreed === undefined ? undefined : await agreedCredits(agreed, question);
     const answer = await translator.translateText({
       ...input,
       service: settings.serviceUrl,
       signal: controller.signal,
       confirmAbove: settings.confirmAboveCredits,
+      ...(approvedCost === undefined ? {} : { approvedCost }),
     });
-    if (answer.status !== 'translated') return answer;
+    // Above the threshold: nothing was sent; the worker keeps what the figure covers until the user agrees.
+    if (answer.status === 'confirm') return { ...answer, token: await holdForConfirmation(TRANSLATE_KIND, question, answer.cost) };
     if (settings.targetLanguage !== input.target) await updateSettings({ targetLanguage: input.target });
     // The balance is shown with every translation. It is known once the service was set up or
     // checked before paying; only when neither happened does this ask, after the charge.

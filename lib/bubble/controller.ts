@@ -105,8 +105,8 @@ export function openTranslationBubble(win: Window, target: string, reported?: st
       action: error.kind === 'unauthorized' ? { label: t('openOptions'), onClick: () => void sendMessage('openOptions') } : undefined,
     });
 
-  /** Asks for the translation into `code`; `approvedCost` once the user agreed to what it costs. */
-  async function run(code: string, approvedCost?: number) {
+  /** Asks for the translation into `code`; `agreed`: the question's token, once the user agreed to what it costs. */
+  async function run(code: string, agreed?: string) {
     const ask = ++latest;
     withdraw();
     const requestId = newRequestId();
@@ -115,7 +115,7 @@ export function openTranslationBubble(win: Window, target: string, reported?: st
     targetCode = code;
     bubble?.showWaiting();
     mark('bubble-waiting');
-    const approval = approvedCost === undefined ? {} : { approvedCost };
+    const approval = agreed === undefined ? {} : { agreed };
     const result = await sendMessage('translate', { text: text!, target: code, requestId, ...approval }).catch(() => null);
     waiting.delete(requestId);
     if (ask !== latest) return;
@@ -124,8 +124,8 @@ export function openTranslationBubble(win: Window, target: string, reported?: st
     if (!result) return showError({ kind: 'network', message: t('extensionUnavailable') });
     if (!result.ok) return showError(result.error);
     if (result.value.status === 'confirm') {
-      const { cost } = result.value;
-      return bubble?.showConfirm({ cost, onConfirm: () => void run(code, cost) });
+      const { cost, token } = result.value;
+      return bubble?.showConfirm({ cost, onConfirm: () => void run(code, token) });
     }
     translation = result.value.translation;
     bubble?.showResult({

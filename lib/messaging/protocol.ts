@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { int, languageCode, matching, num, text } from '../schema-fields';
 import type { Voice } from '../api/schemas';
 import type { PlayerStats } from '../player/types';
-import type { TranslationAnswer } from '../translate/translate';
+import type { CostToConfirm, TranslationResult } from '../translate/translate';
 import { PLAYER_CORNERS } from '../settings/player-corner';
 import type { PageBlocksAnswer, PageEstimate } from '../translate/page-types';
 import {
@@ -132,8 +132,8 @@ export const messageRules = {
       source: z.optional(z.nullable(targetCode)),
       /** The asker's name for this request, to withdraw it with cancelTranslation. */
       requestId: z.optional(requestId),
-      /** Credits the user approved after the answer asked (`status: 'confirm'`). */
-      approvedCost: z.optional(int(0)),
+      /** The question's token, once the user agreed to the cost it showed (the answer was `status: 'confirm'`). */
+      agreed: z.optional(text(1, 100)),
     }),
     from: ['extension', 'content'],
   },
@@ -279,7 +279,7 @@ export interface ProtocolMap {
   getResumeOffer(): Result<ResumeOffer | null>;
   resumePage(): Result<void>;
 
-  translate(data: In<'translate'>): Result<TranslationAnswer>;
+  translate(data: In<'translate'>): Result<TranslateAnswer>;
   cancelTranslation(data: In<'cancelTranslation'>): Result<void>;
   speakText(data: In<'speakText'>): Result<ReadStart>;
   getTargetLanguage(): Result<string>;
@@ -319,6 +319,9 @@ export type PageNoticeData = In<'pageNotice'>;
 
 /** A reading started, or the question to ask first: it would cost more than the user's threshold. */
 export type ReadStart = { sessionId: string } | { confirm: SpendQuestion };
+
+/** A translation, or the question to ask first: agreeing sends the same translation again with `agreed: token`. */
+export type TranslateAnswer = TranslationResult | (CostToConfirm & { token: string });
 
 /** A paid action's estimated cost, above the user's threshold (`limit`), waiting for their agreement. */
 export interface SpendQuestion {
