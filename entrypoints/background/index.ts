@@ -8,7 +8,7 @@ import { actingTab, ownTab, registerHandlers } from '@/lib/messaging/router';
 import { scheduler } from '@/lib/background/service';
 import { acceptOffer, endActionsWithTabs } from '@/lib/background/spend/gate';
 import { cancelFetches } from '@/lib/background/reading/audio-fetch';
-import { cancelConfirmedSpend, runConfirmedSpend } from '@/lib/background/confirmed-spend';
+import { cancelConfirmedSpend, runConfirmedSpend } from '@/lib/background/spend/answers';
 import { cancelDownload, recoverDownload, retryDownload } from '@/lib/background/download/download';
 import { downloadFromPopup } from '@/lib/background/download/confirm';
 import { offscreenExists } from '@/lib/background/reading/offscreen-host';

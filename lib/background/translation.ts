@@ -6,7 +6,7 @@ import { defaultTargetLanguage } from '../language';
 import { getSettings, updateSettings } from '../settings/items';
 import { fetchAccount, knownBalance, noteCreditsSpent } from './account';
 import { sendMessage, type TranslateAnswer } from '../messaging/protocol';
-import { holdForConfirmation, takeConfirmed } from './spend-confirm';
+import { holdForConfirmation, takeConfirmed } from './spend/questions';
 import { paidCall } from './spend/gateway';
 import { retryNote, setWaitNote, slowNote, watchWait, type WaitWatch } from './wait-notes';
 

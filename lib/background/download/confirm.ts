@@ -1,5 +1,5 @@
 import { ServiceError } from '../../api/errors';
-import { confirmThreshold, describeEstimate, holdForConfirmation } from '../spend-confirm';
+import { confirmThreshold, describeEstimate, holdForConfirmation } from '../spend/questions';
 import { estimateSpeechCredits } from '../speech-price';
 import type { SpendQuestion } from '../../messaging/protocol';
 import { getSettings } from '../../settings/items';

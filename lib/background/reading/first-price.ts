@@ -1,7 +1,7 @@
 import { isServiceError } from '../../api/errors';
 import type { PlannedChunk, SpeechParams } from '../../player/contract';
 import { fetchAccount } from '../account';
-import { estimateSpeech, notCached } from '../spend-confirm';
+import { estimateSpeech, notCached } from '../spend/questions';
 import { learnedPrice, notePrice, type SpeechEstimate } from '../speech-price';
 import { getSettings } from '../../settings/items';
 import { fetchChunk } from './audio-fetch';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { takeConfirmed } from '../spend-confirm';
+import { takeConfirmed } from '../spend/questions';
 import { useEnglishMessages } from '../../i18n.test-helpers';
 import { interruptReading, RESUME_KIND } from './interrupt';
 import { sessionItem, type ReadingSession } from './session';

@@ -1,4 +1,4 @@
-import { holdForConfirmation } from '../spend-confirm';
+import { holdForConfirmation } from '../spend/questions';
 import { formatNumber, t } from '../../i18n';
 import { setBadge } from '../badge';
 import { cancelFetches } from './audio-fetch';

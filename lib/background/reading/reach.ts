@@ -2,7 +2,7 @@ import { ServiceError } from '../../api/errors';
 import { formatNumber, t } from '../../i18n';
 import { chunkOfSentence } from '../../player/sentence-position';
 import { tellPage } from '../page-link';
-import { confirmThreshold, describeEstimate, estimateSpeech, holdForConfirmation } from '../spend-confirm';
+import { confirmThreshold, describeEstimate, estimateSpeech, holdForConfirmation } from '../spend/questions';
 import type { SpeechEstimate } from '../speech-price';
 import type { ReadingSession } from './session';
 

@@ -4,7 +4,7 @@ import { positionOf, savePosition, type ReadingPosition } from '../../settings/r
 import type { PlayerEvent } from '../../player/contract';
 import type { ResumeOffer } from '../../messaging/protocol';
 import { formatNumber, t } from '../../i18n';
-import { holdForConfirmation } from '../spend-confirm';
+import { holdForConfirmation } from '../spend/questions';
 import { tellPage } from '../page-link';
 import { startFromBeginningOffer } from './reach';
 import { sessionItem, type ReadingPage, type ReadingSession } from './session';

@@ -7,7 +7,7 @@ import { firstRequestText } from '../../speech/chunk';
 import { formatNumber, t } from '../../i18n';
 import { setBadge } from '../badge';
 import { tellPage } from '../page-link';
-import { confirmThreshold, describeEstimate, estimateSpeech, holdForConfirmation } from '../spend-confirm';
+import { confirmThreshold, describeEstimate, estimateSpeech, holdForConfirmation } from '../spend/questions';
 import { endFetches, isFetching } from './audio-fetch';
 import { capReadingText } from './cap';
 import { stopCurrent } from './control';

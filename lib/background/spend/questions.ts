@@ -1,15 +1,18 @@
 import { storage } from '#imports';
-import type { AudioFormat } from '../api/schemas';
-import { audioCacheKey, hasAudio } from '../speech/cache';
-import { getSettings } from '../settings/items';
-import { estimateSpeechCredits, type SpeechEstimate } from './speech-price';
-import { formatNumber, t } from '../i18n';
+import type { AudioFormat } from '../../api/schemas';
+import { audioCacheKey, hasAudio } from '../../speech/cache';
+import { getSettings } from '../../settings/items';
+import { estimateSpeechCredits, type SpeechEstimate } from '../speech-price';
+import { formatNumber, t } from '../../i18n';
 
 /*
+ * The spend gate's questions for one-off paid actions (a reading, a download, a translation, going
+ * back in a reading); actions that spend as they go (page translation) hold a grant in gate.ts.
  * Nothing above the user's threshold is sent before they agree, where they are looking: the page
- * (a notice with a confirm button), the popup (a confirm row) or the bubble. An action waiting for
- * that answer is kept in session storage under a random token, so a worker that sleeps meanwhile
- * still knows what the user is agreeing to; the token is single-use and expires.
+ * (a notice with a confirm button), the popup (a confirm row) or the bubble. The action and the
+ * figure shown are kept here, in session storage, under a random token, so a worker that sleeps
+ * meanwhile still knows what the user is agreeing to; the surface holds only the token, which is
+ * single-use, expires, and is honoured only where it was asked (answers.ts).
  */
 
 /** How long a question stays answerable. */

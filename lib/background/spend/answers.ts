@@ -1,14 +1,14 @@
-import { serializeError, ServiceError } from '../api/errors';
-import { dropPending, takeConfirmed } from './spend-confirm';
-import { downloadSpeech } from './download/download';
-import { confirmDownload, type DownloadChoice } from './download/confirm';
-import { RESUME_KIND, type ResumeRequest } from './reading/interrupt';
-import { goTo, readFromStart, resumeReading } from './reading/control';
-import { REACH_KIND, type ReachRequest } from './reading/reach';
-import { reportProblem } from './reading/problems';
-import { startReading, type ReadRequest } from './reading/start';
-import { RESTART_KIND, type RestartRequest } from './reading/resume';
-import { t } from '../i18n';
+import { serializeError, ServiceError } from '../../api/errors';
+import { dropPending, takeConfirmed } from './questions';
+import { downloadSpeech } from '../download/download';
+import { confirmDownload, type DownloadChoice } from '../download/confirm';
+import { RESUME_KIND, type ResumeRequest } from '../reading/interrupt';
+import { goTo, readFromStart, resumeReading } from '../reading/control';
+import { REACH_KIND, type ReachRequest } from '../reading/reach';
+import { reportProblem } from '../reading/problems';
+import { startReading, type ReadRequest } from '../reading/start';
+import { RESTART_KIND, type RestartRequest } from '../reading/resume';
+import { t } from '../../i18n';
 
 /**
  * The user agreed, on the page in tab `tabId` (null: in the popup), to a paid action that was above
