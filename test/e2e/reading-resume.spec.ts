@@ -119,13 +119,14 @@ test.describe('resume a page later', () => {
     await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
     await confirmOnPage(context, page);
     await waitForStatus(background, 'playing');
-    await expect.poll(() => inPageUiText(context, page)).toContain(`Continuing from sentence ${saved.sentence + 1} of ${saved.sentenceCount}, where you stopped last time.`);
-    const restart = await findAxNode(context, page, 'button', /^Start from the beginning \((about|up to) [\d,]+ credits?\)$/);
-    const shown = Number(/([\d,]+) credit/.exec(restart.name)![1]!.replace(/,/g, ''));
     const chunks = await storedChunks(background);
     const startChunk = chunks.findIndex((c) => c.lastSentence >= saved.sentence);
     const beforeStart = (entries: LedgerEntry[]) => entries.filter((e) => chunks.findIndex((c) => c.text.slice(0, 80) === e.textStart) < startChunk);
     const since = async () => (await ledger(emulator.url)).entries.filter((e) => Date.parse(e.time) >= t1);
+    // With a figure, the notice is a question: it stays until answered.
+    const restart = await findAxNode(context, page, 'button', /^Start from the beginning \((about|up to) [\d,]+ credits?\)$/);
+    expect(await inPageUiText(context, page)).toContain(`Continuing from sentence ${saved.sentence + 1} of ${saved.sentenceCount}, where you stopped last time.`);
+    const shown = Number(/([\d,]+) credit/.exec(restart.name)![1]!.replace(/,/g, ''));
     // Nothing before the saved sentence is bought while the button only shows its figure.
     expect(beforeStart(await since())).toEqual([]);
 

@@ -53,9 +53,9 @@ export async function mayReach(session: ReadingSession, sentence: number, agreed
 }
 
 /** The label of the page's "Start from the beginning": with its figure when that is above the threshold. */
-export async function startFromBeginningOffer(session: ReadingSession): Promise<{ label: string; credits: number }> {
+export async function startFromBeginningOffer(session: ReadingSession): Promise<{ label: string; credits: number; asks: boolean }> {
   const threshold = await confirmThreshold();
   const cost = await costOfReaching(session, 0, threshold);
-  if (cost.credits <= threshold) return { label: t('resumeFromStart'), credits: cost.credits };
-  return { label: t('resumeFromStartCost', describeEstimate(cost)), credits: cost.credits };
+  if (cost.credits <= threshold) return { label: t('resumeFromStart'), credits: cost.credits, asks: false };
+  return { label: t('resumeFromStartCost', describeEstimate(cost)), credits: cost.credits, asks: true };
 }

@@ -64,7 +64,8 @@ export async function tellResumed(tabId: number, sessionId: string, sentence: nu
     tone: 'info',
     message: t('resumeNotice', [formatNumber(sentence + 1), formatNumber(sentenceCount)]),
     confirm: { token, label: offer.label },
-    timeoutMs: 20_000,
+    // A plain offer goes by itself; one with a figure is a question, and stays until answered.
+    ...(offer.asks ? {} : { timeoutMs: 20_000 }),
   });
 }
 
