@@ -9,7 +9,7 @@ import path from 'node:path';
 import { startEmulator } from '../../emulator/server';
 import { decodeInBrowser, servedAudio } from '../support/gaps';
 import { startPageServer } from '../support/page-server';
-import { checks, clickMenu, launchFirefox, openExtensionPage, runSuite, selectElement, until, untilPlaying } from './support';
+import { checks, clickInPageUi, clickMenu, inPageUiText, launchFirefox, ledger, openExtensionPage, runSuite, selectElement, until, untilPlaying } from './support';
 
 const EXTENSION = path.resolve(import.meta.dirname, '../../.output-test/firefox-mv2');
 
@@ -80,6 +80,28 @@ async function main(): Promise<number> {
       if (new Set(starts).size !== starts.length || tts.some((r) => r.status !== 200) || entries.length !== tts.length) {
         throw new Error(`paid twice or dropped: ${JSON.stringify({ tts, entries })}`);
       }
+    });
+    await suite.check('Firefox: a page above the threshold is asked about at the price its first requests showed; nothing more leaves until agreed, then each part is paid once', async () => {
+      await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+      // As on a fresh install: the price of speech not learned yet; a low threshold.
+      await ext.evaluate(async () => {
+        await browser.storage.local.remove(['speechPrice', 'spendWindow']);
+        const { settings } = await browser.storage.local.get('settings');
+        await browser.storage.local.set({ settings: { ...(settings as object), confirmAboveCredits: 20 } });
+      });
+      await page.goto(`${pagesUrl}/fixtures/river.html`);
+      await clickMenu(ext, 'voxlate-read-page');
+      const asked = await until('the question', async () => /Reading the rest aloud will cost up to [\d,]+ credits/.exec(await inPageUiText(ext))?.[0], 60_000);
+      const first = (await ledger(emulator.url)).entries;
+      const spent = first.reduce((sum, e) => sum + e.credits, 0);
+      if (first.length === 0 || spent > 20) throw new Error(`before the question: ${JSON.stringify(first)}`);
+      const label = /Read aloud \(up to [\d,]+ credits\)/.exec(await inPageUiText(ext))![0];
+      if ((await ledger(emulator.url)).entries.length !== first.length) throw new Error(`sent while asking (${asked})`);
+      await clickInPageUi(ext, page, 'button', label);
+      await untilPlaying(ext);
+      await until('the reading paying for more', async () => (await ledger(emulator.url)).entries.length > first.length);
+      const starts = (await ledger(emulator.url)).entries.map((e) => e.textStart);
+      if (new Set(starts).size !== starts.length) throw new Error(`paid twice: ${JSON.stringify(starts)}`);
     });
   } finally {
     await firefox.close();
