@@ -103,6 +103,41 @@ async function main(): Promise<number> {
       const starts = (await ledger(emulator.url)).entries.map((e) => e.textStart);
       if (new Set(starts).size !== starts.length) throw new Error(`paid twice: ${JSON.stringify(starts)}`);
     });
+    await suite.check('Firefox: Previous before where a "from here" reading started asks first with the figure, sends nothing meanwhile, and buys that part within it once agreed', async () => {
+      await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+      await ext.evaluate(async () => {
+        const { settings } = await browser.storage.local.get('settings');
+        await browser.storage.local.set({ settings: { ...(settings as object), confirmAboveCredits: 1 } });
+      });
+      await page.goto(`${pagesUrl}/fixtures/long-read.html`);
+      // The caret in the last paragraph: the reading starts at its sentence.
+      const last = await page.evaluate(() => {
+        const p = [...document.querySelectorAll('p')].find((e) => e.textContent!.includes('At the very end of the story'))!;
+        getSelection()!.collapse(p.firstChild, 3);
+        return p.textContent!.replace(/\s+/g, ' ');
+      });
+      await clickMenu(ext, 'read-from-here');
+      // Above a 1-credit threshold even the last paragraph is asked about: agreed to.
+      await clickInPageUi(ext, page, 'button', await until('the reading asked about', async () => /Read aloud \((about|up to) [\d,]+ credits\)/.exec(await inPageUiText(ext))?.[0]));
+      await untilPlaying(ext);
+      const ofLast = (textStart: string) => last.includes(textStart.slice(0, 60));
+      await clickInPageUi(ext, page, 'button', 'Previous sentence', 'voxlate-player');
+      const label = await until('the question', async () => /Read from there \((about|up to) [\d,]+ credits\)/.exec(await inPageUiText(ext))?.[0]);
+      const shown = Number(/([\d,]+) credits/.exec(label)![1]!.replace(/,/g, ''));
+      const before = (await ledger(emulator.url)).entries;
+      if (shown <= 1 || before.some((e) => !ofLast(e.textStart))) throw new Error(`asked ${label} after ${JSON.stringify(before)}`);
+      await clickInPageUi(ext, page, 'button', label);
+      const bought = await until('the part before bought', async () => {
+        const earlier = (await ledger(emulator.url)).entries.filter((e) => !ofLast(e.textStart));
+        return earlier.length > 0 ? earlier : null;
+      });
+      const paid = bought.reduce((sum, e) => sum + e.credits, 0);
+      if (paid > shown) throw new Error(`${paid} credits for the part before, ${shown} shown`);
+      await ext.evaluate(async () => {
+        const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { onCommand: (c: string) => boolean } };
+        background.voxlateTestHooks.onCommand('stop-reading');
+      });
+    });
   } finally {
     await firefox.close();
     await pages.close();
