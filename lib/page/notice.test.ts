@@ -31,6 +31,24 @@ describe('showPageNotice', () => {
     expect(roots[1]!.querySelector('.card')!.getAttribute('role')).toBe('status');
   });
 
+  it('a question is not pushed away by a passing note: the note shows under it, and an error still replaces it', () => {
+    const roots = captureShadowRoots();
+    const agreed = vi.fn();
+    showPageNotice({ message: 'Costs 300 credits.', actions: [{ label: 'Read aloud (300 credits)', onClick: agreed }] });
+    showPageNotice({ message: 'The service is slower than usual; still waiting for its answer.' });
+    expect(hosts()).toHaveLength(1);
+    expect(roots).toHaveLength(1);
+    expect(roots[0]!.querySelector('.message')!.textContent).toBe('Costs 300 credits.');
+    expect(roots[0]!.querySelector('.note')!.textContent).toBe('The service is slower than usual; still waiting for its answer.');
+    (roots[0]!.querySelector('.actions button') as HTMLButtonElement).click();
+    expect(agreed).toHaveBeenCalledOnce();
+
+    showPageNotice({ message: 'Again?', actions: [{ label: 'Yes', onClick: () => undefined }] });
+    showPageNotice({ message: 'The key was rejected.', tone: 'error' });
+    expect(hosts()).toHaveLength(1);
+    expect(roots.at(-1)!.querySelector('.message')!.textContent).toBe('The key was rejected.');
+  });
+
   it('closes with its button, Escape, the timeout, an action and the signal', () => {
     const roots = captureShadowRoots();
     showPageNotice({ message: 'a' });

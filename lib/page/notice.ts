@@ -21,22 +21,40 @@ export interface PageNotice {
   close(): void;
 }
 
-let current: PageNotice | null = null;
+/** The notice shown, and how to add a line to it while it asks a question. */
+let current: (PageNotice & { asks: boolean; note(text: string, timeoutMs?: number): void }) | null = null;
 
 /**
  * Shows a small card at the top right of the page, in a closed shadow root, replacing any notice
- * already shown. It closes with its button, Escape, its timeout, an action, or `signal`.
+ * already shown. It closes with its button, Escape, its timeout, an action, or `signal`. A notice
+ * that asks (it has actions, e.g. a cost to agree to) is not pushed away by a passing note (an info
+ * notice without actions, e.g. "still waiting"): the note is added under its question instead.
  */
 export function showPageNotice(opts: PageNoticeOptions): PageNotice {
+  if (current?.asks && !opts.actions?.length && opts.tone !== 'error') {
+    current.note(opts.message, opts.timeoutMs);
+    return current;
+  }
   current?.close();
   const doc = opts.doc ?? document;
   const { root, remove } = createShadowHost(doc, 'voxlate-notice');
   const cleanup = new AbortController();
-  const notice: PageNotice = {
+  const extra = doc.createElement('p');
+  extra.className = 'note';
+  let noteTimer: ReturnType<typeof setTimeout> | undefined;
+  const notice: NonNullable<typeof current> = {
+    asks: Boolean(opts.actions?.length),
     close() {
       cleanup.abort();
+      clearTimeout(noteTimer);
       remove();
       if (current === notice) current = null;
+    },
+    note(text, timeoutMs) {
+      clearTimeout(noteTimer);
+      extra.textContent = text;
+      if (!extra.isConnected) root.querySelector('.message')?.after(extra);
+      if (timeoutMs !== undefined && timeoutMs > 0) noteTimer = setTimeout(() => extra.remove(), timeoutMs);
     },
   };
   current = notice;
@@ -112,6 +130,7 @@ export const NOTICE_CSS = `
 .card[data-tone="error"] { border-left-color: #c62828; }
 .body { all: initial; display: flex; flex-direction: column; gap: 8px; flex: 1 1 auto; min-width: 0; font: inherit; color: inherit; }
 .message { all: initial; display: block; font: inherit; color: inherit; overflow-wrap: anywhere; white-space: pre-line; }
+.note { all: initial; display: block; font: inherit; color: inherit; opacity: 0.85; margin-top: 4px; overflow-wrap: anywhere; }
 .actions { all: initial; display: flex; flex-wrap: wrap; gap: 8px; }
 button {
   all: initial; box-sizing: border-box; cursor: pointer; font: 600 13px/18px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
