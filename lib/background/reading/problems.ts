@@ -45,9 +45,10 @@ export async function noteReadingRetry(sessionId: string, error: unknown, delayM
  * reading card. The note goes once the reading plays again.
  */
 export async function noteReadingWait(sessionId: string, message: string): Promise<void> {
+  // The popup's reading card shows it as soon as it shows that reading, however long storing it takes.
+  if (!(await setWaitNote(`reading:${sessionId}`, message))) return;
   const session = await startedSession(sessionId);
-  if (!session) return;
-  if (!(await setWaitNote(`reading:${sessionId}`, message)) || session.tabId === null) return;
+  if (!session || session.tabId === null) return;
   await tellPage(session.tabId, 0, { type: 'pageNotice', tone: 'info', message });
 }
 
