@@ -36,6 +36,15 @@ describe('watchWait', () => {
     expect(said).toEqual(['slow']);
   });
 
+  it('a retry coming explains the wait: "slow" is said only when the retry itself takes long', async () => {
+    const { said, tell } = recorder();
+    watchWait(tell).onRetry(new ServiceError('rateLimited', 'busy'), 2000);
+    await vi.advanceTimersByTimeAsync(2000 + SLOW_NOTE_MS - 1);
+    expect(said).toEqual(['retry 2000']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(said).toEqual(['retry 2000', 'slow']);
+  });
+
   it('says nothing once the request is over, and passes retries on until then', async () => {
     const { said, tell } = recorder();
     const watch = watchWait(tell);

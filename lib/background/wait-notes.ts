@@ -49,7 +49,7 @@ export interface WaitWatch {
 
 /**
  * Watches one request someone waits on and tells them why it lasts: each retry coming, and once,
- * after `slowAfterMs`, that the service is slow. `waiting` says whether the user is waiting on
+ * after `slowAfterMs` (counted again from each retry's start), that the service is slow. `waiting` says whether the user is waiting on
  * it right now (a reading ahead of the listener is not worth a note until it catches up); it is
  * asked again every second after `slowAfterMs`, so the note comes as soon as they are.
  */
@@ -71,7 +71,11 @@ export function watchWait(
   timer = setTimeout(() => void check(), slowAfterMs);
   return {
     onRetry(error, delayMs) {
-      if (!over) tell.retry(error, delayMs);
+      if (over) return;
+      tell.retry(error, delayMs);
+      // The wait is explained (when the retry comes): "slow" is said only if the retry itself is.
+      clearTimeout(timer);
+      timer = setTimeout(() => void check(), delayMs + slowAfterMs);
     },
     stop() {
       over = true;
