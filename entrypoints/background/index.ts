@@ -64,7 +64,7 @@ export default defineBackground(() => {
     readingSetSpeed: ({ speed }, sender) => setReadingSpeed(speed, actingTab(sender)),
     // A question is answered where it was asked: a page's in its own tab, the popup's in the popup.
     confirmSpend: ({ token }, sender) => runConfirmedSpend(token, actingTab(sender) ?? null),
-    cancelSpend: ({ token }) => cancelConfirmedSpend(token),
+    cancelSpend: ({ token }, sender) => cancelConfirmedSpend(token, actingTab(sender) ?? null),
     getReadingState: () => getReadingState(),
 
     // Only a page's bubble is answered in its tab; the popup (even opened as a tab) hears through storage.

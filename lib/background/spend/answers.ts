@@ -1,5 +1,5 @@
 import { serializeError, ServiceError } from '../../api/errors';
-import { dropPending, takeConfirmed } from './questions';
+import { dropPending, takeConfirmed, type PendingSpend } from './questions';
 import { downloadSpeech } from '../download/download';
 import { confirmDownload, type DownloadChoice } from '../download/confirm';
 import { RESUME_KIND, type ResumeRequest } from '../reading/interrupt';
@@ -19,17 +19,17 @@ import { t } from '../../i18n';
 export async function runConfirmedSpend(token: string, tabId: number | null): Promise<void> {
   const pending = await takeConfirmed(token);
   try {
-    if (!pending || (pending.request as { tabId?: unknown }).tabId !== tabId) throw new ServiceError('invalidRequest', t('confirmExpired'));
+    if (!pending || askedIn(pending) !== tabId) throw new ServiceError('invalidRequest', t('confirmExpired'));
     if (pending.kind === 'read') await startReading({ ...(pending.request as ReadRequest), confirmed: true });
     else if (pending.kind === RESUME_KIND) {
       // Nothing new is spent: the reading goes on with what it was already allowed to cost.
-      if (!(await resumeReading((pending.request as ResumeRequest).sessionId))) throw new ServiceError('invalidRequest', t('confirmReadingOver'));
+      readingGoesOn(await resumeReading((pending.request as ResumeRequest).sessionId));
     } else if (pending.kind === RESTART_KIND) {
       // The button showed this figure when it was above the threshold: that much is agreed to.
-      if (!(await readFromStart((pending.request as RestartRequest).sessionId, pending.credits))) throw new ServiceError('invalidRequest', t('confirmReadingOver'));
+      readingGoesOn(await readFromStart((pending.request as RestartRequest).sessionId, pending.credits));
     } else if (pending.kind === REACH_KIND) {
       const { sessionId, sentence } = pending.request as ReachRequest;
-      if (!(await goTo(sessionId, sentence, pending.credits))) throw new ServiceError('invalidRequest', t('confirmReadingOver'));
+      readingGoesOn(await goTo(sessionId, sentence, pending.credits));
     } else if (pending.kind === 'download') {
       const choice = pending.request as DownloadChoice;
       await downloadSpeech(choice, confirmDownload(choice, true));
@@ -40,5 +40,13 @@ export async function runConfirmedSpend(token: string, tabId: number | null): Pr
   }
 }
 
-/** The user declined: the action is forgotten. */
-export const cancelConfirmedSpend = (token: string): Promise<void> => dropPending(token);
+/** Where a question was asked: a page's tab, or null for the popup. */
+const askedIn = (pending: PendingSpend) => (pending.request as { tabId?: number | null }).tabId ?? null;
+
+/** An answer for a reading that ended meanwhile says so. */
+function readingGoesOn(found: boolean): void {
+  if (!found) throw new ServiceError('invalidRequest', t('confirmReadingOver'));
+}
+
+/** The user declined, where the question was asked (`tabId`: null for the popup): the action is forgotten. */
+export const cancelConfirmedSpend = (token: string, tabId: number | null): Promise<void> => dropPending(token, (pending) => askedIn(pending) === tabId);

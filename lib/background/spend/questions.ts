@@ -72,11 +72,11 @@ export async function takeConfirmed(token: string): Promise<PendingSpend | null>
   return Date.now() - pending.at < PENDING_TTL_MS ? pending : null;
 }
 
-/** Drops every question still open (the user cancelled, or started something else). */
-export async function dropPending(token?: string): Promise<void> {
+/** Drops every question still open, or the one under `token` when `mine` says it may (the user cancelled it). */
+export async function dropPending(token?: string, mine: (pending: PendingSpend) => boolean = () => true): Promise<void> {
   if (!token) return pendingItem.setValue({});
-  const { [token]: _dropped, ...rest } = await pendingItem.getValue();
-  await pendingItem.setValue(rest);
+  const { [token]: dropped, ...rest } = await pendingItem.getValue();
+  if (dropped && mine(dropped)) await pendingItem.setValue(rest);
 }
 
 /** "about 120 credits", or "up to 120 credits" while the price of speech is not learned yet. */
