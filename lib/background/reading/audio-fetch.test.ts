@@ -88,7 +88,7 @@ describe('fetchChunk', () => {
   it('a restart of the same text joins the request in flight: one request, paid once', async () => {
     const { fetchChunk, endFetches } = await load();
     hold('First sentence.');
-    const { inFlightHolders } = await import('./audio-fetch');
+    const { sharedCallHolders: inFlightHolders } = await import('../spend/gateway');
     const first = fetchChunk({ sessionId: 'a', chunkIndex: 0, text: 'First sentence.', params, priority: 10 });
     await sentCount(1);
     const again = fetchChunk({ sessionId: 'b', chunkIndex: 0, text: 'First sentence.', params, priority: 10 });
@@ -100,7 +100,8 @@ describe('fetchChunk', () => {
   });
 
   it('releasing a request that is not sent yet cancels it; nothing is paid for it', async () => {
-    const { fetchChunk, cancelFetches, inFlightHolders } = await load();
+    const { fetchChunk, cancelFetches } = await load();
+    const { sharedCallHolders: inFlightHolders } = await import('../spend/gateway');
     hold('One.', 'Two.');
     // The free plan allows two at a time: the third waits for a slot, unsent.
     const sent = ['One.', 'Two.'].map((text, i) => fetchChunk({ sessionId: 's', chunkIndex: i, text, params, priority: 5 }));
@@ -131,7 +132,8 @@ describe('fetchChunk', () => {
   });
 
   it('a request another reading still holds is not cancelled when one lets go', async () => {
-    const { fetchChunk, cancelFetches, inFlightHolders } = await load();
+    const { fetchChunk, cancelFetches } = await load();
+    const { sharedCallHolders: inFlightHolders } = await import('../spend/gateway');
     hold('One.', 'Two.');
     const busy = ['One.', 'Two.'].map((text, i) => fetchChunk({ sessionId: 'x', chunkIndex: i, text, params, priority: 5 }));
     await sentCount(2);

@@ -1,28 +1,127 @@
 import type { ServiceClient } from '../../api/client';
+import { isServiceError, ServiceError } from '../../api/errors';
 import type { ScheduleOptions } from '../../api/scheduler';
 import { getSettings } from '../../settings/items';
 import { keepAliveDuring } from '../keep-alive';
 import { callService } from '../service';
 import { mayHaveBeenCharged, noteUncertainCharge, trackPaidRequest } from '../speech-price';
 import { cancelUntilSent } from '../until-sent';
+import { t } from '../../i18n';
+
+/*
+ * The gateway: every paid call (/tts, /translate) leaves the worker here, and only here.
+ *
+ * - Through the plan-aware scheduler (slots, rate window, Retry-After), the worker kept alive
+ *   while it waits.
+ * - Withdrawn only while it is not sent yet: once with the service it is paid, and finishes into
+ *   the caches (a retry after a failed attempt is withdrawn again).
+ * - Every attempt that may have been charged without an answer is recorded, so the balance's
+ *   price learning does not learn from an amount nobody knows.
+ * - Shared (`sharedPaidCall`): a call many may want (the audio of one chunk, for a reading, a
+ *   restart of it and a download) is sent once and held by name; it is withdrawn when its last
+ *   holder lets go, unless it is on the wire.
+ */
 
 export type PaidCallOptions = Omit<ScheduleOptions, 'paid'>;
+type PaidRun<T> = (client: ServiceClient, signal: AbortSignal) => Promise<T>;
+
+/** One paid call, withdrawn by `options.signal` only while it is not sent yet. */
+export function paidCall<T>(run: PaidRun<T>, options: PaidCallOptions): Promise<T> {
+  return paidAttempts(run, options, () => undefined);
+}
+
+function paidAttempts<T>(run: PaidRun<T>, options: PaidCallOptions, onSending: (sending: boolean) => void): Promise<T> {
+  const guard = cancelUntilSent(options.signal);
+  const attempt: PaidRun<T> = (client, abort) =>
+    guard.send(async () => {
+      onSending(true);
+      try {
+        return await trackPaidRequest(() => run(client, abort));
+      } catch (error) {
+        onSending(false);
+        // Charged and then failed, or given up on the wire: the balance moved by an amount nobody knows.
+        if (mayHaveBeenCharged(error) || (isServiceError(error) && error.kind === 'cancelled')) {
+          await noteUncertainCharge((await getSettings()).serviceUrl);
+        }
+        throw error;
+      }
+    });
+  return keepAliveDuring(() => callService(attempt, { ...options, paid: true, signal: guard.signal })).finally(guard.release);
+}
+
+interface Shared {
+  job: Promise<unknown>;
+  /** Aborted only when nobody holds the call and it is not on the wire. */
+  wanted: AbortController;
+  holders: Set<string>;
+  sending: boolean;
+}
+
+/** Shared calls under way, by what they fetch. */
+const shared = new Map<string, Shared>();
+
+export interface SharedCallOptions<T, R> extends Omit<PaidCallOptions, 'signal'> {
+  /** Puts the answer where later askers find it (a cache), before the call stops being shared. */
+  keep: (answer: T) => Promise<R>;
+  /** The call failed (not withdrawn): who held it then, so each can remember the answer. */
+  onFailed?: (error: unknown, holders: ReadonlySet<string>) => void;
+}
 
 /**
- * The gateway for a paid call (/tts, /translate): through the plan-aware scheduler, withdrawn by
- * `signal` only while it is not sent yet (once with the service it is paid, and finishes into the
- * caches), the worker kept alive while it waits (a rate window, a Retry-After), the balance's
- * learning told when the call may have been charged without an answer.
+ * A paid call for `key`, held by `holder`: an asker whose key is already under way (and not
+ * withdrawn) joins that call instead of paying again. Let go with `letGo`.
  */
-export function paidCall<T>(run: (client: ServiceClient, signal: AbortSignal) => Promise<T>, options: PaidCallOptions): Promise<T> {
-  const guard = cancelUntilSent(options.signal);
-  return keepAliveDuring(() =>
-    callService((client, abort) => guard.send(() => trackPaidRequest(() => run(client, abort))), { ...options, paid: true, signal: guard.signal }),
-  )
-    .catch(async (error: unknown) => {
-      // The balance may have moved by an amount nobody knows: learn nothing from it.
-      if (mayHaveBeenCharged(error)) await noteUncertainCharge((await getSettings()).serviceUrl);
+export function sharedPaidCall<T, R>(key: string, holder: string, run: PaidRun<T>, options: SharedCallOptions<T, R>): Promise<R> {
+  const pending = shared.get(key);
+  if (pending && !pending.wanted.signal.aborted) {
+    pending.holders.add(holder);
+    return pending.job as Promise<R>;
+  }
+  const { keep, onFailed, ...callOptions } = options;
+  const entry: Shared = { job: Promise.resolve(), wanted: new AbortController(), holders: new Set([holder]), sending: false };
+  const onSending = (sending: boolean) => {
+    entry.sending = sending;
+    // Let go while on the wire and this attempt failed: the retry it would wait for is unwanted.
+    if (!sending) withdrawIfUnwanted(entry);
+  };
+  const job = paidAttempts(run, { ...callOptions, signal: entry.wanted.signal }, onSending)
+    .then(keep, (error: unknown) => {
+      if (!(isServiceError(error) && error.kind === 'cancelled')) onFailed?.(error, new Set(entry.holders));
       throw error;
     })
-    .finally(guard.release);
+    .finally(() => {
+      if (shared.get(key) === entry) shared.delete(key);
+    });
+  entry.job = job;
+  shared.set(key, entry);
+  return job;
+}
+
+function withdrawIfUnwanted(entry: Shared): void {
+  if (entry.holders.size === 0 && !entry.sending) entry.wanted.abort(new ServiceError('cancelled', t('requestDropped')));
+}
+
+/** These holders no longer want their shared calls: calls nobody else holds are withdrawn unless on the wire. */
+export function letGo(holds: (holder: string) => boolean): void {
+  for (const entry of shared.values()) {
+    for (const holder of entry.holders) if (holds(holder)) entry.holders.delete(holder);
+    withdrawIfUnwanted(entry);
+  }
+}
+
+/** Whether some shared call is held by one of these holders (queued, waiting or on the wire). */
+export function isHeld(holds: (holder: string) => boolean): boolean {
+  for (const entry of shared.values()) for (const holder of entry.holders) if (holds(holder)) return true;
+  return false;
+}
+
+/** Whether the shared call for `key` is under way and not withdrawn. */
+export function isUnderWay(key: string): boolean {
+  const entry = shared.get(key);
+  return entry !== undefined && !entry.wanted.signal.aborted;
+}
+
+/** Shared calls under way and who holds them, for tests. */
+export function sharedCallHolders(): Map<string, ReadonlySet<string>> {
+  return new Map([...shared].map(([key, entry]) => [key, entry.holders]));
 }

@@ -1,0 +1,104 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { useEnglishMessages } from '../../i18n.test-helpers';
+
+const URL_ = 'https://tts.test';
+/** Every /translate sent, and the answers held back until released (the request is on the wire). */
+let sent: string[] = [];
+let held = new Map<string, () => void>();
+let failWith: number | null = null;
+const WAIT = { timeout: 10_000 };
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  useEnglishMessages();
+  sent = [];
+  held = new Map();
+  failWith = null;
+  await fakeBrowser.storage.local.set({ apiKey: 'k', settings: { serviceUrl: URL_ } });
+  vi.stubGlobal('fetch', async (_url: string, init?: RequestInit) => {
+    const { text } = JSON.parse(String(init!.body)) as { text: string };
+    sent.push(text);
+    if (held.has(text)) await new Promise<void>((release) => held.set(text, release));
+    if (failWith) return Response.json({ success: false, error: { code: 'server_error', message: 'Boom' } }, { status: failWith });
+    return Response.json({ success: true, translation: `[es] ${text}`, source_language: 'en', target_language: 'es' });
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+async function load() {
+  vi.resetModules();
+  return { gateway: await import('./gateway'), keepAlive: await import('../keep-alive'), price: await import('../speech-price') };
+}
+const translateRun = (text: string) => (client: import('../../api/client').ServiceClient, signal: AbortSignal) =>
+  client.translate({ text, target_language: 'es' }, { signal });
+
+describe('the gateway', () => {
+  it('keeps the worker alive while a paid call (shared or not) is under way, and only then', async () => {
+    const { gateway, keepAlive } = await load();
+    held.set('Hold me.', () => undefined);
+    const call = gateway.sharedPaidCall('k', 'a', translateRun('Hold me.'), { priority: 5, keep: async (a) => a });
+    await vi.waitFor(() => expect(sent).toEqual(['Hold me.']), WAIT);
+    expect(keepAlive.keepingAlive()).toBe(true);
+    held.get('Hold me.')!();
+    await call;
+    expect(keepAlive.keepingAlive()).toBe(false);
+  });
+
+  it('records a call that may have been charged without an answer: the next balance teaches no price', async () => {
+    const { gateway, price } = await load();
+    await price.learnFromBalance(URL_, 1_000);
+    await price.noteSpeechPaid(URL_, 'mp3', 'x'.repeat(100));
+    failWith = 500;
+    await expect(gateway.paidCall(translateRun('Charged, then failed.'), { priority: 5 })).rejects.toMatchObject({ kind: 'server' });
+    // 1,000 → 950 would be "100 characters of speech cost 50": it is not learned, nobody knows what the 500 cost.
+    expect(await price.learnFromBalance(URL_, 950)).toBeNull();
+    expect(await price.learnedPrice(URL_, 'mp3')).toBeNull();
+  });
+
+  it('a shared call is sent once for all its holders and kept once; letting go of it before it is sent withdraws it', async () => {
+    const { gateway } = await load();
+    const kept: string[] = [];
+    const keep = async (answer: { translation: string }) => (kept.push(answer.translation), answer.translation);
+    held.set('Busy one.', () => undefined);
+    held.set('Busy two.', () => undefined);
+    // The free plan's two slots are taken: what comes next waits, unsent.
+    const busy = ['Busy one.', 'Busy two.'].map((text) => gateway.paidCall(translateRun(text), { priority: 9 }));
+    await vi.waitFor(() => expect(sent).toHaveLength(2), WAIT);
+    const a = gateway.sharedPaidCall('k1', 'a', translateRun('Shared.'), { priority: 5, keep });
+    const b = gateway.sharedPaidCall('k1', 'b', translateRun('Shared.'), { priority: 5, keep });
+    const dropped = gateway.sharedPaidCall('k2', 'a', translateRun('Not wanted.'), { priority: 1, keep });
+    expect(gateway.isHeld((h) => h === 'b')).toBe(true);
+    gateway.letGo((h) => h === 'a');
+    // 'b' still wants k1; nobody wants k2 any more.
+    expect(gateway.isUnderWay('k1')).toBe(true);
+    await expect(dropped).rejects.toMatchObject({ kind: 'cancelled' });
+    held.get('Busy one.')!();
+    held.get('Busy two.')!();
+    await Promise.all(busy);
+    expect(await a).toBe('[es] Shared.');
+    expect(await b).toBe('[es] Shared.');
+    expect(sent.filter((t) => t === 'Shared.')).toHaveLength(1);
+    expect(sent).not.toContain('Not wanted.');
+    expect(kept).toEqual(['[es] Shared.']);
+    expect(gateway.sharedCallHolders().size).toBe(0);
+  });
+
+  it('a shared call let go while on the wire is not withdrawn: it is paid, so it finishes and is kept, and a later asker joins it', async () => {
+    const { gateway } = await load();
+    const kept: string[] = [];
+    const keep = async (answer: { translation: string }) => (kept.push(answer.translation), answer.translation);
+    held.set('On the wire.', () => undefined);
+    const first = gateway.sharedPaidCall('k', 'a', translateRun('On the wire.'), { priority: 5, keep });
+    await vi.waitFor(() => expect(sent).toEqual(['On the wire.']), WAIT);
+    gateway.letGo(() => true);
+    expect(gateway.isUnderWay('k')).toBe(true);
+    const later = gateway.sharedPaidCall('k', 'b', translateRun('On the wire.'), { priority: 5, keep });
+    held.get('On the wire.')!();
+    expect(await first).toBe('[es] On the wire.');
+    expect(await later).toBe('[es] On the wire.');
+    expect(sent).toEqual(['On the wire.']);
+    expect(kept).toEqual(['[es] On the wire.']);
+  });
+});
