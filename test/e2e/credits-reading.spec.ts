@@ -124,12 +124,15 @@ test.describe('credits: reading aloud spends only what the user agreed to, once'
     await page.waitForTimeout(800);
     expect(await mine.requests()).toEqual([]);
     await clickMenu(background, page, 'voxlate-read-selection');
-    await expect.poll(() => readingSession(background), { timeout: 30_000 }).toBeNull();
+    // Over when the restarted reading has asked for its last sentence and ended: between the stop
+    // and the restart there is a moment with no reading at all, which is not its end.
+    await expect
+      .poll(async () => (await readingSession(background)) === null && (await mine.requests()).some((r) => r.textStart.startsWith('Dr. Smith')), { timeout: 30_000 })
+      .toBe(true);
 
     const requests = await mine.requests();
     const texts = requests.map((r) => r.textStart);
-    // (Said in full when it fails: it did once in a busy batch, with no request for it at all.)
-    expect(texts.filter((t) => t === first), JSON.stringify({ requests, reading: await readingSession(background), lastError: await background.evaluate(() => chrome.storage.session.get('lastError')) })).toHaveLength(1);
+    expect(texts.filter((t) => t === first), JSON.stringify(requests)).toHaveLength(1);
     expect(requests.every((r) => r.status === 200)).toBe(true);
     const entries = await mine.charges();
     expect(entries.map((e) => e.textStart).sort()).toEqual([...texts].sort());
