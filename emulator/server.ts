@@ -296,6 +296,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const gone = (): boolean => clientGone;
 
     if (path.startsWith('/__emulator/')) {
+      // The test harness's control calls close their connection: a kept-alive socket that the server
+      // times out just as the harness reuses it (a loaded machine) breaks a test with ECONNRESET.
+      res.shouldKeepAlive = false;
       handleControl(req, path, state)
         .then((reply) => send(res, reply ?? errorReply(404, 'not_found', 'Not found.')))
         .catch((e: Error) => send(res, errorReply(500, 'internal_error', e.message)));

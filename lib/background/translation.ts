@@ -75,9 +75,9 @@ interface TranslateQuestion {
  * asker's tab and the text and languages must be the question's). Anything else says it expired.
  */
 async function agreedCredits(token: string, question: TranslateQuestion): Promise<number> {
-  const pending = await takeConfirmed(token);
+  const pending = await takeConfirmed(token, question.tabId);
   const asked = pending?.kind === TRANSLATE_KIND ? (pending.request as TranslateQuestion) : null;
-  const same = asked && asked.tabId === question.tabId && asked.text === question.text && asked.target === question.target && asked.source === question.source;
+  const same = asked && asked.text === question.text && asked.target === question.target && asked.source === question.source;
   if (!pending || !same) throw new ServiceError('invalidRequest', t('confirmExpired'));
   return pending.credits;
 }

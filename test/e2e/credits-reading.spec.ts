@@ -127,7 +127,7 @@ test.describe('credits: reading aloud spends only what the user agreed to, once'
     // Over when the restarted reading has asked for its last sentence and ended: between the stop
     // and the restart there is a moment with no reading at all, which is not its end.
     await expect
-      .poll(async () => (await readingSession(background)) === null && (await mine.requests()).some((r) => r.textStart.startsWith('Dr. Smith')), { timeout: 30_000 })
+      .poll(async () => (await readingSession(background)) === null && (await mine.requests()).some((r) => r.textStart?.startsWith('Dr. Smith')), { timeout: 30_000 })
       .toBe(true);
 
     const requests = await mine.requests();

@@ -15,6 +15,10 @@ let balance = 0;
 let charge = 1;
 let ttsStatus = 200;
 let sent: string[] = [];
+/** Speech answers wait for this while set (a slow service). */
+let slowUntil: Promise<void> | null = null;
+/** Rate-limits this many speech requests first. */
+let busyFor = 0;
 
 beforeEach(async () => {
   fakeBrowser.reset();
@@ -23,11 +27,18 @@ beforeEach(async () => {
   charge = 1;
   ttsStatus = 200;
   sent = [];
+  slowUntil = null;
+  busyFor = 0;
   await fakeBrowser.storage.local.set({ apiKey: 'k', settings: { serviceUrl: 'https://tts.test', confirmAboveCredits: 200 } });
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     const path = new URL(url).pathname;
     sent.push(path);
     if (path.endsWith('/user')) return Response.json({ user: { id: 'usr_1', email: 'a@b.c', credits: balance, plan: 'pro' } });
+    if (busyFor > 0 && path.endsWith('/tts')) {
+      busyFor -= 1;
+      return Response.json({ error: { code: 'rate_limited', message: 'busy' } }, { status: 429, headers: { 'Retry-After': '1' } });
+    }
+    if (slowUntil) await slowUntil;
     if (ttsStatus !== 200) return Response.json({ error: { code: 'insufficient_credits', message: 'no' } }, { status: ttsStatus });
     const text = JSON.parse(String(init!.body)).text as string;
     balance -= charge * Math.ceil(text.length / 100);
@@ -81,5 +92,24 @@ describe('estimateAfterFirstRequest', () => {
   it('a refused request is said, not asked about', async () => {
     ttsStatus = 402;
     await expect((await firstPrice())('s1', chunks, params, 200)).rejects.toMatchObject({ kind: 'insufficientCredits' });
+  });
+
+  it('a slow answer is waited for, saying why meanwhile: how busy the service is does not change the figure asked', async () => {
+    let answer!: () => void;
+    slowUntil = new Promise<void>((resolve) => (answer = resolve));
+    let toldSlow = false;
+    // The service answers only after the user was told it is slow.
+    const estimate = await (await firstPrice())('slow', chunks, params, 200, () => {
+      toldSlow = true;
+      answer();
+    });
+    expect(toldSlow).toBe(true);
+    expect(estimate).toMatchObject({ learned: false });
+    expect(estimate!.credits).toBeLessThan(chunks.slice(1).reduce((sum, c) => sum + c.text.length / 10, 0) / 2);
+  });
+
+  it('a retry coming (a rate limit) is not waited for: the cautious price is asked instead', async () => {
+    busyFor = 2;
+    expect(await (await firstPrice())('busy', chunks, params, 200)).toBeNull();
   });
 });

@@ -5,9 +5,7 @@ import { estimateSpeech, notCached } from '../spend/questions';
 import { learnedPrice, notePrice, type SpeechEstimate } from '../speech-price';
 import { getSettings } from '../../settings/items';
 import { fetchChunk } from './audio-fetch';
-
-/** How long the question waits for the first request's answer before asking at the cautious price. */
-const FIRST_ANSWER_WAIT_MS = 4000;
+import { watchWait } from '../wait-notes';
 
 /**
  * The price of speech is not known yet, and at the cautious prior (translation's price) the
@@ -17,20 +15,29 @@ const FIRST_ANSWER_WAIT_MS = 4000;
  * what will be charged, not ten times it. Their audio is then in the cache, for the reading.
  *
  * Null when the price cannot be learned that way (even the first request is above the threshold,
- * or nothing follows it; the balance cannot be read; the answer is slow or retried; the balance
- * did not move): the question then uses the cautious prior. A refusal of the request itself (the
- * key, the credits) is thrown: the reading could not go on either way.
+ * or nothing follows it; the balance cannot be read; a retry is coming; the balance did not move):
+ * the question then uses the cautious prior. A slow answer is waited for (the user hears from
+ * `onSlow` why nothing comes yet): the same request is the reading's first audio, so waiting costs
+ * no time to someone who agrees, and how busy the machine or the service is does not change the
+ * figure asked. A refusal of the request itself (the key, the credits, no answer at all) is
+ * thrown: the reading could not go on either way.
  */
-export async function estimateAfterFirstRequest(sessionId: string, chunks: readonly PlannedChunk[], params: SpeechParams, threshold: number): Promise<SpeechEstimate | null> {
+export async function estimateAfterFirstRequest(
+  sessionId: string,
+  chunks: readonly PlannedChunk[],
+  params: SpeechParams,
+  threshold: number,
+  onSlow: () => void = () => undefined,
+): Promise<SpeechEstimate | null> {
   const probe = await firstRequests(chunks, params, threshold);
   if (probe.length === 0) return null;
   const before = await fetchAccount(0).catch(() => null);
   if (!before) return null;
-  // A retry coming (a rate limit, a busy service) or a slow answer: not worth waiting for before asking.
+  // A retry coming (a rate limit, a failing service): not worth waiting for before asking.
   let giveUp: (answered: false) => void = () => undefined;
   const givenUp = new Promise<false>((resolve) => (giveUp = resolve));
-  const timer = setTimeout(() => giveUp(false), FIRST_ANSWER_WAIT_MS);
-  const fetched = Promise.all(probe.map((chunk) => fetchChunk({ sessionId, chunkIndex: chunk.index, text: chunk.text, params, priority: 10, onRetry: () => giveUp(false) })));
+  const watch = watchWait({ retry: () => giveUp(false), slow: onSlow });
+  const fetched = Promise.all(probe.map((chunk) => fetchChunk({ sessionId, chunkIndex: chunk.index, text: chunk.text, params, priority: 10, onRetry: watch.onRetry })));
   void fetched.catch(() => undefined);
   try {
     if (!(await Promise.race([fetched.then(() => true as const), givenUp]))) return null;
@@ -38,7 +45,7 @@ export async function estimateAfterFirstRequest(sessionId: string, chunks: reado
     if (isServiceError(error) && error.kind === 'cancelled') return null;
     throw error;
   } finally {
-    clearTimeout(timer);
+    watch.stop();
   }
   const after = await fetchAccount(0).catch(() => null);
   const spent = after ? before.credits - after.credits : 0;

@@ -30,7 +30,7 @@ describe('interruptReading', () => {
     const pending: string[] = [];
     // The resume button's token is the only one held: find it through the store it lives in.
     fakeBrowser.storage.session.onChanged.addListener((changes) => {
-      const spends = changes.pendingSpends?.newValue as Record<string, unknown> | undefined;
+      const spends = changes.spendOffers?.newValue as Record<string, unknown> | undefined;
       if (spends) pending.push(...Object.keys(spends));
     });
     await interruptReading(SESSION);
@@ -41,6 +41,9 @@ describe('interruptReading', () => {
     expect(await fakeBrowser.action.getBadgeText({})).toBe('!');
     expect(await fakeBrowser.action.getTitle({})).toBe(stored?.interrupted);
     expect(pending).toHaveLength(1);
-    expect(await takeConfirmed(pending[0]!)).toMatchObject({ kind: RESUME_KIND, request: { tabId: 7, sessionId: 's1' }, credits: 0 });
+    // Answerable only on the reading's page, once.
+    expect(await takeConfirmed(pending[0]!, null)).toBeNull();
+    expect(await takeConfirmed(pending[0]!, 7)).toMatchObject({ kind: RESUME_KIND, request: { tabId: 7, sessionId: 's1' }, credits: 0 });
+    expect(await takeConfirmed(pending[0]!, 7)).toBeNull();
   });
 });

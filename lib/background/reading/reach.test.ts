@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { storage } from '#imports';
+import { takeConfirmed } from '../spend/questions';
 import { useEnglishMessages } from '../../i18n.test-helpers';
 import type { ReadingPlan } from '../../player/contract';
 import { updateSettings } from '../../settings/items';
@@ -29,8 +29,6 @@ function watchPage() {
   }) as never);
   return notices;
 }
-
-const pendingSpends = () => storage.getItem<Record<string, { kind: string; request: unknown; credits: number }>>('session:pendingSpends');
 
 beforeEach(async () => {
   fakeBrowser.reset();
@@ -75,7 +73,7 @@ describe('mayReach', () => {
     const notice = notices[0] as { message: string; confirm: { token: string; label: string } };
     expect(notice.message).toMatch(/^Reading from sentence 1 on costs up to [\d,]+ credits more/);
     expect(notice.confirm.label).toMatch(/^Read from there \(up to [\d,]+ credits\)$/);
-    const held = (await pendingSpends())![notice.confirm.token]!;
+    const held = (await takeConfirmed(notice.confirm.token, 7))!;
     expect(held).toMatchObject({ kind: 'reach', request: { tabId: 7, sessionId: 's1', sentence: 0 } });
     expect(notice.confirm.label).toContain(held.credits.toLocaleString('en'));
   });

@@ -69,7 +69,11 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   const threshold = await confirmThreshold();
   let estimate = await estimateSpeech(ahead.map((c) => c.text), params, threshold);
   // Above the threshold only at the cautious price: the first sentence (below it) tells the real one.
-  const learned = !request.confirmed && estimate.credits > threshold && !estimate.learned ? await estimateAfterFirstRequest(sessionId, ahead, params, threshold) : null;
+  const slowNote = () => {
+    if (request.tabId !== null) void tellPage(request.tabId, 0, { type: 'pageNotice', tone: 'info', message: t('waitSlow') }).catch(() => undefined);
+  };
+  const learned =
+    !request.confirmed && estimate.credits > threshold && !estimate.learned ? await estimateAfterFirstRequest(sessionId, ahead, params, threshold, slowNote) : null;
   if (learned) estimate = learned;
   const ask = !request.confirmed && estimate.credits > threshold;
   // Ask for the first sentence now, while the page gets ready and the player starts: it joins

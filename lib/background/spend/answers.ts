@@ -1,5 +1,5 @@
 import { serializeError, ServiceError } from '../../api/errors';
-import { dropPending, takeConfirmed, type PendingSpend } from './questions';
+import { dropPending, takeConfirmed } from './questions';
 import { downloadSpeech } from '../download/download';
 import { confirmDownload, type DownloadChoice } from '../download/confirm';
 import { RESUME_KIND, type ResumeRequest } from '../reading/interrupt';
@@ -17,9 +17,9 @@ import { t } from '../../i18n';
  * nothing but say so: on the page, or to the popup as its answer.
  */
 export async function runConfirmedSpend(token: string, tabId: number | null): Promise<void> {
-  const pending = await takeConfirmed(token);
+  const pending = await takeConfirmed(token, tabId);
   try {
-    if (!pending || askedIn(pending) !== tabId) throw new ServiceError('invalidRequest', t('confirmExpired'));
+    if (!pending) throw new ServiceError('invalidRequest', t('confirmExpired'));
     if (pending.kind === 'read') await startReading({ ...(pending.request as ReadRequest), confirmed: true });
     else if (pending.kind === RESUME_KIND) {
       // Nothing new is spent: the reading goes on with what it was already allowed to cost.
@@ -40,13 +40,10 @@ export async function runConfirmedSpend(token: string, tabId: number | null): Pr
   }
 }
 
-/** Where a question was asked: a page's tab, or null for the popup. */
-const askedIn = (pending: PendingSpend) => (pending.request as { tabId?: number | null }).tabId ?? null;
-
 /** An answer for a reading that ended meanwhile says so. */
 function readingGoesOn(found: boolean): void {
   if (!found) throw new ServiceError('invalidRequest', t('confirmReadingOver'));
 }
 
 /** The user declined, where the question was asked (`tabId`: null for the popup): the action is forgotten. */
-export const cancelConfirmedSpend = (token: string, tabId: number | null): Promise<void> => dropPending(token, (pending) => askedIn(pending) === tabId);
+export const cancelConfirmedSpend = (token: string, tabId: number | null): Promise<void> => dropPending(token, tabId);

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { useEnglishMessages } from '../../i18n.test-helpers';
-import { acceptOffer, actionSignal, beginAction, endActionsWithTabs, endTab, grantLeft, grantWithoutAsking, offerSpend, pauseAction, reserve } from './gate';
+import { acceptOffer, actionSignal, beginAction, declineOffer, endActionsWithTabs, endTab, grantLeft, grantWithoutAsking, offerSpend, pauseAction, reserve, takeOffer } from './gate';
 
 const TAB = 3;
 const ACTION = 'page-translate';
@@ -84,5 +84,30 @@ describe('the spend gate', () => {
     await expect.poll(() => grantLeft(TAB + 1, ACTION)).toBeNull();
     expect(other.aborted).toBe(true);
     await endTab(TAB + 1);
+  });
+
+  it('a one-off action’s question is answered once, only where it was asked; a closed tab leaves it unanswerable', async () => {
+    endActionsWithTabs();
+    const onPage = await offerSpend(TAB, 'read', 120, { tabId: TAB, text: 'A long page.' });
+    const inPopup = await offerSpend(null, 'download', 80, { text: 'Some text.' });
+    // Not a grant: a one-off action's figure cannot be accepted into a running action's budget.
+    expect(await acceptOffer(onPage.id, TAB)).toBe(false);
+    // Another tab, or the popup, neither takes nor cancels a page's question (it stays for its asker).
+    expect(await takeOffer(onPage.id, TAB + 1)).toBeNull();
+    expect(await takeOffer(onPage.id, null)).toBeNull();
+    await declineOffer(onPage.id, TAB + 1);
+    expect(await takeOffer(onPage.id, TAB)).toMatchObject({ action: 'read', credits: 120, request: { text: 'A long page.' } });
+    expect(await takeOffer(onPage.id, TAB)).toBeNull();
+    // The popup's: a page cannot answer it; declined in the popup, it is gone.
+    expect(await takeOffer(inPopup.id, TAB)).toBeNull();
+    await declineOffer(inPopup.id, null);
+    expect(await takeOffer(inPopup.id, null)).toBeNull();
+
+    const asked = await offerSpend(TAB, 'reach', 40, { tabId: TAB, sentence: 0 });
+    await grantWithoutAsking(TAB, ACTION, 10);
+    await fakeBrowser.tabs.onRemoved.trigger(TAB, { windowId: 1, isWindowClosing: false });
+    // The tab's end is seen by its grant going (the same step forgets its questions).
+    await expect.poll(() => grantLeft(TAB, ACTION)).toBeNull();
+    expect(await takeOffer(asked.id, TAB)).toBeNull();
   });
 });

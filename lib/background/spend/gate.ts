@@ -6,15 +6,22 @@ import { createSerial } from '../../serial';
 /*
  * The spend gate: the one place in the worker where consent to spend the user's credits lives.
  *
- * A paid action (translating a page, …) of a tab holds a grant: the credits the user agreed to,
- * what it has spent and what its requests under way may still spend. A request is sent only when
- * it fits in what is left; one that does not gets an offer instead, whose figure the surface shows
- * ("up to N credits"), and only accepting that offer (by its id, from the same tab) lets more be
- * spent: never more than the figure shown. A page holds no budget, only offer ids.
+ * Every figure shown to the user is an offer kept here, under a random id, with where it was
+ * asked (a page's tab, or the popup) and what it is for; the surface holds only the id. An offer
+ * is honoured once, only where it was asked, for ten minutes.
+ *
+ * - A one-off action (a reading, a download, a translation, going back in a reading) keeps what
+ *   it will do in its offer; agreeing (`takeOffer`) hands that back to run, with the figure.
+ * - An action that spends as it goes (translating a page) holds a grant per tab: the credits the
+ *   user agreed to, what it has spent and what its requests under way may still spend. A request
+ *   is sent only when it fits in what is left; one that does not gets an offer instead, whose
+ *   figure the surface shows ("up to N credits"), and only accepting that offer (`acceptOffer`)
+ *   lets more be spent: never more than the figure shown.
  *
  * Ending an action (Show original, a new language, the tab closed or navigated) withdraws every
  * request of it not sent yet and forgets its grant; pausing withdraws the requests and keeps the
- * grant. Requests already with the service finish (they are paid) into the caches.
+ * grant. Requests already with the service finish (they are paid) into the caches. A tab closed
+ * or gone to another page leaves no question answerable.
  *
  * Grants and offers are kept in session storage, so a worker stopped meanwhile still knows what the
  * user agreed to; what is under way lives in memory, since it dies with the worker.
@@ -31,12 +38,16 @@ interface Grant {
 }
 
 /** A figure shown to the user that they can agree to. */
-export interface SpendOffer {
+export interface SpendOffer<T = unknown> {
   id: string;
-  tabId: number;
-  action: SpendAction;
+  /** Where it was asked: a page's tab, or null for the popup. */
+  tabId: number | null;
+  /** What it is for: a running action's grant, or a one-off action's kind ('read', 'download', …). */
+  action: string;
   credits: number;
   at: number;
+  /** A one-off action's request: what to do once agreed. */
+  request?: T;
 }
 
 /** A request's place in a grant, from before it is sent until it is over. */
@@ -110,14 +121,42 @@ export function grantWithoutAsking(tabId: number, action: SpendAction, credits: 
   });
 }
 
-/** A figure to show the user; accepting it (acceptOffer) lets the action spend that much more. */
-export function offerSpend(tabId: number, action: SpendAction, credits: number): Promise<SpendOffer> {
+/**
+ * A figure to show the user where they are (`tabId`; null: the popup). Accepting it lets a running
+ * action spend that much more (acceptOffer); a one-off action keeps its `request` in it (takeOffer).
+ */
+export function offerSpend<T>(tabId: number | null, action: string, credits: number, request?: T): Promise<SpendOffer<T>> {
   return serial(async () => {
     const now = Date.now();
-    const offer: SpendOffer = { id: crypto.randomUUID(), tabId, action, credits, at: now };
+    const offer: SpendOffer<T> = { id: crypto.randomUUID(), tabId, action, credits, at: now, ...(request === undefined ? {} : { request }) };
     const offers = Object.fromEntries(Object.entries(await offersItem.getValue()).filter(([, o]) => now - o.at < OFFER_TTL_MS));
     await offersItem.setValue({ ...offers, [offer.id]: offer });
     return offer;
+  });
+}
+
+/** Whether an offer may be answered from `tabId` now: asked there, and not expired. */
+const answerable = (offer: SpendOffer | undefined, tabId: number | null | undefined): offer is SpendOffer =>
+  offer !== undefined && offer.tabId === (tabId ?? null) && Date.now() - offer.at < OFFER_TTL_MS;
+
+/**
+ * The user agreed, where it was asked (`tabId`), to a one-off action's offer: it is handed back to
+ * run, once. Null for an unknown, used, expired or elsewhere-asked offer (which stays for its asker).
+ */
+export function takeOffer(offerId: string, tabId: number | null): Promise<SpendOffer | null> {
+  return serial(async () => {
+    const { [offerId]: offer, ...rest } = await offersItem.getValue();
+    if (!answerable(offer, tabId)) return null;
+    await offersItem.setValue(rest);
+    return offer;
+  });
+}
+
+/** The user declined an offer, where it was asked: it is forgotten. */
+export function declineOffer(offerId: string, tabId: number | null): Promise<void> {
+  return serial(async () => {
+    const { [offerId]: offer, ...rest } = await offersItem.getValue();
+    if (offer?.tabId === tabId) await offersItem.setValue(rest);
   });
 }
 
@@ -130,9 +169,10 @@ export function acceptOffer(offerId: string, tabId: number | undefined): Promise
   return serial(async () => {
     const offers = await offersItem.getValue();
     const offer = offers[offerId];
-    if (!offer || offer.tabId !== tabId || Date.now() - offer.at >= OFFER_TTL_MS) return false;
+    // A one-off action's offer is taken, not accepted into a grant.
+    if (!answerable(offer, tabId) || offer.request !== undefined || offer.tabId === null) return false;
     await offersItem.setValue(Object.fromEntries(Object.entries(offers).filter(([, o]) => o.tabId !== offer.tabId || o.action !== offer.action)));
-    const key = keyOf(offer.tabId, offer.action);
+    const key = keyOf(offer.tabId, offer.action as SpendAction);
     const grants = await grantsItem.getValue();
     const spent = grants[key]?.spent ?? 0;
     await grantsItem.setValue({ ...grants, [key]: { credits: spent + (reserved.get(key) ?? 0) + offer.credits, spent } });

@@ -1,32 +1,26 @@
-import { storage } from '#imports';
 import type { AudioFormat } from '../../api/schemas';
 import { audioCacheKey, hasAudio } from '../../speech/cache';
 import { getSettings } from '../../settings/items';
 import { estimateSpeechCredits, type SpeechEstimate } from '../speech-price';
 import { formatNumber, t } from '../../i18n';
+import { declineOffer, offerSpend, takeOffer } from './gate';
 
 /*
  * The spend gate's questions for one-off paid actions (a reading, a download, a translation, going
- * back in a reading); actions that spend as they go (page translation) hold a grant in gate.ts.
- * Nothing above the user's threshold is sent before they agree, where they are looking: the page
- * (a notice with a confirm button), the popup (a confirm row) or the bubble. The action and the
- * figure shown are kept here, in session storage, under a random token, so a worker that sleeps
- * meanwhile still knows what the user is agreeing to; the surface holds only the token, which is
- * single-use, expires, and is honoured only where it was asked (answers.ts).
+ * back in a reading); actions that spend as they go (page translation) hold a grant. Nothing above
+ * the user's threshold is sent before they agree, where they are looking: the page (a notice with a
+ * confirm button), the popup (a confirm row) or the bubble. The action and the figure shown are kept
+ * in the gate as an offer (gate.ts), so a worker that sleeps meanwhile still knows what the user is
+ * agreeing to; the surface holds only its id (the token), single-use, honoured only where it was asked.
  */
 
-/** How long a question stays answerable. */
-const PENDING_TTL_MS = 10 * 60_000;
-
+/** A one-off action kept until the user agrees to its figure. */
 export interface PendingSpend<T = unknown> {
   /** What to do once agreed, e.g. 'read' or 'download'. */
   kind: string;
   request: T;
   credits: number;
-  at: number;
 }
-
-const pendingItem = storage.defineItem<Record<string, PendingSpend>>('session:pendingSpends', { fallback: {} });
 
 /** The user's threshold: one action above this many credits is asked about first. */
 export async function confirmThreshold(): Promise<number> {
@@ -53,31 +47,22 @@ export async function notCached(texts: readonly string[], params: SpeechParamsLi
   return texts.filter((_, i) => !cached[i]);
 }
 
-/** Keeps an action until the user agrees to it; returns the token the confirm button carries. */
-export async function holdForConfirmation<T>(kind: string, request: T, credits: number): Promise<string> {
-  const token = crypto.randomUUID();
-  const now = Date.now();
-  const kept = Object.fromEntries(Object.entries(await pendingItem.getValue()).filter(([, p]) => now - p.at < PENDING_TTL_MS));
-  await pendingItem.setValue({ ...kept, [token]: { kind, request, credits, at: now } });
-  return token;
+/**
+ * Keeps an action until the user agrees to it, where it is asked: the page of the request's
+ * `tabId`, or the popup (none). Returns the token the confirm button carries.
+ */
+export async function holdForConfirmation<T extends { tabId?: number | null }>(kind: string, request: T, credits: number): Promise<string> {
+  return (await offerSpend(request.tabId ?? null, kind, credits, request)).id;
 }
 
-/** The action the user just agreed to, once; null when unknown, already used or expired. */
-export async function takeConfirmed(token: string): Promise<PendingSpend | null> {
-  const all = await pendingItem.getValue();
-  const pending = all[token];
-  if (!pending) return null;
-  const { [token]: _used, ...rest } = all;
-  await pendingItem.setValue(rest);
-  return Date.now() - pending.at < PENDING_TTL_MS ? pending : null;
+/** The action the user just agreed to where it was asked (`tabId`; null: the popup), once; null when unknown, used, expired or asked elsewhere. */
+export async function takeConfirmed(token: string, tabId: number | null): Promise<PendingSpend | null> {
+  const offer = await takeOffer(token, tabId);
+  return offer && offer.request !== undefined ? { kind: offer.action, request: offer.request, credits: offer.credits } : null;
 }
 
-/** Drops every question still open, or the one under `token` when `mine` says it may (the user cancelled it). */
-export async function dropPending(token?: string, mine: (pending: PendingSpend) => boolean = () => true): Promise<void> {
-  if (!token) return pendingItem.setValue({});
-  const { [token]: dropped, ...rest } = await pendingItem.getValue();
-  if (dropped && mine(dropped)) await pendingItem.setValue(rest);
-}
+/** The user declined, where it was asked: the action is forgotten. */
+export const dropPending = (token: string, tabId: number | null): Promise<void> => declineOffer(token, tabId);
 
 /** "about 120 credits", or "up to 120 credits" while the price of speech is not learned yet. */
 export function describeEstimate(estimate: SpeechEstimate): string {
