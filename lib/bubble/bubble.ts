@@ -1,5 +1,6 @@
 import { createShadowHost, setShadowStyles, showInTopLayer } from '../page/shadow-host';
 import { BUBBLE_CSS } from './bubble-styles';
+import { layoutViewport } from '../page/viewport';
 import { makeButton, renderConfirm, renderError, renderResult, renderWaiting, type BubbleError, type BubbleResult } from './bubble-view';
 import { cycleTab, isolateKeys } from './focus-trap';
 import type { BubbleLabels } from './labels';
@@ -132,7 +133,7 @@ export function mountTranslationBubble(
   const anchor = typeof opts.anchor === 'function' ? opts.anchor : scrolledWithWindow(win, opts.anchor);
   let size = { width: 0, height: 0 };
   const place = () => {
-    const viewport = { width: doc.documentElement.clientWidth || win.innerWidth, height: win.innerHeight };
+    const viewport = layoutViewport(doc);
     const p = placeBubble(anchor(), size, viewport);
     dialog.style.setProperty('top', `${Math.round(p.top)}px`);
     dialog.style.setProperty('left', `${Math.round(p.left)}px`);

@@ -1,4 +1,5 @@
 import { contains, isTooSmall, offsetBox, showsIn, type Box, boxOf, clipsOverflow, meet, overflowArea, viewportOverflow, type Area, type Overflow, clipPathBox, legacyClipBox, length } from './boxes';
+import { layoutViewport } from './viewport';
 
 // Elements whose text is never read: code, styles, fallback content and form controls' values.
 const SKIPPED_TAGS = new Set([
@@ -102,7 +103,8 @@ export class Visibility {
     let state: State = { hidden: false, opacity: 1, measured: false, flow: null, absolute: null, fixed: null, style: null };
     // No layout: a document without a window, or one nothing was laid out for (a test DOM).
     if (view && html && html.clientWidth > 0) {
-      const viewport: Box = { left: 0, top: 0, right: html.clientWidth, bottom: html.clientHeight };
+      const size = layoutViewport(doc);
+      const viewport: Box = { left: 0, top: 0, right: size.width, bottom: size.height };
       const scroller = doc.scrollingElement ?? html;
       const overflow = viewportOverflow(view, doc);
       // An axis the page does not scroll on shows only what is in the viewport now.

@@ -18,6 +18,7 @@ import {
   watchHighlights,
   type AxNode,
 } from '../support/extension';
+import { ownPageUrl } from '../support/pages';
 
 const toolbar = (context: BrowserContext, page: Page) => findAxNode(context, page, 'toolbar', /Voxlate/);
 const button = (context: BrowserContext, page: Page, name: string) => findAxNode(context, page, 'button', name);
@@ -346,6 +347,28 @@ test.describe('in-page player', () => {
     // Reading on past it, the bar goes back to the user's corner.
     await expect.poll(() => highlightedText(page), { timeout: 30_000 }).toMatch(/^(Birds sang|A small dog)/);
     await expect.poll(async () => (await barBox()).top).toBeGreaterThan(height / 2);
+  });
+
+  test('on a page without a doctype (quirks mode), wide and 390 px narrow, the player is inside the window', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { confirmAboveCredits: 1_000_000 });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}${ownPageUrl('quirks')}`);
+    // There the root element's height is the whole document's, not the window's.
+    expect(await page.evaluate(() => [document.compatMode, document.documentElement.clientHeight > innerHeight])).toEqual(['BackCompat', true]);
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
+    await waitForStatus(background, 'playing');
+    const inWindow = async () => {
+      const bar = await toolbar(context, page);
+      // true, or where it is (said when it fails)
+      return callOnAxNode<true | string>(context, page, bar,
+        'function () { const r = this.getBoundingClientRect(); return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth || JSON.stringify([r.left, r.top, r.right, r.bottom, innerWidth, innerHeight, document.hasFocus()]); }');
+    };
+    await expect.poll(inWindow).toBe(true);
+    await page.setViewportSize({ width: 390, height: 760 });
+    await expect.poll(inWindow).toBe(true);
+    // The page's text is read (the hidden-text check measures the window right there too).
+    await expect.poll(() => highlightedText(page), { timeout: 20_000 }).toMatch(/\S/);
   });
 
   test('it follows light and dark, moves to another corner (remembered), and the setting hides it', async ({ context, background, extensionId, emulator, pages }) => {

@@ -3,6 +3,7 @@ import { icon } from './icons';
 import { paragraphAt } from './paragraphs';
 import { jumpButtonPlace } from './placement';
 import type { SourcePlaces } from './types';
+import { layoutViewport } from '../viewport';
 
 /** How long the button stays after the pointer left its paragraph (time to reach it). */
 const LINGER_MS = 800;
@@ -48,7 +49,7 @@ export function watchParagraphs(watch: JumpWatch): { shown(): boolean } {
     const rect = found.element.getBoundingClientRect();
     const size = button.getBoundingClientRect();
     const rtl = view.getComputedStyle(found.element).direction === 'rtl';
-    const place = jumpButtonPlace(rect, { width: size.width, height: size.height }, { width: doc.documentElement.clientWidth }, rtl);
+    const place = jumpButtonPlace(rect, { width: size.width, height: size.height }, { width: layoutViewport(doc).width }, rtl);
     button.style.setProperty('left', `${Math.round(place.left)}px`);
     button.style.setProperty('top', `${Math.round(place.top)}px`);
   };

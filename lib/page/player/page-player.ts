@@ -5,6 +5,7 @@ import { watchParagraphs } from './jump-button';
 import { boxInCorner, cornerAvoiding, nearestCorner, nextCorner, type Box } from './placement';
 import { progressText, TimeLeft } from './progress';
 import type { PagePlayerActions, PagePlayerSetup, PagePlayerState, PlayerCorner, SourcePlaces } from './types';
+import { visibleViewport } from '../viewport';
 
 /** The player on a page while it is read aloud. */
 export interface PagePlayer {
@@ -55,7 +56,7 @@ export function createPagePlayer(deps: { doc: Document; places: () => Partial<So
   };
   deps.signal.addEventListener('abort', close);
 
-  const viewport = () => ({ width: doc.documentElement.clientWidth, height: doc.documentElement.clientHeight });
+  const viewport = () => visibleViewport(doc);
 
   /** Line boxes of the sentence being read, in viewport px. */
   const sentenceBoxes = (reading: Live): Box[] => {

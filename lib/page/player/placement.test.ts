@@ -9,6 +9,12 @@ describe('boxInCorner', () => {
     expect(boxInCorner('bottom-right', size, view)).toEqual({ left: 1000 - EDGE_PX - 400, top: 800 - EDGE_PX - 40, ...size });
     expect(boxInCorner('top-left', size, view)).toEqual({ left: EDGE_PX, top: EDGE_PX, ...size });
   });
+
+  it('stays in the part a pinch-zoom shows', () => {
+    const zoomed = { left: 300, top: 500, width: 500, height: 400 };
+    expect(boxInCorner('bottom-right', size, zoomed)).toEqual({ left: 300 + 500 - EDGE_PX - 400, top: 500 + 400 - EDGE_PX - 40, ...size });
+    expect(nearestCorner(320, 520, zoomed)).toBe('top-left');
+  });
 });
 
 describe('cornerAvoiding', () => {

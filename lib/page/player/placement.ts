@@ -11,12 +11,16 @@ export interface Box {
 /** Space kept between the bar and the window's edges. */
 export const EDGE_PX = 16;
 
+/** The part of the viewport the bar must stay in (what a pinch-zoom shows), in viewport px. */
+type View = { left?: number; top?: number; width: number; height: number };
+
 /** Where the bar's box is when it sits in `corner` of a `view`-sized window. */
-export function boxInCorner(corner: PlayerCorner, size: { width: number; height: number }, view: { width: number; height: number }): Box {
+export function boxInCorner(corner: PlayerCorner, size: { width: number; height: number }, view: View): Box {
   const [vertical, horizontal] = corner.split('-') as ['top' | 'bottom', 'left' | 'right'];
+  const [x, y] = [view.left ?? 0, view.top ?? 0];
   return {
-    left: horizontal === 'left' ? EDGE_PX : Math.max(0, view.width - EDGE_PX - size.width),
-    top: vertical === 'top' ? EDGE_PX : Math.max(0, view.height - EDGE_PX - size.height),
+    left: x + (horizontal === 'left' ? EDGE_PX : Math.max(0, view.width - EDGE_PX - size.width)),
+    top: y + (vertical === 'top' ? EDGE_PX : Math.max(0, view.height - EDGE_PX - size.height)),
     ...size,
   };
 }
@@ -36,7 +40,7 @@ const flipHorizontal = (c: PlayerCorner): PlayerCorner => (c.endsWith('left') ? 
 export function cornerAvoiding(
   preferred: PlayerCorner,
   size: { width: number; height: number },
-  view: { width: number; height: number },
+  view: View,
   sentence: readonly Box[],
 ): PlayerCorner {
   const candidates = [preferred, flipVertical(preferred), flipHorizontal(preferred), flipHorizontal(flipVertical(preferred))];
@@ -48,8 +52,8 @@ export function cornerAvoiding(
 }
 
 /** The corner nearest to where the bar was dropped (its centre). */
-export function nearestCorner(x: number, y: number, view: { width: number; height: number }): PlayerCorner {
-  return `${y < view.height / 2 ? 'top' : 'bottom'}-${x < view.width / 2 ? 'left' : 'right'}`;
+export function nearestCorner(x: number, y: number, view: View): PlayerCorner {
+  return `${y - (view.top ?? 0) < view.height / 2 ? 'top' : 'bottom'}-${x - (view.left ?? 0) < view.width / 2 ? 'left' : 'right'}`;
 }
 
 /** The next corner, clockwise, for the bar's Move button. */
