@@ -1,5 +1,6 @@
 import { isRtl } from '../language';
 import { setShadowStyles } from '../page/shadow-host';
+import { backgroundBehind, inkOn, isDark } from '../page/colors';
 import { TRANSLATION_ATTRIBUTE } from './blocks';
 
 /** Tag of the element holding one paragraph's translation. */
@@ -38,17 +39,45 @@ export function insertTranslation(block: Element, translation: string, lang: str
   text.lang = lang;
   text.dir = host.dir;
   text.textContent = translation;
+  followBlock(text, block);
   root.append(text);
   if (actions) {
+    // At the end of the text, shown on hover or focus: no row of buttons under every paragraph.
     const listen = doc.createElement('button');
     listen.type = 'button';
     listen.textContent = actions.listenLabel;
     listen.addEventListener('click', () => actions.onListen(translation));
-    root.append(listen);
+    text.append(' ', listen);
   }
   if (INSIDE.has(block.tagName)) block.append(host);
   else block.after(host);
   return host;
+}
+
+/**
+ * The translation reads as the block it translates: the block's font size, weight, family, line
+ * height and alignment (a headline stays a headline, a caption a caption), and inks chosen against
+ * the background really behind it (a light page in a dark system stays dark-on-light), each
+ * meeting WCAG AA contrast there.
+ */
+function followBlock(text: HTMLElement, block: Element): void {
+  const view = block.ownerDocument.defaultView;
+  if (!view) return;
+  const style = view.getComputedStyle(block);
+  for (const [property, value] of [
+    ['font-size', style.fontSize],
+    ['font-weight', style.fontWeight],
+    ['font-family', style.fontFamily],
+    ['line-height', style.lineHeight],
+    ['text-align', style.textAlign],
+  ] as const) {
+    if (value) text.style.setProperty(property, value);
+  }
+  const background = backgroundBehind(block);
+  const dark = isDark(background);
+  text.style.setProperty('--ink', inkOn(background, dark ? ['#c9d1e0', '#e6ebf3'] : ['#3a4252', '#1f2430']));
+  text.style.setProperty('--accent', dark ? '#5c7ab3' : '#8aa4d6');
+  text.style.setProperty('--action', inkOn(background, dark ? ['#9bbcff', '#c4d6ff'] : ['#1d4fb8', '#123a8c']));
 }
 
 /** Removes every translation Voxlate put in `doc` (including any left by an earlier run). */
@@ -74,24 +103,23 @@ const HOST_STYLE: [string, string][] = [
 ];
 
 /**
- * The translation's look: the page's own font size (1em of the block), a muted color with a
- * thin line at the start edge, so it reads as an aside to the original, in light and dark pages.
+ * The translation's look: the block's own typography (set inline, see followBlock) in a muted ink
+ * with a thin line at the start edge, so it reads as an aside to the original; *Listen* at its end,
+ * shown on hover or keyboard focus.
  */
 export const TRANSLATION_CSS = `
 :host { all: initial; display: block; }
 .text {
-  all: initial; display: block; margin: 0; padding: 0 0 0 10px; border-inline-start: 3px solid #8aa4d6;
-  font: 400 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #3a4252;
+  all: initial; display: block; margin: 0; padding: 0 0 0 10px; border-inline-start: 3px solid var(--accent, #8aa4d6);
+  font: 400 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink, #3a4252);
   white-space: pre-wrap; overflow-wrap: anywhere; unicode-bidi: plaintext; text-align: start;
 }
 button {
-  all: initial; display: inline-block; margin: 2px 0 0 13px; cursor: pointer; padding: 0 6px; border-radius: 4px;
-  font: 600 12px/20px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1d4fb8;
+  all: initial; display: inline-block; vertical-align: baseline; cursor: pointer; padding: 0 6px; border-radius: 4px;
+  font: 600 12px/20px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--action, #1d4fb8);
+  opacity: 0; transition: opacity 120ms;
 }
-button:hover { background: rgba(0, 0, 0, 0.06); }
-button:focus-visible { outline: 2px solid #2f6fde; outline-offset: 1px; }
-@media (prefers-color-scheme: dark) {
-  .text { color: #c9d1e0; border-inline-start-color: #5c7ab3; }
-  button { color: #9bbcff; }
-}
+:host(:hover) button, button:focus-visible { opacity: 1; }
+button:hover { background: rgba(127, 127, 127, 0.15); }
+button:focus-visible { outline: 2px solid var(--action, #2f6fde); outline-offset: 1px; }
 `;

@@ -69,6 +69,16 @@ async function accessibleNodesNamed(context: BrowserContext, page: Page, role: s
   return (await accessibleNodes(context, page)).filter((n) => n.role === role && n.name === name);
 }
 
+/** WCAG 2 contrast between two sRGB colours, computed here, apart from the extension's own code. */
+function contrastRatio(a: number[], b: number[]): number {
+  const lum = (c: number[]) => {
+    const [r, g, bl] = c.map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+  return (x! + 0.05) / (y! + 0.05);
+}
+
 const pressTranslate = async (context: BrowserContext, page: Page) => clickAxNode(context, page, await findAxNode(context, page, 'button', /^Translate the whole page \(/));
 
 test.describe('whole-page translation', () => {
@@ -208,6 +218,40 @@ test.describe('whole-page translation', () => {
     expect((await translationsOn(page)).every((s) => s.lang === 'fr')).toBe(true);
     expect((await translateRequests(emulator.url)).at(-1)!.language).toBe('French');
   });
+
+  for (const look of [
+    { name: 'a light page with the system in dark mode', system: 'dark' as const, pageCss: null, background: [255, 255, 255] },
+    { name: 'a dark page with the system in light mode', system: 'light' as const, pageCss: 'html, body { background: #15171c !important; color: #e4e4e4 !important; }', background: [21, 23, 28] },
+  ]) {
+    test(`translations are readable on ${look.name} (AA contrast), and keep the page's hierarchy: a headline stays larger than a paragraph`, async ({ context, background, extensionId, emulator, pages }) => {
+      await connectService(background, emulator.url, 'demo-pro');
+      await setSettings(background, { targetLanguage: 'es', confirmPageTranslation: false, confirmAboveCredits: 10_000 });
+      const page = await openPage(context, `${pages.url}${ownPageUrl('news')}`);
+      await page.emulateMedia({ colorScheme: look.system });
+      expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(look.system === 'dark');
+      if (look.pageCss) await page.addStyleTag({ content: look.pageCss });
+      await shortcutOn({ context, background, extensionId }, page);
+      await expect.poll(async () => (await translationsOn(page)).length).toBeGreaterThan(2);
+      await settle(context, page, emulator.url);
+      // Each translation's text as assistive technology finds it (our shadow roots are closed), with its ink and size.
+      const texts = (await accessibleNodes(context, page)).filter((n) => n.role === 'StaticText' && n.name.startsWith('[ES]'));
+      expect(texts.length).toBeGreaterThan(2);
+      const shown = await Promise.all(
+        texts.map(async (node) => ({
+          text: node.name,
+          ...(await callOnAxNode<{ color: string; size: number }>(context, page, node,
+            'function () { const s = getComputedStyle(this.parentElement); return { color: s.color, size: parseFloat(s.fontSize) }; }')),
+        })),
+      );
+      for (const { text, color } of shown) {
+        const ink = color.match(/[\d.]+/g)!.slice(0, 3).map(Number);
+        expect(contrastRatio(ink, look.background), `${text.slice(0, 40)}: ${color}`).toBeGreaterThanOrEqual(4.5);
+      }
+      const headline = shown.find((s) => s.text.startsWith('[ES] A Port City Turns'))!;
+      const paragraph = shown.find((s) => s.text.length > 120)!;
+      expect(headline.size).toBeGreaterThan(paragraph.size);
+    });
+  }
 
   test('a page that grows beyond what was agreed to shows the figure before sending more; Resume spends no more than it', async ({ context, background, extensionId, emulator, pages }) => {
     test.setTimeout(120_000);
