@@ -8,17 +8,23 @@ const PAGE_SCRIPT = '/content-scripts/page.js';
 const ARTICLE_SCRIPT = '/content-scripts/article.js';
 const PAGE_TRANSLATE_SCRIPT = '/content-scripts/page-translate.js';
 
-/** How long one injection may take before the user is told; a frame that never finishes loading must not hang us. */
+/** How long one injection into frames we merely try (the page's other frames) may take; a frame that never finishes loading must not hang us. */
 export const INJECT_TIMEOUT_MS = 3000;
+/**
+ * How long the page the user invoked us on (and the frame they clicked) may take to let the page
+ * script in before they are told it did not: longer, since nothing can be done without it, and a
+ * page whose renderer is busy (a heavy page, a loaded machine) gets there in the end.
+ */
+export const PAGE_INJECT_TIMEOUT_MS = 10_000;
 
 /**
  * Runs the page script in the given frames at once (not after they finish loading: an ad frame
- * such as `<iframe src="javascript:false">` never does) and within INJECT_TIMEOUT_MS.
+ * such as `<iframe src="javascript:false">` never does) and within `timeoutMs`.
  */
-async function inject(tabId: number, target: { frameIds: number[] } | { allFrames: true }): Promise<number[]> {
+async function inject(tabId: number, target: { frameIds: number[] } | { allFrames: true }, timeoutMs: number): Promise<number[]> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ServiceError('invalidRequest', t('pageNoAnswer', formatNumber(INJECT_TIMEOUT_MS / 1000)))), INJECT_TIMEOUT_MS);
+    timer = setTimeout(() => reject(new ServiceError('invalidRequest', t('pageNoAnswer', formatNumber(timeoutMs / 1000)))), timeoutMs);
   });
   const run = browser.scripting
     .executeScript({ target: { tabId, ...target }, files: [PAGE_SCRIPT], injectImmediately: true })
@@ -43,8 +49,8 @@ export async function injectPageScript(tabId: number, clickedFrame?: number): Pr
   if (known && (clickedFrame === undefined || known.includes(clickedFrame)) && (await sendMessage('pagePing', undefined, { tabId, frameId: 0 }).catch(() => null))?.ok) {
     return known;
   }
-  const frames = await inject(tabId, { frameIds: clickedFrame ? [0, clickedFrame] : [0] });
-  const others = clickedFrame === undefined ? await inject(tabId, { allFrames: true }).catch(() => []) : [];
+  const frames = await inject(tabId, { frameIds: clickedFrame ? [0, clickedFrame] : [0] }, PAGE_INJECT_TIMEOUT_MS);
+  const others = clickedFrame === undefined ? await inject(tabId, { allFrames: true }, INJECT_TIMEOUT_MS).catch(() => []) : [];
   const all = [...new Set([...frames, ...others])];
   void rememberFrames(tabId, all).catch(() => undefined);
   return all;

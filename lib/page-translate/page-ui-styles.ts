@@ -13,7 +13,13 @@ export const PAGE_UI_CSS = `
 }
 h2 { all: initial; display: block; font: 600 15px/20px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: inherit; }
 p { all: initial; display: block; font: inherit; color: inherit; overflow-wrap: anywhere; }
-p[hidden] { display: none; }
+p[hidden], button[hidden] { display: none; }
+/* Done: only the status line shows, as a pill, until hovered or focused; the rest stays reachable. */
+.control.collapsed:not(:hover):not(:focus-within) { width: auto; max-width: min(280px, calc(100vw - 32px)); padding: 4px 12px; border-radius: 999px; gap: 0; }
+.control.collapsed:not(:hover):not(:focus-within) > :not(.status) {
+  position: absolute; width: 1px; height: 1px; margin: 0; padding: 0; overflow: hidden; clip-path: inset(50%); white-space: nowrap;
+}
+.control.collapsed:not(:hover):not(:focus-within) .status { font-size: 12px; line-height: 18px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .note { font-size: 12px; line-height: 16px; color: #555b66; }
 .warn { color: #8a4b00; }
 .error { color: #b3261e; }

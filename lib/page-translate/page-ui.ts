@@ -136,6 +136,12 @@ export function createPageTranslateUi(doc: Document, signal: AbortSignal): PageT
         problem.textContent = next.error ?? '';
         problem.hidden = !next.error;
         toggle.textContent = next.resumeCost ? t('pageTranslateResumeCost', next.resumeCost) : next.paused || next.error ? t('pageTranslateResume') : t('pageTranslatePause');
+        // Nothing left to translate: nothing to pause.
+        const complete = next.done >= next.total && !next.working && !next.paused && !next.error && !next.resumeCost;
+        toggle.hidden = complete;
+        // Done, it shrinks to its status line (a pill) out of the text's way, and opens on hover or
+        // when the keyboard reaches its controls (still there for Tab and assistive technology).
+        box.classList.toggle('collapsed', complete);
       };
       refresh(state);
     },

@@ -253,6 +253,31 @@ test.describe('whole-page translation', () => {
     });
   }
 
+  test('done, the control shrinks to a pill out of the text\'s way with nothing to pause; hover or the keyboard opens it', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es', confirmPageTranslation: false, confirmAboveCredits: 10_000 });
+    const page = await openPage(context, `${pages.url}/fixtures/article.html`);
+    await shortcutOn({ context, background, extensionId }, page);
+    // A short page: every paragraph is on screen, so all of them get translated.
+    await expect.poll(() => uiText(context, page), { timeout: 20_000 }).toMatch(/(\d+) of \1 paragraphs translated/);
+    const region = await findAxNode(context, page, 'region', 'Page translation');
+    const size = () => callOnAxNode<{ width: number; height: number }>(context, page, region, 'function () { const r = this.getBoundingClientRect(); return { width: r.width, height: r.height }; }');
+    await expect.poll(async () => (await size()).height).toBeLessThan(40);
+    expect((await size()).width).toBeLessThan(300);
+    // Nothing left to pause; Show original is still there for the keyboard and assistive technology.
+    expect((await accessibleNodes(context, page)).some((n) => n.role === 'button' && n.name === 'Pause translation')).toBe(false);
+    const original = await findAxNode(context, page, 'button', 'Show original');
+    await callOnAxNode(context, page, original, 'function () { this.focus(); }');
+    await expect.poll(async () => (await size()).height).toBeGreaterThan(60);
+    await callOnAxNode(context, page, original, 'function () { this.blur(); }');
+    await expect.poll(async () => (await size()).height).toBeLessThan(40);
+    // Hovering opens it too; its buttons work from there.
+    await page.mouse.move(...(await callOnAxNode<[number, number]>(context, page, region, 'function () { const r = this.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; }')));
+    await expect.poll(async () => (await size()).height).toBeGreaterThan(60);
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Show original'));
+    await expect.poll(async () => (await translationsOn(page)).length).toBe(0);
+  });
+
   test('a page that grows beyond what was agreed to shows the figure before sending more; Resume spends no more than it', async ({ context, background, extensionId, emulator, pages }) => {
     test.setTimeout(120_000);
     await connectService(background, emulator.url, 'demo-pro');

@@ -1,6 +1,6 @@
 import type { Worker } from '@playwright/test';
 import { connectService, expect, setSettings, test } from './fixtures';
-import { chooseMenuEntry, confirmOnPage, emulatorLog, highlightedText, inPageUiText, ledger, selectText, waitForStatus } from '../support/extension';
+import { chooseMenuEntry, confirmOnPage, emulatorLog, inPageUiText, ledger, selectText, waitForStatus, watchHighlights } from '../support/extension';
 
 /** What the emulator charges for speech: ceil(chars / 100), at least 1. */
 const speechCredits = (chars: number) => Math.max(1, Math.ceil(chars / 100));
@@ -53,6 +53,8 @@ test.describe('read aloud from the context menu: the first request leaves before
       const page = await context.newPage();
       await page.goto(`${pages.url}${url}`);
       await selectText(page, selector);
+      // Every highlight as the page shows it: a short reading can be over before a busy machine looks.
+      const highlights = await watchHighlights(page);
 
       await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
       await expect.poll(async () => (await speechArrivals(emulator.url)).length).toBeGreaterThan(0);
@@ -62,11 +64,10 @@ test.describe('read aloud from the context menu: the first request leaves before
       // Left while the page script was still held back.
       expect(inPage === null || early!.at < inPage).toBe(true);
 
-      await waitForStatus(background, 'playing');
       // The highlight catches up once the page script is there (a range over the sentence also
       // spans what is hidden inside it: its ends are compared).
       const ends = (text: string | null | undefined) => text?.replace(/^(.{12}).*(.{12})$/, '$1…$2');
-      await expect.poll(async () => ends(await highlightedText(page)), { timeout: 15_000 }).toBe(ends(first));
+      await expect.poll(async () => (await highlights()).map(ends), { timeout: 30_000 }).toContain(ends(first));
       const charged = await ledger(emulator.url);
       // The early request is the reading's own: its chunk is charged once.
       expect(charged.entries.filter((e) => e.textStart === first)).toHaveLength(1);

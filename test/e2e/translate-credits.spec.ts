@@ -99,17 +99,20 @@ test.describe('translation credits', () => {
     }).toBe(0);
     const config = `${emulator.url}/__emulator/config`;
     const before = (await (await fetch(config)).json()) as { latencyMs: number };
-    await fetch(config, { method: 'PATCH', body: JSON.stringify({ latencyMs: 2500 }) });
+    await fetch(config, { method: 'PATCH', body: JSON.stringify({ latencyMs: 5000 }) });
     try {
       const picker = await findAxNode(context, page, 'combobox', 'Translate to');
       const choose = (code: string) =>
         callOnAxNode(context, page, picker, 'function (v) { this.value = v; this.dispatchEvent(new Event("change", { bubbles: true })); }', code);
-      // A moment to reach the service each; a choice superseded sooner is rightly never sent.
+      // What the worker's scheduler has with the service (in a slot) and waiting for one.
+      const underWay = () => background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { requestsUnderWay(): { active: number; waiting: number } } }).voxlateTestHooks.requestsUnderWay());
+      // Each reaches the service before the next choice (a choice superseded sooner is rightly never sent).
       await choose('fr');
-      await page.waitForTimeout(500);
-      await choose('de'); // the two slots are now taken, for 2.5 s
-      await page.waitForTimeout(500);
+      await expect.poll(async () => (await underWay()).active).toBe(1);
+      await choose('de'); // the two slots are now taken, for 5 s
+      await expect.poll(async () => (await underWay()).active).toBe(2);
       await choose('it'); // waits for a slot...
+      await expect.poll(async () => (await underWay()).waiting).toBe(1);
       await choose('pt'); // ...and is withdrawn by this choice before it was sent
       await expect.poll(() => bubbleText(context, page), { timeout: 20_000 }).toContain('[PT]');
       await settle(page);
