@@ -280,7 +280,10 @@ test.describe('in-page player', () => {
     await expect.poll(() => readingSession(background)).toBeNull();
     const playerStatus = () =>
       background.evaluate(async () => {
-        const answer = (await chrome.runtime.sendMessage({ id: 1, type: 'playerState', timestamp: Date.now() })) as { res?: { ok: boolean; value?: { status: string } | null } };
+        // No player document to answer (it was closed with the reading): nothing plays.
+        const answer = (await chrome.runtime.sendMessage({ id: 1, type: 'playerState', timestamp: Date.now() }).catch(() => null)) as {
+          res?: { ok: boolean; value?: { status: string } | null };
+        } | null;
         return answer?.res?.value?.status ?? 'none';
       });
     await expect.poll(playerStatus).not.toBe('playing');
