@@ -139,7 +139,8 @@ test.describe('selection translation', () => {
     await page.goto(`${pages.url}/fixtures/hostile.html`);
     await selectText(page, '#markup');
     await translateSelection(context, background, extensionId, page);
-    await expect.poll(() => bubbleText(context, page)).toContain('<img src=x onerror="window.__pwned = 1">');
+    // The answer can take long on a loaded machine (the bubble says the service is slow meanwhile).
+    await expect.poll(() => bubbleText(context, page), { timeout: 60_000 }).toContain('<img src=x onerror="window.__pwned = 1">');
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
 
