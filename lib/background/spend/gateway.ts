@@ -23,6 +23,9 @@ import { t } from '../../i18n';
  */
 
 export type PaidCallOptions = Omit<ScheduleOptions, 'paid'>;
+
+/** A call given up (withdrawn, or cut off on the wire), not refused by the service. */
+const isWithdrawn = (error: unknown): boolean => isServiceError(error) && error.kind === 'cancelled';
 type PaidRun<T> = (client: ServiceClient, signal: AbortSignal) => Promise<T>;
 
 /** One paid call, withdrawn by `options.signal` only while it is not sent yet. */
@@ -40,7 +43,7 @@ function paidAttempts<T>(run: PaidRun<T>, options: PaidCallOptions, onSending: (
       } catch (error) {
         onSending(false);
         // Charged and then failed, or given up on the wire: the balance moved by an amount nobody knows.
-        if (mayHaveBeenCharged(error) || (isServiceError(error) && error.kind === 'cancelled')) {
+        if (mayHaveBeenCharged(error) || isWithdrawn(error)) {
           await noteUncertainCharge((await getSettings()).serviceUrl);
         }
         throw error;
@@ -86,7 +89,7 @@ export function sharedPaidCall<T, R>(key: string, holder: string, run: PaidRun<T
   };
   const job = paidAttempts(run, { ...callOptions, signal: entry.wanted.signal }, onSending)
     .then(keep, (error: unknown) => {
-      if (!(isServiceError(error) && error.kind === 'cancelled')) onFailed?.(error, new Set(entry.holders));
+      if (!isWithdrawn(error)) onFailed?.(error, new Set(entry.holders));
       throw error;
     })
     .finally(() => {
