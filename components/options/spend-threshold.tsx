@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { t } from '@/lib/i18n';
+import { checkDashboardUrl, dashboardAddress } from '@/lib/settings/service-url';
 import { useSettings } from '../use-settings';
 
 /** Put in the label's text where the number field goes, then cut there. */
@@ -61,6 +62,43 @@ export function SpendThreshold() {
         />
         {t('optionsConfirmPageTranslation')}
       </label>
+      <DashboardField stored={settings.dashboardUrl} fallback={dashboardAddress({ ...settings, dashboardUrl: '' })} onSave={(dashboardUrl) => void update({ dashboardUrl })} />
     </section>
+  );
+}
+
+/**
+ * Where "Top up credits" (on a notice that says there are not enough) takes the user: saved as it
+ * is typed once it is a web address, or empty for the service's own address.
+ */
+function DashboardField({ stored, fallback, onSave }: { stored: string; fallback: string | null; onSave: (value: string) => void }) {
+  const [draft, setDraft] = useState(stored);
+  useEffect(() => setDraft((current) => (current.trim() === stored ? current : stored)), [stored]);
+  const valid = (value: string) => !value.trim() || checkDashboardUrl(value) !== null;
+
+  function change(value: string) {
+    setDraft(value);
+    const next = value.trim() ? checkDashboardUrl(value) : '';
+    if (next !== null && value.trim() !== stored) onSave(value.trim());
+  }
+
+  return (
+    <>
+      <label htmlFor="dashboard-url">{t('optionsDashboardLabel')}</label>
+      <input
+        id="dashboard-url"
+        type="url"
+        inputMode="url"
+        spellCheck={false}
+        placeholder={fallback ?? 'https://'}
+        value={draft}
+        aria-describedby="dashboard-url-hint"
+        aria-invalid={!valid(draft)}
+        onChange={(e) => change(e.target.value)}
+      />
+      <p className="hint" id="dashboard-url-hint">
+        {valid(draft) ? t('optionsDashboardHint') : t('optionsDashboardInvalid')}
+      </p>
+    </>
   );
 }

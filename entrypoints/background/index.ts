@@ -1,6 +1,6 @@
 import '@/lib/zod-setup';
 import { browser } from 'wxt/browser';
-import { getAccount } from '@/lib/background/account';
+import { getAccount, openDashboard } from '@/lib/background/account';
 import { closeStorageToContentScripts } from '@/lib/background/lockdown';
 import { clearApiKey, getServiceStatus, saveService } from '@/lib/background/service-config';
 import { getVoices } from '@/lib/background/voices';
@@ -51,6 +51,7 @@ export default defineBackground(() => {
     getAccount: (data) => getAccount(data?.refresh),
     getVoices: (data) => getVoices(data?.refresh),
     openOptions: () => browser.runtime.openOptionsPage(),
+    openDashboard: () => openDashboard(),
 
     readText: ({ title, ...choices }) => startReading({ ...choices, title: title ?? '', tabId: null, frameId: null }),
     downloadText: ({ title, ...choices }) => downloadFromPopup({ ...choices, title: title ?? '', tabId: null }),

@@ -2,6 +2,8 @@ import { planFromString } from '../api/schemas';
 import type { AccountView } from '../messaging/protocol';
 import { accountItem, type CachedAccount } from '../settings/cache-items';
 import { getSettings } from '../settings/items';
+import { dashboardAddress } from '../settings/service-url';
+import { browser } from 'wxt/browser';
 import type { KnownBalance } from '../translate/translate';
 import { callService, scheduler } from './service';
 import type { AudioFormat } from '../api/schemas';
@@ -85,4 +87,15 @@ export async function noteCreditsSpent(credits: number): Promise<void> {
   if (!cached || credits <= 0) return;
   await noteTranslationPaid(cached.serviceUrl, credits);
   await accountItem.setValue({ ...cached, credits: Math.max(0, cached.credits - credits) });
+}
+
+/**
+ * Opens the service's dashboard, where credits are topped up and keys managed (the address the
+ * options hold, else the service's own origin), in a new tab beside the current one; the options
+ * when no service is set up yet.
+ */
+export async function openDashboard(): Promise<void> {
+  const url = dashboardAddress(await getSettings());
+  if (!url) return browser.runtime.openOptionsPage();
+  await browser.tabs.create({ url });
 }

@@ -72,6 +72,7 @@ function runAgent(signal: AbortSignal): () => void {
     pageNotice: ({ message, tone, action, confirm, timeoutMs }) => {
       const actions = [];
       if (action === 'openOptions') actions.push({ label: t('openOptions'), onClick: () => void sendMessage('openOptions') });
+      if (action === 'topUp') actions.push({ label: t('topUp'), onClick: () => void sendMessage('openDashboard') });
       if (confirm) {
         actions.push(
           { label: confirm.label, onClick: () => void sendMessage('confirmSpend', { token: confirm.token }) },

@@ -102,6 +102,8 @@ export const messageRules = {
   getAccount: { input: refreshInput, from: ['extension'] },
   getVoices: { input: refreshInput, from: ['extension'] },
   openOptions: { input: z.undefined(), from: ['extension', 'content'] },
+  /** Opens the service's dashboard (where credits are topped up) in a new tab; the options when no service is set. */
+  openDashboard: { input: z.undefined(), from: ['extension', 'content'] },
 
   // Reading aloud, asked for by the popup.
   readText: { input: readTextInput, from: ['extension'] },
@@ -215,7 +217,7 @@ export const messageRules = {
     input: z.strictObject({
       message: text(1, 2000),
       tone: z.enum(['info', 'error']),
-      action: z.optional(z.enum(['openOptions'])),
+      action: z.optional(z.enum(['openOptions', 'topUp'])),
       /** A paid action waiting for the user's agreement: the notice offers to confirm it. */
       confirm: z.optional(z.strictObject({ token: text(1, 100), label: text(1, 200) })),
       timeoutMs: z.optional(int(0, 60_000)),
@@ -264,6 +266,7 @@ export interface ProtocolMap {
   getAccount(data?: In<'getAccount'>): Result<AccountView>;
   getVoices(data?: In<'getVoices'>): Result<VoicesView>;
   openOptions(): Result<void>;
+  openDashboard(): Result<void>;
 
   readText(data: In<'readText'>): Result<ReadStart>;
   downloadText(data: In<'downloadText'>): Result<{ fileName: string } | { confirm: SpendQuestion }>;

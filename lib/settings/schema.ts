@@ -9,6 +9,11 @@ import { PLAYER_CORNERS } from './player-corner';
 export const settingsSchema = z.object({
   /** Base address of the service; empty until the user sets it up. */
   serviceUrl: z.catch(z.string(), ''),
+  /**
+   * The service's dashboard, where credits are topped up and keys managed ("Top up" opens it);
+   * empty: the service's own address (its origin).
+   */
+  dashboardUrl: z.catch(z.string(), ''),
   voices: z.catch(
     z.object({
       /** Default voice id for any language; null lets the extension pick one for the text's language. */

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { checkServiceUrl, serviceIdentity } from './service-url';
+import { checkServiceUrl, dashboardAddress, serviceIdentity } from './service-url';
 import { useEnglishMessages } from '../i18n.test-helpers';
 
 // Errors are worded from public/_locales/en, as in an English browser.
@@ -54,5 +54,22 @@ describe('serviceIdentity', () => {
 
   it('keeps an address it cannot parse as typed, so it still names something', () => {
     expect(serviceIdentity(' not a url ')).toBe('not a url');
+  });
+});
+
+describe('dashboardAddress', () => {
+  it("is the service's own origin by default, whatever path its API lives under", () => {
+    expect(dashboardAddress({ serviceUrl: 'https://api.example.com/tts/api/v1', dashboardUrl: '' })).toBe('https://api.example.com/');
+    expect(dashboardAddress({ serviceUrl: 'http://127.0.0.1:8787', dashboardUrl: '  ' })).toBe('http://127.0.0.1:8787/');
+  });
+
+  it('is the address the options hold when it is an http(s) address', () => {
+    expect(dashboardAddress({ serviceUrl: 'https://api.example.com', dashboardUrl: ' https://app.example.com/billing ' })).toBe('https://app.example.com/billing');
+  });
+
+  it('ignores an address that is not a web page (a script, credentials) and has nothing to open without a service', () => {
+    expect(dashboardAddress({ serviceUrl: 'https://api.example.com', dashboardUrl: 'javascript:alert(1)' })).toBe('https://api.example.com/');
+    expect(dashboardAddress({ serviceUrl: 'https://api.example.com', dashboardUrl: 'https://u:p@app.example.com/' })).toBe('https://api.example.com/');
+    expect(dashboardAddress({ serviceUrl: '', dashboardUrl: '' })).toBeNull();
   });
 });

@@ -55,3 +55,24 @@ export function serviceIdentity(serviceUrl: string): string {
   const check = checkServiceUrl(serviceUrl);
   return check.ok ? check.baseUrl : serviceUrl.trim();
 }
+
+/** A dashboard address as typed: an http(s) address without credentials, or null. */
+export function checkDashboardUrl(input: string): string | null {
+  try {
+    const url = new URL(input.trim());
+    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where "Top up" takes the user: the dashboard address the options hold, else the service's own
+ * origin (where its contract says keys and credits are managed); null when neither is set.
+ */
+export function dashboardAddress(settings: { serviceUrl: string; dashboardUrl: string }): string | null {
+  const own = settings.dashboardUrl.trim() && checkDashboardUrl(settings.dashboardUrl);
+  if (own) return own;
+  const service = checkServiceUrl(settings.serviceUrl);
+  return service.ok ? `${service.origin}/` : null;
+}

@@ -5,7 +5,9 @@ import {
   clickAxNode,
   clickMenu,
   clickToolbarButton,
+  findAxNode,
   inPageUiText,
+  ledger,
   readingSession,
   selectText,
   speechRequests,
@@ -52,6 +54,54 @@ test.describe('read aloud: every problem is shown where the user is, with the ne
     await readSelection(background, page);
     await expect.poll(() => noticeText(context, page), { timeout: 20_000 }).toContain("don't have enough credits");
     expect(await noticeText(context, page)).toContain('Your balance: 0 credits');
+  });
+
+  test('not enough credits: "Top up credits" opens the service\'s dashboard: its own address, or the one set in the options', async ({ context, background, extensionId, emulator, pages }) => {
+    await fetch(`${emulator.url}/__emulator/accounts`, { method: 'POST', body: JSON.stringify({ key: 'demo-pro', credits: 0 }) });
+    await connectService(background, emulator.url, 'demo-pro');
+    const page = await openArticle(context, extensionId, pages.url, '#first');
+    const topUp = async () => {
+      await readSelection(background, page);
+      const button = await findAxNode(context, page, 'button', 'Top up credits', 30_000);
+      const opened = context.waitForEvent('page');
+      await clickAxNode(context, page, button);
+      const dashboard = await opened;
+      await dashboard.waitForURL(/^http/);
+      const url = dashboard.url();
+      await dashboard.close();
+      return url;
+    };
+    // By default the service's own address (where its contract says credits and keys are managed).
+    expect(await topUp()).toBe(`${new URL(emulator.url).origin}/`);
+    const options = await context.newPage();
+    await options.goto(`chrome-extension://${extensionId}/options.html`);
+    await options.getByLabel(/^Dashboard address/).fill(`${pages.url}/fixtures/article.html?billing`);
+    await expect.poll(() => background.evaluate(async () => ((await chrome.storage.local.get('settings')).settings as { dashboardUrl?: string }).dashboardUrl)).toContain('?billing');
+    await options.close();
+    expect(await topUp()).toBe(`${pages.url}/fixtures/article.html?billing`);
+    // Refused each time, so nothing was charged.
+    expect((await ledger(emulator.url)).entries).toEqual([]);
+  });
+
+  test('the service charging and then failing: "Retry from here" names what it may cost; nothing is sent again until pressed, then the reading plays for no more than that', async ({ context, background, extensionId, emulator, pages }) => {
+    await fetch(`${emulator.url}/__emulator/faults`, { method: 'POST', body: JSON.stringify({ type: 'charged-error', path: '/api/v1/tts', times: 1 }) });
+    await connectService(background, emulator.url, 'demo-pro');
+    const page = await openArticle(context, extensionId, pages.url, '#first');
+    await readSelection(background, page);
+    const retry = await findAxNode(context, page, 'button', /^Retry from here \((about|up to) [\d,]+ credits?\)$/, 30_000);
+    const figure = Number(/([\d,]+) credit/.exec(retry.name)![1]!.replaceAll(',', ''));
+    expect(await noticeText(context, page)).toContain('may already be paid for');
+    // The failed request was charged once, and nothing went again by itself.
+    const before = await ledger(emulator.url);
+    expect(before.entries.filter((e) => e.path === '/api/v1/tts')).toHaveLength(1);
+    expect(await speechRequests(emulator.url)).toHaveLength(1);
+    await clickAxNode(context, page, retry);
+    await waitForStatus(background, 'playing', 30_000);
+    await expect.poll(() => readingSession(background), { timeout: 60_000 }).toBeNull();
+    const after = (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts').slice(1);
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.reduce((sum, e) => sum + e.credits, 0)).toBeLessThanOrEqual(figure);
+    expect(after[0]!.textStart).toMatch(/^The morning was cool/);
   });
 
   test('rate limited: the page says the reading continues by itself, and it does', async ({ context, background, extensionId, emulator, pages }) => {

@@ -10,6 +10,7 @@ import { t } from '../../i18n';
 import { endFetches } from './audio-fetch';
 import { tellPagePlayer } from './page-player';
 import { reportProblem } from './problems';
+import { offerRetry } from './retry';
 import { followPosition } from './resume';
 import { sessionItem, withReading } from './session';
 
@@ -37,7 +38,9 @@ async function followPlayer(event: PlayerEvent): Promise<void> {
   if (finished) void afterSpeechPaid(session.plan.params.format).catch(() => undefined);
   await setBadge(event.status, event.error?.message);
   if (event.status === 'error' && event.error) {
-    await reportProblem(session.tabId, { kind: event.error.kind as ServiceErrorKind, message: event.error.message });
+    // What the service failed to give, offered again from the sentence the listener is at.
+    const retry = await offerRetry(session, event.sentence, event.error.kind).catch(() => null);
+    await reportProblem(session.tabId, { kind: event.error.kind as ServiceErrorKind, message: event.error.message }, retry);
   }
   if (session.tabId === null) return;
   await tellPagePlayer(session, event);

@@ -53,11 +53,19 @@ export async function noteReadingWait(sessionId: string, message: string): Promi
 }
 
 
+/** The next step a problem's notice offers as a button, by what went wrong. */
+const NEXT_STEP: Partial<Record<SerializedServiceError['kind'], 'openOptions' | 'topUp'>> = {
+  unauthorized: 'openOptions',
+  insufficientCredits: 'topUp',
+};
+
 /**
- * Shows a problem where the user is: on the page when we can reach it; else on the toolbar button
- * and in the popup (which reads lastErrorItem), e.g. on a page the browser keeps us out of.
+ * Shows a problem where the user is: on the page when we can reach it, with its next step as a
+ * button (*Open options* for a rejected key, *Top up* without credits, *Retry* with what it may
+ * cost when `retry` was offered); else on the toolbar button and in the popup (which reads
+ * lastErrorItem), e.g. on a page the browser keeps us out of.
  */
-export async function reportProblem(tabId: number | null, problem: SerializedServiceError): Promise<void> {
+export async function reportProblem(tabId: number | null, problem: SerializedServiceError, retry?: { token: string; label: string } | null): Promise<void> {
   if (problem.kind === 'cancelled') return;
   const error = problem.kind === 'insufficientCredits' ? await withBalance(problem) : problem;
   const shown =
@@ -66,7 +74,8 @@ export async function reportProblem(tabId: number | null, problem: SerializedSer
       type: 'pageNotice',
       message: error.message,
       tone: 'error',
-      action: error.kind === 'unauthorized' ? 'openOptions' : undefined,
+      action: NEXT_STEP[error.kind],
+      ...(retry ? { confirm: retry } : {}),
     }));
   if (shown) return setBadge('idle');
   await lastErrorItem.setValue(error);

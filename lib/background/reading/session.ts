@@ -4,6 +4,7 @@ import { ServiceError } from '../../api/errors';
 import { t } from '../../i18n';
 import type { SerializedServiceError } from '../../api/errors';
 import type { PlayerEvent, ReadingPlan } from '../../player/contract';
+import type { SpeechChoices } from './speech-params';
 
 /** The current reading, kept in session storage so it outlives a stopped service worker. */
 export interface ReadingSession {
@@ -51,4 +52,39 @@ export async function readingOf(fromTab: number | undefined): Promise<ReadingSes
   const session = await sessionItem.getValue();
   if (!session || (fromTab !== undefined && session.tabId !== fromTab)) throw new ServiceError('invalidRequest', t('readingNothing'));
   return session;
+}
+
+/** What a reading is started with (start.ts). */
+export interface ReadRequest extends SpeechChoices {
+  text: string;
+  title: string;
+  tabId: number | null;
+  frameId: number | null;
+  /** False when the text is not on the page (e.g. a translation): nothing to highlight there. */
+  highlight?: boolean;
+  /** The user already agreed to its cost (it was above their threshold). */
+  confirmed?: boolean;
+  /** Where to start (a page read again from where the user stopped); 0 by default. */
+  startSentence?: number;
+  /** The page read whole, whose position is remembered as the reading goes. */
+  page?: ReadingPage;
+  /** Read "from here": the place in `text` to start at; the sentences before it stay in the plan, unpaid until wanted. */
+  startOffset?: number;
+  /** Tried again after a failure, from where it stopped (not "where you stopped last time"). */
+  retried?: boolean;
+  /**
+   * Settles once the page can show notices and highlights (its script may still be starting when
+   * the text is known): true when it highlights this very text. Meanwhile the first request leaves.
+   */
+  pageReady?: Promise<boolean>;
+}
+
+/** What the current page reading was asked with (its text, its page), kept for a Retry after a failure (retry.ts). */
+export const askedItem = storage.defineItem<{ sessionId: string; request: Omit<ReadRequest, 'pageReady'> } | null>('session:readingAsked', { fallback: null });
+
+/** Keeps what a reading on a page was started with, for a retry after a failure (one at a time). */
+export async function rememberAsked(sessionId: string, request: ReadRequest): Promise<void> {
+  if (request.tabId === null) return;
+  const { pageReady: _ready, ...kept } = request;
+  await askedItem.setValue({ sessionId, request: kept });
 }

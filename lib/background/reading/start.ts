@@ -15,30 +15,10 @@ import { fetchChunkForPlayer, playerHost } from './host';
 import { estimateAfterFirstRequest } from './first-price';
 import { planStartingAt } from './plan';
 import { tellResumed } from './resume';
-import { chooseSpeechParams, type SpeechChoices } from './speech-params';
-import { lastErrorItem, sessionItem, withReading, type ReadingPage } from './session';
+import { chooseSpeechParams } from './speech-params';
+import { lastErrorItem, rememberAsked, sessionItem, withReading, type ReadRequest } from './session';
 
-export interface ReadRequest extends SpeechChoices {
-  text: string;
-  title: string;
-  tabId: number | null;
-  frameId: number | null;
-  /** False when the text is not on the page (e.g. a translation): nothing to highlight there. */
-  highlight?: boolean;
-  /** The user already agreed to its cost (it was above their threshold). */
-  confirmed?: boolean;
-  /** Where to start (a page read again from where the user stopped); 0 by default. */
-  startSentence?: number;
-  /** The page read whole, whose position is remembered as the reading goes. */
-  page?: ReadingPage;
-  /** Read "from here": the place in `text` to start at; the sentences before it stay in the plan, unpaid until wanted. */
-  startOffset?: number;
-  /**
-   * Settles once the page can show notices and highlights (its script may still be starting when
-   * the text is known): true when it highlights this very text. Meanwhile the first request leaves.
-   */
-  pageReady?: Promise<boolean>;
-}
+export type { ReadRequest } from './session';
 
 /** Characters from which a reading started on a page says up front what it will cost. */
 const ANNOUNCE_COST_FROM_CHARS = 1000;
@@ -100,6 +80,8 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
     const message = capped.cut ? t('readingCostNoticeCut', [cost, capped.cut]) : t('readingCostNotice', cost);
     void tellPage(request.tabId, 0, { type: 'pageNotice', tone: 'info', message, timeoutMs: capped.cut ? 12_000 : 6000 });
   }
+  // Kept for a Retry should the service fail it (written before any of its answers can come).
+  if (request.tabId !== null) void rememberAsked(sessionId, request).catch(() => undefined);
   const started = await withReading(async () => {
     await stopCurrent();
     await lastErrorItem.setValue(null);
@@ -123,7 +105,7 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
     return { sessionId };
   });
   // A page read again goes on from where the user stopped last time, and says so (asked about first or not).
-  if (request.page && startSentence > 0 && request.tabId !== null) await tellResumed(request.tabId, sessionId, startSentence, plan.sentenceCount);
+  if (request.page && startSentence > 0 && request.tabId !== null && !request.retried) await tellResumed(request.tabId, sessionId, startSentence, plan.sentenceCount);
   return started;
 }
 

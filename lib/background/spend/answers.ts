@@ -6,6 +6,7 @@ import { RESUME_KIND, type ResumeRequest } from '../reading/interrupt';
 import { goTo, readFromStart, resumeReading } from '../reading/control';
 import { REACH_KIND, type ReachRequest } from '../reading/reach';
 import { reportProblem } from '../reading/problems';
+import { RETRY_KIND, type RetryRequest } from '../reading/retry';
 import { startReading, type ReadRequest } from '../reading/start';
 import { RESTART_KIND, type RestartRequest } from '../reading/resume';
 import { t } from '../../i18n';
@@ -21,6 +22,8 @@ export async function runConfirmedSpend(token: string, tabId: number | null): Pr
   try {
     if (!pending) throw new ServiceError('invalidRequest', t('confirmExpired'));
     if (pending.kind === 'read') await startReading({ ...(pending.request as ReadRequest), confirmed: true });
+    // Its button showed what it may cost: that much is agreed to.
+    else if (pending.kind === RETRY_KIND) await startReading({ ...(pending.request as RetryRequest), confirmed: true });
     else if (pending.kind === RESUME_KIND) {
       // Nothing new is spent: the reading goes on with what it was already allowed to cost.
       readingGoesOn(await resumeReading((pending.request as ResumeRequest).sessionId));

@@ -1,0 +1,50 @@
+import type { ServiceErrorKind } from '../../api/errors';
+import { chunkOfSentence } from '../../player/sentence-position';
+import { t } from '../../i18n';
+import { describeEstimate, estimateSpeech, holdForConfirmation } from '../spend/questions';
+import { askedItem, type ReadingSession, type ReadRequest } from './session';
+
+/** What the gate calls a reading that failed and may be tried again from where it stopped. */
+export const RETRY_KIND = 'retry-reading';
+
+/** What a Retry button on the page carries: the reading again, from the sentence it failed at. */
+export type RetryRequest = Omit<ReadRequest, 'pageReady' | 'startOffset'> & { tabId: number; startSentence: number; retried: true };
+
+/**
+ * Failures a second try may get past: the service or the way to it failed (busy, down, slow, an
+ * answer that made no sense), not the request, the key or the balance.
+ */
+const RETRYABLE = new Set<ServiceErrorKind>(['server', 'network', 'timeout', 'rateLimited', 'badResponse']);
+
+export const worthRetrying = (kind: string): boolean => RETRYABLE.has(kind as ServiceErrorKind);
+
+/**
+ * Offers, on the reading's page, to read on from `sentence` (where it failed) after a failure worth
+ * retrying: the offer is kept in the gate with what it may cost (the audio from there on that is
+ * not in the cache; what was received plays free), and the button says that figure, so pressing it
+ * is agreeing to it. Null when the reading has no page to ask on or the failure is not worth it.
+ */
+export async function offerRetry(session: ReadingSession, sentence: number, kind: string): Promise<{ token: string; label: string } | null> {
+  if (session.tabId === null || !worthRetrying(kind)) return null;
+  const { plan } = session;
+  const from = Math.min(sentence, plan.sentenceCount - 1);
+  const texts = plan.chunks.slice(chunkOfSentence(plan.chunks, from)).map((c) => c.text);
+  // -1: every chunk is looked up in the cache (a retry mostly finds what was already received).
+  const estimate = await estimateSpeech(texts, plan.params, -1);
+  const asked = await askedItem.getValue();
+  if (asked?.sessionId !== plan.sessionId) return null;
+  // The same text, voice and speed as the reading had (a speed changed while reading included).
+  const { startOffset: _offset, ...request } = asked.request;
+  const again: RetryRequest = {
+    ...request,
+    tabId: session.tabId,
+    startSentence: from,
+    retried: true,
+    voiceId: plan.params.voiceId,
+    language: plan.params.language,
+    speed: plan.params.speed,
+    format: plan.params.format,
+  };
+  const token = await holdForConfirmation(RETRY_KIND, again, estimate.credits);
+  return { token, label: t('retryReadingLabel', describeEstimate(estimate)) };
+}
