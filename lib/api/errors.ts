@@ -60,6 +60,14 @@ export interface SerializedServiceError {
   mayBeCharged?: boolean;
 }
 
+const WORTH_RETRYING: ReadonlySet<string> = new Set<ServiceErrorKind>(['server', 'network', 'timeout', 'rateLimited', 'badResponse']);
+
+/**
+ * Failures the user may get past by trying again (a *Retry* button): the service or the way to it
+ * failed (busy, down, slow, an answer that made no sense), not the request, the key or the balance.
+ */
+export const worthRetrying = (kind: string): boolean => WORTH_RETRYING.has(kind);
+
 /** Type guard for {@link ServiceError}. */
 export function isServiceError(e: unknown): e is ServiceError {
   return e instanceof ServiceError;

@@ -1,10 +1,11 @@
-import type { SerializedServiceError } from '../api/errors';
+import { worthRetrying, type SerializedServiceError } from '../api/errors';
 import { createTranslationBubble, type TranslationBubble } from './bubble';
 import type { BubbleLabels } from './labels';
 import type { AnchorRect } from './placement';
 import { takeBubbleShell } from './shell';
 import { captureEditableTarget, replaceSelection } from './replace';
-import { t } from '../i18n';
+import { formatNumber, t } from '../i18n';
+import { translationCost } from '../translate/cost';
 import { sendMessage } from '../messaging/protocol';
 import { isRtl, languageByCode, LANGUAGES } from '../language';
 import type { PageSource } from '../page/highlight';
@@ -99,11 +100,19 @@ export function openTranslationBubble(win: Window, target: string, reported?: st
     awaited = null;
   };
 
-  const showError = (error: SerializedServiceError) =>
-    bubble?.showError({
-      message: error.message,
-      action: error.kind === 'unauthorized' ? { label: t('openOptions'), onClick: () => void sendMessage('openOptions') } : undefined,
-    });
+  /** The problem, with its next step: the options for a rejected key, the dashboard without credits, a retry (with its price) when the service failed. */
+  const showError = (error: SerializedServiceError, retry?: () => void) => {
+    const cost = translationCost(text!);
+    const next =
+      error.kind === 'unauthorized'
+        ? { label: t('openOptions'), onClick: () => void sendMessage('openOptions') }
+        : error.kind === 'insufficientCredits'
+          ? { label: t('topUp'), onClick: () => void sendMessage('openDashboard') }
+          : retry && worthRetrying(error.kind)
+            ? { label: cost === 1 ? t('retryTranslationOne') : t('retryTranslation', formatNumber(cost)), onClick: retry }
+            : undefined;
+    bubble?.showError({ message: error.message, action: next });
+  };
 
   /** Asks for the translation into `code`; `agreed`: the question's token, once the user agreed to what it costs. */
   async function run(code: string, agreed?: string) {
@@ -122,7 +131,7 @@ export function openTranslationBubble(win: Window, target: string, reported?: st
     awaited = null;
     mark('translation-received');
     if (!result) return showError({ kind: 'network', message: t('extensionUnavailable') });
-    if (!result.ok) return showError(result.error);
+    if (!result.ok) return showError(result.error, () => void run(code));
     if (result.value.status === 'confirm') {
       const { cost, token } = result.value;
       return bubble?.showConfirm({ cost, onConfirm: () => void run(code, token) });

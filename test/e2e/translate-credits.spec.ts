@@ -201,6 +201,22 @@ test.describe('translation credits', () => {
     expect(await ledger(emulator.url)).toEqual({ entries: [], total: {} });
   });
 
+  test('the service failing: the bubble offers "Retry" with the price; nothing is charged until it is pressed, then exactly that', async ({
+    context, background, extensionId, emulator, pages,
+  }) => {
+    await fetch(`${emulator.url}/__emulator/faults`, { method: 'POST', body: JSON.stringify({ type: 'server-error', path: '/api/v1/translate', times: 1 }) });
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es' });
+    const { page, text } = await translateOnArticle({ context, background, extensionId, pages }, '#second');
+    const cost = costOf(text);
+    const retry = await findAxNode(context, page, 'button', `Retry (${cost} credits)`);
+    expect(await bubbleText(context, page)).toContain('The service had a problem');
+    expect(await translationCharges(emulator.url)).toEqual([]);
+    await clickAxNode(context, page, retry);
+    await expect.poll(() => bubbleText(context, page)).toContain('[ES]');
+    expect(await translationCharges(emulator.url)).toEqual([cost]);
+  });
+
   test('a balance too low is checked with the service before refusing; after a top-up the same translation works', async ({
     context, background, extensionId, emulator, pages,
   }) => {
@@ -214,6 +230,12 @@ test.describe('translation credits', () => {
     await expect.poll(() => bubbleText(context, page)).toContain(`translating this text costs ${cost} credits, but your balance is 5`);
     expect(await bubbleText(context, page)).toContain('Top up your account');
     expect(await translateLog(emulator.url)).toEqual([]);
+    // Its next step as a button: the service's dashboard (by default the service's own address).
+    const opened = context.waitForEvent('page');
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Top up credits'));
+    const dashboard = await opened;
+    await dashboard.waitForURL(`${new URL(emulator.url).origin}/`);
+    await dashboard.close();
 
     // Topped up elsewhere (the service's website); the popup is never opened.
     await setCredits(1000);

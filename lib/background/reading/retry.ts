@@ -1,4 +1,4 @@
-import type { ServiceErrorKind } from '../../api/errors';
+import { worthRetrying } from '../../api/errors';
 import { chunkOfSentence } from '../../player/sentence-position';
 import { t } from '../../i18n';
 import { describeEstimate, estimateSpeech, holdForConfirmation } from '../spend/questions';
@@ -9,14 +9,6 @@ export const RETRY_KIND = 'retry-reading';
 
 /** What a Retry button on the page carries: the reading again, from the sentence it failed at. */
 export type RetryRequest = Omit<ReadRequest, 'pageReady' | 'startOffset'> & { tabId: number; startSentence: number; retried: true };
-
-/**
- * Failures a second try may get past: the service or the way to it failed (busy, down, slow, an
- * answer that made no sense), not the request, the key or the balance.
- */
-const RETRYABLE = new Set<ServiceErrorKind>(['server', 'network', 'timeout', 'rateLimited', 'badResponse']);
-
-export const worthRetrying = (kind: string): boolean => RETRYABLE.has(kind as ServiceErrorKind);
 
 /**
  * Offers, on the reading's page, to read on from `sentence` (where it failed) after a failure worth
