@@ -1,3 +1,5 @@
+import { darkScheme } from '../page/shadow-host';
+
 /**
  * Styles of the translation bubble, all inside its shadow root. Every element starts from
  * `all: initial` and sizes are px, so the page's CSS, fonts and rem size cannot reach it.
@@ -47,7 +49,7 @@ button.primary:hover { background: #173f94; }
 button.close { flex: 0 0 auto; width: 24px; height: 24px; padding: 0; border: none; font-size: 18px; line-height: 24px; color: #555b66; }
 button:hover { background: rgba(0, 0, 0, 0.06); }
 button:focus-visible, select:focus-visible { outline: 2px solid #2f6fde; outline-offset: 2px; }
-@media (prefers-color-scheme: dark) {
+${darkScheme(`
   .bubble { background: #23262d; color: #eceff4; border-color: #3d424d; box-shadow: 0 4px 16px rgba(0, 0, 0, 0.5); }
   label, .meta { color: #b4bac6; }
   select { background: #2c3038; color: #eceff4; border-color: #4a505c; }
@@ -55,10 +57,8 @@ button:focus-visible, select:focus-visible { outline: 2px solid #2f6fde; outline
   button { color: #9bbcff; }
   button.primary { background: #9bbcff; border-color: #9bbcff; color: #12161d; }
   button.primary:hover { background: #b8cfff; }
-  button.primary { background: #1d4fb8; border-color: #1d4fb8; color: #ffffff; }
-button.primary:hover { background: #173f94; }
-button.close { color: #b4bac6; }
+  button.close { color: #b4bac6; }
   button:hover { background: rgba(255, 255, 255, 0.08); }
-}
+`)}
 @media (prefers-reduced-motion: reduce) { .spinner { animation: none; } }
 `;

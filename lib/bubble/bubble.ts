@@ -1,4 +1,4 @@
-import { createShadowHost, setShadowStyles, showInTopLayer } from '../page/shadow-host';
+import { createShadowHost, matchPageScheme, setShadowStyles, showInTopLayer } from '../page/shadow-host';
 import { BUBBLE_CSS } from './bubble-styles';
 import { layoutViewport } from '../page/viewport';
 import { makeButton, renderConfirm, renderError, renderResult, renderWaiting, type BubbleError, type BubbleResult } from './bubble-view';
@@ -139,6 +139,8 @@ export function mountTranslationBubble(
     dialog.style.setProperty('left', `${Math.round(p.left)}px`);
     if (p.maxHeight === null) dialog.style.removeProperty('max-height');
     else dialog.style.setProperty('max-height', `${Math.floor(p.maxHeight)}px`);
+    // Light or dark like the page where it now sits.
+    matchPageScheme(host, { left: p.left, top: p.top, width: size.width, height: Math.min(size.height, p.maxHeight ?? size.height) });
   };
   // Measured only when the content or the viewport changes; scrolling just moves it.
   const relayout = () => {

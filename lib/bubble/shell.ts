@@ -52,7 +52,18 @@ export function paintBubbleShell(input: BubbleShellInput): Promise<boolean> | fa
       : selection && selection.rangeCount > 0
         ? selection.getRangeAt(0).getBoundingClientRect()
         : null;
+  // Light or dark like the page under where it shows (the bubble checks again when it takes over):
+  // the first opaque background up from the element there, by its luma.
+  let dark = false;
+  for (let node = rect ? doc.elementFromPoint(rect.left + 4, rect.bottom + 12) : doc.body; node; node = node.parentElement) {
+    const rgba = /rgba?\(([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)(?:\s*[,/]\s*([\d.]+))?/.exec(getComputedStyle(node).backgroundColor);
+    if (rgba && (rgba[4] === undefined || Number(rgba[4]) >= 0.5)) {
+      dark = 0.2126 * Number(rgba[1]) + 0.7152 * Number(rgba[2]) + 0.0722 * Number(rgba[3]) < 118;
+      break;
+    }
+  }
   const host = doc.createElement('voxlate-bubble');
+  if (dark) host.dataset.scheme = 'dark';
   for (const [name, value] of [['all', 'initial'], ['position', 'fixed'], ['top', '0'], ['left', '0'], ['width', '0'], ['height', '0'], ['z-index', '2147483647']]) {
     host.style.setProperty(name!, value!, 'important');
   }

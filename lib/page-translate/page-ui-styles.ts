@@ -1,3 +1,5 @@
+import { darkScheme } from '../page/shadow-host';
+
 /**
  * Styles of the page translation's panel and control, inside their shadow root. Every element
  * starts from `all: initial` and sizes are px, so the page's CSS, fonts and rem size cannot reach
@@ -38,7 +40,7 @@ button.primary { background: #1d4fb8; border-color: #1d4fb8; color: #ffffff; }
 button:hover { background: rgba(0, 0, 0, 0.06); }
 button.primary:hover { background: #173f94; }
 button:focus-visible, select:focus-visible { outline: 2px solid #2f6fde; outline-offset: 2px; }
-@media (prefers-color-scheme: dark) {
+${darkScheme(`
   .box { background: #23262d; color: #eceff4; border-color: #3d424d; box-shadow: 0 4px 16px rgba(0, 0, 0, 0.5); }
   label, .note { color: #b4bac6; }
   .warn { color: #ffcc80; }
@@ -47,5 +49,5 @@ button:focus-visible, select:focus-visible { outline: 2px solid #2f6fde; outline
   button { color: #9bbcff; }
   button.primary { background: #9bbcff; border-color: #9bbcff; color: #12161d; }
   button:hover { background: rgba(255, 255, 255, 0.08); }
-}
+`)}
 `;

@@ -1,7 +1,7 @@
 import { cycleTab, isolateKeys } from '../bubble/focus-trap';
 import { createTargetPicker } from '../bubble/target-picker';
 import { LANGUAGES } from '../language';
-import { claimScreenSpace, createShadowHost, setShadowStyles } from '../page/shadow-host';
+import { claimScreenSpace, createShadowHost, matchPageScheme, setShadowStyles } from '../page/shadow-host';
 import { formatNumber, t } from '../i18n';
 import { PAGE_UI_CSS } from './page-ui-styles';
 import type { PageEstimate } from '../translate/page-types';
@@ -58,7 +58,7 @@ export function creditsText(n: number): string {
  * text; keys typed in it do not reach the page's shortcuts.
  */
 export function createPageTranslateUi(doc: Document, signal: AbortSignal): PageTranslateUi {
-  const { root, remove } = createShadowHost(doc, 'voxlate-page-translate');
+  const { root, host, remove } = createShadowHost(doc, 'voxlate-page-translate');
   setShadowStyles(root, PAGE_UI_CSS);
   const closed = new AbortController();
   isolateKeys(root, closed.signal);
@@ -81,6 +81,8 @@ export function createPageTranslateUi(doc: Document, signal: AbortSignal): PageT
     const box = doc.createElement('div');
     box.className = `box ${className}`;
     root.append(box);
+    // Light or dark like the page in its corner, once its content is in (before it is painted).
+    queueMicrotask(() => box.isConnected && matchPageScheme(host, box.getBoundingClientRect()));
     return { box, listen: { signal: view.signal } };
   };
 

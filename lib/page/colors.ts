@@ -67,6 +67,27 @@ function canvasColor(doc: Document): Rgb {
 /** Whether a background is dark enough that our dark-surface look fits it. */
 export const isDark = (background: Rgb): boolean => luminance(background) < 0.18;
 
+/** Our own elements on a page (their hosts): never what is "behind" our UI. */
+const isOurs = (element: Element) => element.localName.startsWith('voxlate-');
+
+/**
+ * Light or dark, to match what the page shows behind `box` (viewport px): the background of the
+ * page's element under its middle and near its corners, the majority deciding. Our surfaces there
+ * take the look that fits the page, not the system's setting, which the page may ignore.
+ */
+export function schemeBehind(doc: Document, box: { left: number; top: number; width: number; height: number }): 'light' | 'dark' {
+  const inset = (size: number) => Math.min(8, size / 2);
+  const xs = [box.left + inset(box.width), box.left + box.width / 2, box.left + box.width - inset(box.width)];
+  const ys = [box.top + inset(box.height), box.top + box.height / 2, box.top + box.height - inset(box.height)];
+  const points = [[xs[1]!, ys[1]!], [xs[0]!, ys[0]!], [xs[2]!, ys[0]!], [xs[0]!, ys[2]!], [xs[2]!, ys[2]!]] as const;
+  let dark = 0;
+  for (const [x, y] of points) {
+    const under = doc.elementsFromPoint?.(x, y).find((element) => !isOurs(element)) ?? doc.body ?? doc.documentElement;
+    if (under && isDark(backgroundBehind(under))) dark++;
+  }
+  return dark * 2 > points.length ? 'dark' : 'light';
+}
+
 /**
  * The first of `inks` (CSS hex colours, in order of preference) that meets AA on `background`;
  * black or white, whichever contrasts more, when none does.

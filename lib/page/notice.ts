@@ -1,4 +1,4 @@
-import { createShadowHost, setShadowStyles } from './shadow-host';
+import { createShadowHost, darkScheme, matchPageScheme, setShadowStyles } from './shadow-host';
 
 /** What `showPageNotice` shows. */
 export interface PageNoticeOptions {
@@ -37,7 +37,7 @@ export function showPageNotice(opts: PageNoticeOptions): PageNotice {
   }
   current?.close();
   const doc = opts.doc ?? document;
-  const { root, remove } = createShadowHost(doc, 'voxlate-notice');
+  const { root, host, remove } = createShadowHost(doc, 'voxlate-notice');
   const cleanup = new AbortController();
   const extra = doc.createElement('p');
   extra.className = 'note';
@@ -59,7 +59,9 @@ export function showPageNotice(opts: PageNoticeOptions): PageNotice {
   };
   current = notice;
   setShadowStyles(root, NOTICE_CSS);
-  root.append(buildCard(doc, opts, notice));
+  const card = buildCard(doc, opts, notice);
+  root.append(card);
+  matchPageScheme(host, card.getBoundingClientRect());
 
   const listen = { signal: cleanup.signal, capture: true };
   doc.addEventListener('keydown', (event) => {
@@ -139,12 +141,12 @@ button {
 button.close { flex: 0 0 auto; width: 24px; height: 24px; padding: 0; border: none; text-align: center; font-size: 18px; line-height: 24px; color: #555b66; }
 button:hover { background: rgba(0, 0, 0, 0.06); }
 button:focus-visible { outline: 2px solid #2f6fde; outline-offset: 2px; }
-@media (prefers-color-scheme: dark) {
+${darkScheme(`
   .card { background: #23262d; color: #eceff4; border-color: #3d424d; box-shadow: 0 4px 16px rgba(0, 0, 0, 0.5); }
   .card[data-tone="info"] { border-left-color: #7aa7ff; }
   .card[data-tone="error"] { border-left-color: #ff7b72; }
   button { color: #9bbcff; }
   button.close { color: #b4bac6; }
   button:hover { background: rgba(255, 255, 255, 0.08); }
-}
+`)}
 `;

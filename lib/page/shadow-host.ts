@@ -1,3 +1,5 @@
+import { schemeBehind } from './colors';
+
 /** Our element on the page and the closed shadow root inside it. */
 export interface ShadowHost {
   root: ShadowRoot;
@@ -53,6 +55,21 @@ export function showInTopLayer(host: HTMLElement): void {
  * `::before` / `::after` (our `!important` inside the shadow tree outranks the page's).
  */
 export const HOST_GUARD_CSS = ':host::before, :host::after { content: none !important; display: none !important; }\n';
+
+/**
+ * Our dark look, as rules that apply while the host's `data-scheme` is "dark" (set by
+ * {@link matchPageScheme} from what the page shows behind us, not from the system's setting): each
+ * selector of `rules` (plain rules, one level, no at-rules) is scoped to that host.
+ */
+export function darkScheme(rules: string): string {
+  return rules.replace(/([^{}]+)\{/g, (_, selectors: string) => `${selectors.split(',').map((s) => `:host([data-scheme="dark"]) ${s.trim()}`).join(', ')} {`);
+}
+
+/** Gives our UI in `host` the light or dark look that fits the page behind `box` (viewport px). */
+export function matchPageScheme(host: HTMLElement, box: { left: number; top: number; width: number; height: number }): void {
+  const scheme = schemeBehind(host.ownerDocument, box);
+  if (host.dataset.scheme !== scheme) host.dataset.scheme = scheme;
+}
 
 /**
  * Gives `root` its own stylesheet: a constructed sheet (not subject to the page's style CSP)

@@ -1,7 +1,9 @@
+import { darkScheme } from '../shadow-host';
+
 /**
  * Styles of the in-page player and its "Read from here" button. Everything is reset and sized in
  * px inside the closed shadow root, so the page's fonts, sizes and colours cannot reach them; the
- * colours follow the system's light or dark scheme.
+ * colours follow the page behind them (light or dark, see matchPageScheme).
  */
 export const PLAYER_CSS = `
 :host { all: initial; }
@@ -37,7 +39,7 @@ option { color: #1b1e24; background: #ffffff; }
 .jump:hover { background: #173f93; }
 .jump:focus-visible { outline: 2px solid #2f6fde; outline-offset: 2px; }
 .jump svg { width: 12px; height: 12px; }
-@media (prefers-color-scheme: dark) {
+${darkScheme(`
   .bar { background: #23262d; color: #eceff4; border-color: #3d424d; box-shadow: 0 4px 16px rgba(0, 0, 0, 0.55); }
   .grip { color: #9aa1ae; }
   button:hover, select:hover { background: rgba(255, 255, 255, 0.1); }
@@ -47,7 +49,7 @@ option { color: #1b1e24; background: #ffffff; }
   select { border-color: #4a505c; }
   option { color: #eceff4; background: #23262d; }
   .progress { color: #b4bac6; }
-}
+`)}
 @media (forced-colors: active) {
   .bar, .jump, select { border: 1px solid CanvasText; }
   .toggle, .jump { forced-color-adjust: auto; }

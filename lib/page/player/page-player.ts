@@ -1,4 +1,4 @@
-import { claimedScreenSpace, createShadowHost, setShadowStyles, type ShadowHost } from '../shadow-host';
+import { claimedScreenSpace, createShadowHost, matchPageScheme, setShadowStyles, type ShadowHost } from '../shadow-host';
 import { createBar, type Bar } from './bar';
 import { PLAYER_CSS } from './bar-styles';
 import { watchParagraphs } from './jump-button';
@@ -72,6 +72,8 @@ export function createPagePlayer(deps: { doc: Document; places: () => Partial<So
     const corner = cornerAvoiding(reading.corner, size, viewport(), [...sentenceBoxes(reading), ...claimedScreenSpace()]);
     const box = boxInCorner(corner, size, viewport());
     reading.bar.moveTo(box.left, box.top);
+    // Light or dark like the page where it now sits.
+    matchPageScheme(reading.shadow.host, { left: box.left, top: box.top, ...size });
   };
 
   const render = (reading: Live) => {
