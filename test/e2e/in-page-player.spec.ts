@@ -254,6 +254,60 @@ test.describe('in-page player', () => {
     expect(new Set(paid).size).toBe(paid.length);
   });
 
+  test('by keyboard: the player\'s own "Read from here" jumps to the paragraph holding the caret, else to the first in view', async ({ context, background, extensionId, emulator, pages }) => {
+    const page = await readArticleSelection({ context, background, extensionId, emulator, pages }, 'article');
+    await clickAxNode(context, page, await button(context, page, 'Pause'));
+    await expect.poll(() => status(background)).toBe('paused');
+    // The caret put in the last paragraph with the keyboard's means (caret browsing, a click).
+    await page.locator('article p').nth(2).evaluate((p) => getSelection()!.collapse(p.firstChild, 10));
+    const here = await button(context, page, 'Read from the focused paragraph or the first in view');
+    await focus(context, page, here);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => sentence(background)).toBeGreaterThanOrEqual(5);
+    await expect.poll(() => highlightedText(page)).toMatch(/^(He opened his notebook|The words came slowly)/);
+    // No caret in the text: the first paragraph of the reading that starts in view (here the title).
+    await page.evaluate(() => getSelection()!.removeAllRanges());
+    await focus(context, page, await button(context, page, 'Read from the focused paragraph or the first in view'));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => sentence(background)).toBeLessThanOrEqual(1);
+  });
+
+  for (const width of [1280, 390]) {
+    test(`on a page with no margins at ${width} px, the "Read from here" button sits on empty space, never over text`, async ({ context, background, extensionId, emulator, pages }) => {
+      await connectService(background, emulator.url, 'demo-pro');
+      const page = await context.newPage();
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`${pages.url}/fixtures/article.html`);
+      await page.addStyleTag({ content: 'body, main, article { margin: 0 !important; padding: 0 !important; } p, h1 { margin: 0 0 4px !important; padding: 0 !important; }' });
+      await page.locator('article').evaluate((article) => getSelection()!.selectAllChildren(article));
+      await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
+      await waitForStatus(background, 'playing');
+      await clickAxNode(context, page, await button(context, page, 'Pause'));
+      const lines = await page.evaluate(() =>
+        [...document.querySelectorAll('article h1, article p')].flatMap((block) => {
+          const range = document.createRange();
+          range.selectNodeContents(block);
+          return [...range.getClientRects()].map((r) => ({ left: r.left, top: r.top, right: r.right, bottom: r.bottom }));
+        }),
+      );
+      let shown = 0;
+      for (const paragraph of ['#first', '#second']) {
+        await page.mouse.move(width - 2, 790);
+        await page.locator(paragraph).hover({ position: { x: 20, y: 5 } });
+        const jump = (await accessibleNodes(context, page)).find((n) => n.role === 'button' && n.name === 'Read from here');
+        // Shown only where there is room; when shown, clear of every line of text.
+        if (!jump) continue;
+        const b = await callOnAxNode<{ left: number; top: number; right: number; bottom: number }>(context, page, jump,
+          'function () { const r = this.getBoundingClientRect(); return { left: r.left, top: r.top, right: r.right, bottom: r.bottom }; }');
+        const over = lines.filter((l) => b.left < l.right && b.right > l.left && b.top < l.bottom && b.bottom > l.top);
+        expect(over, `${paragraph}: button at ${JSON.stringify(b)}`).toEqual([]);
+        shown++;
+      }
+      // Their last lines leave room at their ends: the button is offered there.
+      expect(shown).toBeGreaterThan(0);
+    });
+  }
+
   test('a double click on "Read from here" leaves one reading, which Stop ends: nothing plays after', async ({ context, background, extensionId, emulator, pages }) => {
     test.setTimeout(180_000);
     await connectService(background, emulator.url, 'demo-pro');
@@ -374,15 +428,19 @@ test.describe('in-page player', () => {
     await expect.poll(() => highlightedText(page), { timeout: 20_000 }).toMatch(/\S/);
   });
 
-  test('it follows light and dark, moves to another corner (remembered), and the setting hides it', async ({ context, background, extensionId, emulator, pages }) => {
+  test('it follows the page\'s light and dark (not the system\'s), moves to another corner (remembered), and the setting hides it', async ({ context, background, extensionId, emulator, pages }) => {
     const page = await readArticleSelection({ context, background, extensionId, emulator, pages }, 'article');
     const background0 = (node: AxNode) => callOnAxNode<string>(context, page, node, 'function () { return getComputedStyle(this).backgroundColor; }');
     const box = (node: AxNode) => callOnAxNode<{ left: number; top: number }>(context, page, node, 'function () { const r = this.getBoundingClientRect(); return { left: r.left, top: r.top }; }');
-    await page.emulateMedia({ colorScheme: 'light' });
+    // A light page with the system dark: light like the page.
+    await page.emulateMedia({ colorScheme: 'dark' });
     const bar = await toolbar(context, page);
     expect(await background0(bar)).toBe('rgb(255, 255, 255)');
-    await page.emulateMedia({ colorScheme: 'dark' });
-    expect(await background0(await toolbar(context, page))).toBe('rgb(35, 38, 45)');
+    // The page turns dark (its own dark mode): so does the player, as soon as it places itself again.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.addStyleTag({ content: 'html, body { background: #101216 !important; color: #ddd !important; }' });
+    await page.evaluate(() => dispatchEvent(new Event('resize')));
+    await expect.poll(async () => background0(await toolbar(context, page))).toBe('rgb(35, 38, 45)');
 
     const width = await page.evaluate(() => document.documentElement.clientWidth);
     expect((await box(bar)).left).toBeGreaterThan(width / 2);

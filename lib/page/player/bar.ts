@@ -13,6 +13,8 @@ export interface BarHandlers {
   hide(): void;
   /** Dragged by its grip and dropped with its centre at (x, y). */
   drop(x: number, y: number): void;
+  /** Goes on reading from the focused paragraph or the first in view; absent when the text read is not on the page. */
+  jumpHere?: () => void;
 }
 
 /** What the bar shows. */
@@ -72,6 +74,7 @@ export function createBar(doc: Document, on: BarHandlers): Bar {
     toggle,
     iconButton(doc, 'next', t('nextSentence'), () => on.action('next')),
     iconButton(doc, 'stop', t('stop'), () => on.action('stop')),
+    ...(on.jumpHere ? [iconButton(doc, 'here', t('pagePlayerJumpHere'), on.jumpHere)] : []),
     speedLabel,
     speed,
     progress,

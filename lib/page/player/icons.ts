@@ -6,6 +6,7 @@ const DRAWINGS = {
   next: ['M3 3v10l8-5z', 'M12 3h2v10h-2z'],
   pause: ['M4 3h3v10H4z', 'M9 3h3v10H9z'],
   play: ['M4 2.5v11L13 8z'],
+  here: ['M1 3h9v2H1zM1 7h6v2H1zM1 11h9v2H1z', 'M10 5.5v7L15 9z'],
   stop: ['M3.5 3.5h9v9h-9z'],
   move: ['M8 1l3 3H9v3h3V5l3 3-3 3V9H9v3h2l-3 3-3-3h2V9H4v2L1 8l3-3v2h3V4H5z'],
   hide: ['M3.4 2 8 6.6 12.6 2 14 3.4 9.4 8l4.6 4.6-1.4 1.4L8 9.4 3.4 14 2 12.6 6.6 8 2 3.4z'],

@@ -1,7 +1,7 @@
 import { t } from '../../i18n';
 import { icon } from './icons';
 import { paragraphAt } from './paragraphs';
-import { jumpButtonPlace } from './placement';
+import { jumpButtonPlace, type Box, type ParagraphShape } from './placement';
 import type { SourcePlaces } from './types';
 import { layoutViewport } from '../viewport';
 
@@ -46,12 +46,17 @@ export function watchParagraphs(watch: JumpWatch): { shown(): boolean } {
     clearTimeout(linger);
     target = found;
     button.hidden = false;
-    const rect = found.element.getBoundingClientRect();
+    button.style.removeProperty('height');
     const size = button.getBoundingClientRect();
     const rtl = view.getComputedStyle(found.element).direction === 'rtl';
-    const place = jumpButtonPlace(rect, { width: size.width, height: size.height }, { width: layoutViewport(doc).width }, rtl);
+    const place = jumpButtonPlace(shapeOf(found.element), { width: size.width, height: size.height }, { width: layoutViewport(doc).width }, rtl);
+    // No empty space beside it: not shown over its text (the player's own button does the jump).
+    if (!place) return void (button.hidden = true);
     button.style.setProperty('left', `${Math.round(place.left)}px`);
     button.style.setProperty('top', `${Math.round(place.top)}px`);
+    // Lower in a narrow gap or on a line; its own height elsewhere.
+    if (place.height < size.height) button.style.setProperty('height', `${Math.floor(place.height)}px`);
+    else button.style.removeProperty('height');
   };
 
   button.addEventListener('click', () => {
@@ -89,4 +94,35 @@ export function watchParagraphs(watch: JumpWatch): { shown(): boolean } {
     button.remove();
   });
   return { shown: () => !button.hidden };
+}
+
+/** A paragraph's box, its text's first and last lines, and the free space above it (viewport px). */
+export function shapeOf(element: Element): ParagraphShape {
+  const box = element.getBoundingClientRect();
+  const range = element.ownerDocument.createRange();
+  range.selectNodeContents(element);
+  const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+  return { box, firstLine: lineOf(rects, rects[0]), lastLine: lineOf(rects, rects.at(-1)), spaceAbove: box.top - bottomOfTextAbove(element, box.top) };
+}
+
+/** The line `seed` is on: every text box beside it, joined. */
+function lineOf(rects: readonly DOMRect[], seed: DOMRect | undefined): Box | null {
+  if (!seed) return null;
+  const middle = seed.top + seed.height / 2;
+  const on = rects.filter((r) => r.top <= middle && r.bottom >= middle);
+  const left = Math.min(...on.map((r) => r.left));
+  const right = Math.max(...on.map((r) => r.right));
+  const top = Math.min(...on.map((r) => r.top));
+  return { left, top, width: right - left, height: Math.max(...on.map((r) => r.bottom)) - top };
+}
+
+/** Where the nearest box before `element` on the page ends (what the gap above it is measured to). */
+function bottomOfTextAbove(element: Element, top: number): number {
+  for (let node: Element | null = element; node && node !== node.ownerDocument.body; node = node.parentElement) {
+    for (let before = node.previousElementSibling; before; before = before.previousElementSibling) {
+      const rect = before.getBoundingClientRect();
+      if (rect.height > 0 && rect.bottom <= top + 1) return rect.bottom;
+    }
+  }
+  return -Infinity;
 }

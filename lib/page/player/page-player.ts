@@ -2,6 +2,7 @@ import { claimedScreenSpace, createShadowHost, matchPageScheme, setShadowStyles,
 import { createBar, type Bar } from './bar';
 import { PLAYER_CSS } from './bar-styles';
 import { watchParagraphs } from './jump-button';
+import { sentenceToJumpTo } from './jump-target';
 import { boxInCorner, cornerAvoiding, nearestCorner, nextCorner, type Box } from './placement';
 import { progressText, TimeLeft } from './progress';
 import type { PagePlayerActions, PagePlayerSetup, PagePlayerState, PlayerCorner, SourcePlaces } from './types';
@@ -55,6 +56,18 @@ export function createPagePlayer(deps: { doc: Document; places: () => Partial<So
     live = null;
   };
   deps.signal.addEventListener('abort', close);
+  /** Whether the text read is on this page, where a jump can find its paragraphs. */
+  const canJump = (setup: PagePlayerSetup) => {
+    const places = deps.places();
+    return setup.sentences.length > 0 && Boolean(places?.offsetIn && places.rangeFor);
+  };
+  // The page's element that last had the focus (our player takes it when its button is pressed).
+  let lastPageFocus: Element | null = null;
+  doc.addEventListener('focusin', (event) => {
+    const target = event.target as Element | null;
+    // A node type, not instanceof: a Firefox content script sees the page's nodes through wrappers.
+    if (target?.nodeType === Node.ELEMENT_NODE && !target.localName.startsWith('voxlate-')) lastPageFocus = target;
+  }, { capture: true, signal: deps.signal });
 
   const viewport = () => visibleViewport(doc);
 
@@ -114,11 +127,19 @@ export function createPagePlayer(deps: { doc: Document; places: () => Partial<So
           reading.bar = null;
         },
         drop: (x, y) => moveTo(nearestCorner(x, y, viewport())),
+        ...(canJump(state.setup)
+          ? {
+              jumpHere: () => {
+                const sentence = sentenceToJumpTo(doc, deps.places() as SourcePlaces, state.setup.sentences, lastPageFocus);
+                if (sentence !== null) actions.jump(sentence);
+              },
+            }
+          : {}),
       });
       shadow.root.append(reading.bar.element);
     }
-    const places = deps.places();
-    if (state.setup.sentences.length && places?.offsetIn && places.rangeFor) {
+    if (canJump(state.setup)) {
+      const places = deps.places()!;
       reading.jumpShown = watchParagraphs({
         places: places as SourcePlaces,
         sentences: state.setup.sentences,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxInCorner, cornerAvoiding, EDGE_PX, jumpButtonPlace, nearestCorner, nextCorner } from './placement';
+import { boxInCorner, cornerAvoiding, EDGE_PX, jumpButtonPlace, nearestCorner, nextCorner, type Box, type ParagraphShape } from './placement';
 
 const view = { width: 1000, height: 800 };
 const size = { width: 400, height: 40 };
@@ -60,16 +60,33 @@ describe('moving the bar', () => {
 
 describe('jumpButtonPlace', () => {
   const button = { width: 120, height: 24 };
-  it('puts it in the margin before the paragraph when there is room', () => {
-    expect(jumpButtonPlace({ left: 200, top: 300, width: 600, height: 80 }, button, view, false)).toEqual({ left: 76, top: 300 });
+  const line = (left: number, top: number, width: number): Box => ({ left, top, width, height: 20 });
+  const shape = (box: Box, extra: Partial<ParagraphShape> = {}): ParagraphShape => ({ box, firstLine: line(box.left, box.top, box.width), lastLine: line(box.left, box.top + box.height - 20, box.width), spaceAbove: 10, ...extra });
+
+  it('puts it in the margin before the paragraph, beside its first line, when there is room', () => {
+    expect(jumpButtonPlace(shape({ left: 200, top: 300, width: 600, height: 80 }), button, view, false)).toEqual({ left: 76, top: 298, height: 24 });
   });
 
   it('puts it in the margin after the paragraph on right-to-left pages', () => {
-    expect(jumpButtonPlace({ left: 200, top: 300, width: 600, height: 80 }, button, view, true)).toEqual({ left: 804, top: 300 });
+    expect(jumpButtonPlace(shape({ left: 200, top: 300, width: 600, height: 80 }), button, view, true)).toEqual({ left: 804, top: 298, height: 24 });
   });
 
-  it('puts it above the paragraph on a page with no margins, and inside it at the top of the window', () => {
-    expect(jumpButtonPlace({ left: 8, top: 300, width: 984, height: 80 }, button, view, false)).toEqual({ left: 8, top: 272 });
-    expect(jumpButtonPlace({ left: 8, top: 10, width: 984, height: 80 }, button, view, false)).toEqual({ left: 872, top: 10 });
+  it('without margins, in the gap above, no taller than the gap: never over the line above', () => {
+    const wide = { left: 8, top: 300, width: 984, height: 80 };
+    expect(jumpButtonPlace(shape(wide, { spaceAbove: 40 }), button, view, false)).toEqual({ left: 8, top: 275, height: 24 });
+    // The usual 16 px between paragraphs: a lower button, a pixel clear of both.
+    expect(jumpButtonPlace(shape(wide, { spaceAbove: 16 }), button, view, false)).toEqual({ left: 8, top: 285, height: 14 });
+  });
+
+  it('else after the end of the last line, as tall as the line', () => {
+    const wide = { left: 8, top: 300, width: 984, height: 80 };
+    expect(jumpButtonPlace(shape(wide, { lastLine: line(8, 360, 500) }), button, view, false)).toEqual({ left: 512, top: 360, height: 20 });
+    // Right to left: before the end (the left) of its last line.
+    expect(jumpButtonPlace(shape(wide, { lastLine: line(492, 360, 500) }), button, view, true)).toEqual({ left: 368, top: 360, height: 20 });
+  });
+
+  it('is nowhere when every line is full and there is no margin or gap: no place is over text', () => {
+    expect(jumpButtonPlace(shape({ left: 8, top: 300, width: 984, height: 80 }), button, view, false)).toBeNull();
+    expect(jumpButtonPlace(shape({ left: 0, top: 0, width: 390, height: 80 }, { spaceAbove: 100 }), button, { width: 390 }, false)).toBeNull();
   });
 });

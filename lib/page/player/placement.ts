@@ -65,21 +65,53 @@ export function nextCorner(corner: PlayerCorner): PlayerCorner {
 /** Space between a paragraph and the "Read from here" button. */
 const GAP_PX = 4;
 
+/** A paragraph as the "Read from here" button sees it: its box, its text's first and last lines, the free space above it. */
+export interface ParagraphShape {
+  box: Box;
+  /** The first and last line of its text (null: none measured). */
+  firstLine: Box | null;
+  lastLine: Box | null;
+  /** Pixels between it and what is above it on the page (the text before it). */
+  spaceAbove: number;
+}
+
+/** The lowest the "Read from here" button is made to fit a gap or a line (its 12 px text still fits). */
+export const JUMP_MIN_HEIGHT_PX = 14;
+
 /**
- * Where the "Read from here" button goes for a paragraph: beside its first line, in the margin
- * before it (after it, right to left), else in the margin after it; on a page with no margin,
- * just above the paragraph; when that is off screen too, inside its end corner.
+ * Where the "Read from here" button goes for a paragraph, and how tall it is there: always on
+ * empty space, never over text. Beside its first line in the margin before it (after it, right
+ * to left), else in the margin after it; else in the gap above it; else after the end of its last
+ * line, or of its first, when the line leaves room. In a gap or on a line it is made no taller
+ * than the space (down to JUMP_MIN_HEIGHT_PX). Null when there is no such space (no margins, no
+ * gap, full lines): the player's own *Read from here* button does the jump then.
  */
-export function jumpButtonPlace(paragraph: Box, size: { width: number; height: number }, view: { width: number }, rtl: boolean): { left: number; top: number } {
-  const before = rtl ? paragraph.left + paragraph.width + GAP_PX : paragraph.left - GAP_PX - size.width;
-  const after = rtl ? paragraph.left - GAP_PX - size.width : paragraph.left + paragraph.width + GAP_PX;
+export function jumpButtonPlace(
+  paragraph: ParagraphShape,
+  size: { width: number; height: number },
+  view: { width: number },
+  rtl: boolean,
+): { left: number; top: number; height: number } | null {
+  const { box } = paragraph;
   const fits = (left: number) => left >= 0 && left + size.width <= view.width;
-  const top = Math.max(0, paragraph.top);
-  if (fits(before)) return { left: before, top };
-  if (fits(after)) return { left: after, top };
-  const start = rtl ? paragraph.left + paragraph.width - size.width : paragraph.left;
+  const firstTop = paragraph.firstLine ? paragraph.firstLine.top + (paragraph.firstLine.height - size.height) / 2 : box.top;
+  const before = rtl ? box.left + box.width + GAP_PX : box.left - GAP_PX - size.width;
+  const after = rtl ? box.left - GAP_PX - size.width : box.left + box.width + GAP_PX;
+  if (fits(before)) return { left: before, top: Math.max(0, firstTop), height: size.height };
+  if (fits(after)) return { left: after, top: Math.max(0, firstTop), height: size.height };
+  const start = rtl ? box.left + box.width - size.width : box.left;
   const clamped = Math.min(Math.max(0, start), Math.max(0, view.width - size.width));
-  if (paragraph.top - GAP_PX - size.height >= 0) return { left: clamped, top: paragraph.top - GAP_PX - size.height };
-  const end = rtl ? paragraph.left : paragraph.left + paragraph.width - size.width;
-  return { left: Math.min(Math.max(0, end), Math.max(0, view.width - size.width)), top };
+  // In the gap above, a pixel clear of the text on each side.
+  const gapHeight = Math.min(size.height, paragraph.spaceAbove - 2);
+  if (gapHeight >= JUMP_MIN_HEIGHT_PX && box.top - 1 - gapHeight >= 0) return { left: clamped, top: box.top - 1 - gapHeight, height: gapHeight };
+  // Room at the end of a line, inside the paragraph's box, as tall as the line.
+  for (const line of [paragraph.lastLine, paragraph.firstLine]) {
+    if (!line) continue;
+    const height = Math.min(size.height, line.height);
+    const left = rtl ? line.left - GAP_PX - size.width : line.left + line.width + GAP_PX;
+    const inside = rtl ? left >= Math.max(0, box.left) : left + size.width <= Math.min(view.width, box.left + box.width);
+    const top = line.top + (line.height - height) / 2;
+    if (height >= JUMP_MIN_HEIGHT_PX && inside && fits(left) && top >= 0) return { left, top, height };
+  }
+  return null;
 }
