@@ -43,7 +43,7 @@ async function followPlayer(event: PlayerEvent): Promise<void> {
     await reportProblem(session.tabId, { kind: event.error.kind as ServiceErrorKind, message: event.error.message }, retry);
   }
   if (session.tabId === null) return;
-  await tellPagePlayer(session, event);
+  // The sentence heard first, then the player's line about it.
   const frameId = session.frameId ?? 0;
   const range = session.sentences[event.sentence];
   if (finished || !range) {
@@ -51,6 +51,7 @@ async function followPlayer(event: PlayerEvent): Promise<void> {
   } else if ((await getSettings()).highlight) {
     await tellPage(session.tabId, frameId, { type: 'pageHighlight', start: range[0], end: range[1] });
   }
+  await tellPagePlayer(session, event);
 }
 
 /** A player's event with the time heard from the reading's earlier players added. */

@@ -16,7 +16,8 @@ import { estimateAfterFirstRequest } from './first-price';
 import { planStartingAt } from './plan';
 import { tellResumed } from './resume';
 import { chooseSpeechParams } from './speech-params';
-import { lastErrorItem, rememberAsked, sessionItem, withReading, type ReadRequest } from './session';
+import { tellPagePlayer } from './page-player';
+import { lastErrorItem, rememberAsked, sessionItem, withReading, type ReadingSession, type ReadRequest } from './session';
 
 export type { ReadRequest } from './session';
 
@@ -85,7 +86,7 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   const started = await withReading(async () => {
     await stopCurrent();
     await lastErrorItem.setValue(null);
-    await sessionItem.setValue({
+    const session: ReadingSession = {
       plan,
       sentences: request.highlight === false || !onPage ? [] : sentences,
       tabId: request.tabId,
@@ -93,10 +94,16 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
       position: null,
       ...(request.page ? { page: request.page } : {}),
       ...(startSentence > 0 ? { startSentence } : {}),
-    });
+    };
+    await sessionItem.setValue(session);
     await setBadge('loading');
+    // The page gets its player (and the reading's map) now, while the audio is on its way: the
+    // first sentence is lit, and the player there, as soon as it is heard. Done before the
+    // player's first report is followed (this section holds them), so it is set up once.
+    const pagePlayerShown = onPage ? tellPagePlayer(session, { sessionId, status: 'loading', sentence: startSentence, chunk: 0, elapsedSec: 0 }) : null;
     try {
       await playerHost().start(plan, startSentence);
+      await pagePlayerShown;
     } catch (error) {
       // Nothing half-started: no session, badge or request is left behind.
       await stopCurrent();
