@@ -406,7 +406,7 @@ test.describe('in-page player', () => {
     await expect.poll(async () => (await barBox()).top).toBeGreaterThan(height / 2);
   });
 
-  test('on a page without a doctype (quirks mode), wide and 390 px narrow, the player is inside the window', async ({ context, background, extensionId, emulator, pages }) => {
+  test('on a page without a doctype (quirks mode), wide, 390 px narrow and at 200 % zoom, the player is inside the window', async ({ context, background, extensionId, emulator, pages }) => {
     await connectService(background, emulator.url, 'demo-pro');
     await setSettings(background, { confirmAboveCredits: 1_000_000 });
     const page = await context.newPage();
@@ -424,6 +424,13 @@ test.describe('in-page player', () => {
     await expect.poll(inWindow).toBe(true);
     await page.setViewportSize({ width: 390, height: 760 });
     await expect.poll(inWindow).toBe(true);
+    // 200 % zoom of a 1280 × 760 window: 640 × 380 CSS pixels, two device pixels to each.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setDeviceMetricsOverride', { width: 640, height: 380, deviceScaleFactor: 2, mobile: false });
+    expect(await page.evaluate(() => [innerWidth, innerHeight, devicePixelRatio])).toEqual([640, 380, 2]);
+    await expect.poll(inWindow).toBe(true);
+    await cdp.send('Emulation.clearDeviceMetricsOverride');
+    await cdp.detach();
     // The page's text is read (the hidden-text check measures the window right there too).
     await expect.poll(() => highlightedText(page), { timeout: 20_000 }).toMatch(/\S/);
   });
