@@ -18,7 +18,7 @@ import { activeTabResumeOffer } from '@/lib/background/reading/resume';
 import { ensureMenus, onCommand, onMenuClick } from '@/lib/background/menus';
 import { cancelTranslation, currentTargetLanguage, translate } from '@/lib/background/translation';
 import { moveLegacyStorage } from '@/lib/translate/legacy-storage';
-import { updatePagePlayer } from '@/lib/settings/items';
+import { updatePagePlayer, updateSettings } from '@/lib/settings/items';
 import { estimatePageTranslation, stopPageTranslation, translatePageBlocks } from '@/lib/background/page-translation';
 import { translateActiveTabPage } from '@/lib/background/translate-page-tab';
 import { controlReading, getReadingState, jumpReading, setReadingSpeed } from '@/lib/background/reading/control';
@@ -61,6 +61,7 @@ export default defineBackground(() => {
     readingControl: ({ action }, sender) => controlReading(action, actingTab(sender)),
     readingJump: ({ sentence }, sender) => jumpReading(sentence, actingTab(sender)),
     savePlayerCorner: ({ corner }) => updatePagePlayer({ corner }),
+    savePageTranslateCorner: ({ corner }) => updateSettings({ pageTranslateCorner: corner }).then(() => undefined),
     // A page (its in-page player) may change only the speed of the reading of its own tab.
     readingSetSpeed: ({ speed }, sender) => setReadingSpeed(speed, actingTab(sender)),
     // A question is answered where it was asked: a page's in its own tab, the popup's in the popup.

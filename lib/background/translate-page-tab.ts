@@ -6,6 +6,7 @@ import { injectPageScript, injectPageTranslateScript } from './page-link';
 import { reportProblem } from './reading/problems';
 import type { TabRef } from './tab-actions';
 import { currentTargetLanguage } from './translation';
+import { getSettings } from '../settings/items';
 
 /**
  * Starts translating the whole page of a tab the user just invoked us on (menu, shortcut, popup)
@@ -15,9 +16,9 @@ import { currentTargetLanguage } from './translation';
 export async function translatePageFromTab(tab: TabRef): Promise<void> {
   let injected = false;
   try {
-    const [, , target] = await Promise.all([injectPageScript(tab.id, 0), injectPageTranslateScript(tab.id), currentTargetLanguage()]);
+    const [, , target, settings] = await Promise.all([injectPageScript(tab.id, 0), injectPageTranslateScript(tab.id), currentTargetLanguage(), getSettings()]);
     injected = true;
-    unwrap(await sendMessage('pageTranslatePage', { target }, { tabId: tab.id, frameId: 0 }));
+    unwrap(await sendMessage('pageTranslatePage', { target, corner: settings.pageTranslateCorner }, { tabId: tab.id, frameId: 0 }));
   } catch (error) {
     await reportProblem(injected ? tab.id : null, serializeError(error));
   }

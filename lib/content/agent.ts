@@ -68,7 +68,7 @@ function runAgent(signal: AbortSignal): () => void {
     pageTranslate: ({ target, selectionText }) => openTranslationBubble(window, target, selectionText, signal),
     pageTranslateWait: ({ requestId, message }) => noteTranslationWait(requestId, message),
     // Its script is injected by the background just before it asks.
-    pageTranslatePage: ({ target }) => pageTranslator()?.(window, target, signal),
+    pageTranslatePage: ({ target, corner }) => pageTranslator()?.(window, target, signal, corner),
     pageNotice: ({ message, tone, action, confirm, timeoutMs }) => {
       const actions = [];
       if (action === 'openOptions') actions.push({ label: t('openOptions'), onClick: () => void sendMessage('openOptions') });

@@ -1,10 +1,13 @@
 import { sendMessage } from '../messaging/protocol';
+import type { PlayerCorner } from '../settings/player-corner';
 import { unwrap } from '../messaging/result';
 import { showPageNotice } from '../page/notice';
 import { translatePage, type PageTranslateDeps } from '../page-translate/session';
 
 /** The page translation's link to the background: estimates, translations and Listen go there. */
-const backgroundDeps = (signal: AbortSignal): PageTranslateDeps => ({
+const backgroundDeps = (signal: AbortSignal, corner: PlayerCorner): PageTranslateDeps => ({
+  corner,
+  moved: (to) => void sendMessage('savePageTranslateCorner', { corner: to }).catch(() => undefined),
   estimate: async (target, blocks, screen) => unwrap(await sendMessage('estimatePageTranslation', { target, blocks, screen })),
   translate: async (target, blocks) => unwrap(await sendMessage('translatePageBlocks', { target, blocks })),
   accept: async (offer) => unwrap(await sendMessage('acceptSpendOffer', { offer })),
@@ -17,6 +20,6 @@ const backgroundDeps = (signal: AbortSignal): PageTranslateDeps => ({
  * Starts translating the page when the background asks (menu, shortcut, popup). Answers at once:
  * the user decides on the page, in the panel, whether anything is sent.
  */
-export function translatePageFromAgent(win: Window, target: string, signal: AbortSignal): void {
-  void translatePage(win, target, signal, backgroundDeps(signal));
+export function translatePageFromAgent(win: Window, target: string, signal: AbortSignal, corner: PlayerCorner = 'bottom-right'): void {
+  void translatePage(win, target, signal, backgroundDeps(signal, corner));
 }

@@ -119,6 +119,8 @@ export const messageRules = {
   readingJump: { input: z.strictObject({ sentence: int(0) }), from: ['extension', 'content'] },
   /** Where the user put the in-page player (remembered for the next reading). */
   savePlayerCorner: { input: z.strictObject({ corner: z.enum(PLAYER_CORNERS) }), from: ['content'] },
+  /** The user moved the page translation's control to another corner: kept for the next page. */
+  savePageTranslateCorner: { input: z.strictObject({ corner: z.enum(PLAYER_CORNERS) }), from: ['content'] },
   getReadingState: { input: z.undefined(), from: ['extension'] },
   getPlayerStats: { input: z.undefined(), from: ['extension'] },
   /** Where the user stopped reading the page in the active tab, to offer to continue there. */
@@ -212,7 +214,7 @@ export const messageRules = {
   /** Opens the translation bubble beside the frame's selection; answers false when none. */
   pageTranslate: { input: z.strictObject({ target: targetCode, selectionText: z.optional(reportedSelection) }), from: ['extension'] },
   /** Starts translating the whole page into `target` (it shows the cost and waits for the user first). */
-  pageTranslatePage: { input: z.strictObject({ target: targetCode }), from: ['extension'] },
+  pageTranslatePage: { input: z.strictObject({ target: targetCode, corner: z.optional(z.enum(PLAYER_CORNERS)) }), from: ['extension'] },
   pageNotice: {
     input: z.strictObject({
       message: text(1, 2000),
@@ -276,6 +278,7 @@ export interface ProtocolMap {
   readingSetSpeed(data: In<'readingSetSpeed'>): Result<void>;
   readingJump(data: In<'readingJump'>): Result<void>;
   savePlayerCorner(data: In<'savePlayerCorner'>): Result<void>;
+  savePageTranslateCorner(data: In<'savePageTranslateCorner'>): Result<void>;
   getReadingState(): Result<ReadingState | null>;
   getPlayerStats(): Result<PlayerStats | null>;
   /** A content sender is accepted only from the tab of the current reading. */

@@ -13,6 +13,10 @@ export const PAGE_UI_CSS = `
   padding: 12px 14px; border-radius: 8px; border: 1px solid #d0d4dc; background: #ffffff; color: #1b1e24;
   box-shadow: 0 4px 16px rgba(0, 0, 0, 0.18); font: 400 14px/20px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; text-align: start;
 }
+/* In the corner the user put it in (bottom right, in the reading direction's end, by default). */
+.box[data-corner="bottom-left"] { inset-inline-end: auto; left: 16px; right: auto; }
+.box[data-corner="top-left"] { bottom: auto; top: 16px; inset-inline-end: auto; left: 16px; right: auto; }
+.box[data-corner="top-right"] { bottom: auto; top: 16px; inset-inline-end: auto; right: 16px; left: auto; }
 h2 { all: initial; display: block; font: 600 15px/20px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: inherit; }
 p { all: initial; display: block; font: inherit; color: inherit; overflow-wrap: anywhere; }
 p[hidden], button[hidden] { display: none; }

@@ -4,6 +4,8 @@ import { LANGUAGES } from '../language';
 import { claimScreenSpace, createShadowHost, matchPageScheme, setShadowStyles } from '../page/shadow-host';
 import { formatNumber, t } from '../i18n';
 import { PAGE_UI_CSS } from './page-ui-styles';
+import { nextCorner } from '../page/player/placement';
+import type { PlayerCorner } from '../settings/player-corner';
 import type { PageEstimate } from '../translate/page-types';
 
 /** The question asked before anything is sent. */
@@ -57,7 +59,8 @@ export function creditsText(n: number): string {
  * for the estimate, then a small control (`role="region"`) in the page's corner. Text is set as
  * text; keys typed in it do not reach the page's shortcuts.
  */
-export function createPageTranslateUi(doc: Document, signal: AbortSignal): PageTranslateUi {
+export function createPageTranslateUi(doc: Document, signal: AbortSignal, place: { corner: PlayerCorner; moved(corner: PlayerCorner): void } = { corner: 'bottom-right', moved: () => undefined }): PageTranslateUi {
+  let corner = place.corner;
   const { root, host, remove } = createShadowHost(doc, 'voxlate-page-translate');
   setShadowStyles(root, PAGE_UI_CSS);
   const closed = new AbortController();
@@ -80,6 +83,7 @@ export function createPageTranslateUi(doc: Document, signal: AbortSignal): PageT
     root.querySelector('.box')?.remove();
     const box = doc.createElement('div');
     box.className = `box ${className}`;
+    box.dataset.corner = corner;
     root.append(box);
     // Light or dark like the page in its corner, once its content is in (before it is painted).
     queueMicrotask(() => box.isConnected && matchPageScheme(host, box.getBoundingClientRect()));
@@ -127,7 +131,14 @@ export function createPageTranslateUi(doc: Document, signal: AbortSignal): PageT
       problem.setAttribute('role', 'alert');
       const toggle = button(doc, '', () => (current.paused || current.error ? actions.onResume() : actions.onPause()), listen);
       const original = button(doc, t('pageTranslateShowOriginal'), actions.onShowOriginal, listen);
-      box.append(targetRow(doc, state.target, actions.onTarget, listen.signal), status, problem, row(doc, toggle, original));
+      // To another corner of the window, out of the way of what the user reads; remembered.
+      const move = button(doc, t('pageTranslateMove'), () => {
+        corner = nextCorner(corner);
+        box.dataset.corner = corner;
+        place.moved(corner);
+        matchPageScheme(host, box.getBoundingClientRect());
+      }, listen, 'move');
+      box.append(targetRow(doc, state.target, actions.onTarget, listen.signal), status, problem, row(doc, toggle, original, move));
       let current = state;
       refresh = (next) => {
         current = next;
@@ -138,12 +149,13 @@ export function createPageTranslateUi(doc: Document, signal: AbortSignal): PageT
         problem.textContent = next.error ?? '';
         problem.hidden = !next.error;
         toggle.textContent = next.resumeCost ? t('pageTranslateResumeCost', next.resumeCost) : next.paused || next.error ? t('pageTranslateResume') : t('pageTranslatePause');
+        // Idle (what is on screen is translated, the rest waits for the reader) or done, it
+        // shrinks to its status line (a pill) out of the text's way, and opens on hover or when
+        // the keyboard reaches its controls (still there for Tab and assistive technology).
+        const idle = !next.working && !next.paused && !next.error && !next.resumeCost;
+        box.classList.toggle('collapsed', idle);
         // Nothing left to translate: nothing to pause.
-        const complete = next.done >= next.total && !next.working && !next.paused && !next.error && !next.resumeCost;
-        toggle.hidden = complete;
-        // Done, it shrinks to its status line (a pill) out of the text's way, and opens on hover or
-        // when the keyboard reaches its controls (still there for Tab and assistive technology).
-        box.classList.toggle('collapsed', complete);
+        toggle.hidden = idle && next.done >= next.total;
       };
       refresh(state);
     },

@@ -105,6 +105,25 @@ describe('translatePage', () => {
     expect(document.querySelector('voxlate-page-translate')).toBeNull();
   });
 
+  it('idle, the control is a pill that still offers Pause (more is left); it opens in the corner it was put in, and a move is remembered', async () => {
+    const roots = captureShadowRootsByHost();
+    const { deps } = fakeDeps(translateAll);
+    const moved = vi.fn();
+    await translatePage(window, 'es', page.signal, { ...deps, corner: 'top-left', moved });
+    const ui = roots.get('voxlate-page-translate')![0]!;
+    button(ui, /^Translate the whole page \(/).click();
+    await flush();
+    FakeObserver.last!.show(Array.from(document.querySelectorAll('.story-body > p')).slice(0, 1));
+    await flush();
+    const control = ui.querySelector('[role="region"]') as HTMLElement;
+    expect(control.classList.contains('collapsed')).toBe(true);
+    expect(button(ui, /^Pause translation$/).hidden).toBe(false);
+    expect(control.dataset.corner).toBe('top-left');
+    button(ui, /^Move to another corner$/).click();
+    expect(control.dataset.corner).toBe('top-right');
+    expect(moved).toHaveBeenCalledWith('top-right');
+  });
+
   it('keeps translated paragraphs on an error, shows the next step, and resumes', async () => {
     const roots = captureShadowRootsByHost();
     let fail = false;

@@ -1,4 +1,5 @@
 import type { SerializedServiceError } from '../api/errors';
+import type { PlayerCorner } from '../settings/player-corner';
 import { formatNumber, t } from '../i18n';
 import { MAX_TRANSLATE_CHARS } from '../translate/split';
 import { findBlocks, type PageBlock } from './blocks';
@@ -22,6 +23,10 @@ export interface PageTranslateDeps {
   listen(text: string, language: string): void;
   /** Shown when the page has nothing to translate. */
   notice(message: string): void;
+  /** Where the panel and control sit (where the user last put them); the bottom right by default. */
+  corner?: PlayerCorner;
+  /** The user moved them there: remembered for the next page. */
+  moved?(corner: PlayerCorner): void;
 }
 
 /** How far beyond the viewport blocks are translated ahead of the reader: a quarter screen each way. */
@@ -56,7 +61,7 @@ export async function translatePage(win: Window, target: string, signal: AbortSi
     deps.stop(true);
     ended.abort();
   }, { signal: ended.signal });
-  const ui = createPageTranslateUi(doc, ended.signal);
+  const ui = createPageTranslateUi(doc, ended.signal, { corner: deps.corner ?? 'bottom-right', moved: (corner) => deps.moved?.(corner) });
   const session = { stop: () => ended.abort() };
   running = session;
   ended.signal.addEventListener('abort', () => {

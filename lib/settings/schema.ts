@@ -47,6 +47,8 @@ export const settingsSchema = z.object({
    * confirmAboveCredits (above it the question is always asked).
    */
   confirmPageTranslation: z.catch(z.boolean(), true),
+  /** The corner where the page translation's control sits (where the user last moved it). */
+  pageTranslateCorner: z.catch(z.enum(PLAYER_CORNERS), 'bottom-right'),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -278,6 +278,36 @@ test.describe('whole-page translation', () => {
     await expect.poll(async () => (await translationsOn(page)).length).toBe(0);
   });
 
+  test('idle on a long page (the screen translated, the rest waiting), the control is a pill; moved to another corner, it stays there on the next page', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es', confirmPageTranslation: false, confirmAboveCredits: 10_000 });
+    const page = await openPage(context, `${pages.url}${ownPageUrl('news')}`);
+    await shortcutOn({ context, background, extensionId }, page);
+    await expect.poll(async () => (await translationsOn(page)).length).toBeGreaterThan(0);
+    await settle(context, page, emulator.url);
+    const [, done, total] = /(\d+) of (\d+) paragraphs translated/.exec(await uiText(context, page))!.map(Number);
+    expect(done).toBeLessThan(total!);
+    const region = await findAxNode(context, page, 'region', 'Page translation');
+    const box = () => callOnAxNode<{ left: number; top: number; height: number }>(context, page, region, 'function () { const r = this.getBoundingClientRect(); return { left: r.left, top: r.top, height: r.height }; }');
+    await expect.poll(async () => (await box()).height).toBeLessThan(40);
+    // Opened from the keyboard, it still offers Pause (more is left), and the move.
+    await callOnAxNode(context, page, await findAxNode(context, page, 'button', 'Pause translation'), 'function () { this.focus(); }');
+    await expect.poll(async () => (await box()).height).toBeGreaterThan(60);
+    const width = await page.evaluate(() => innerWidth);
+    expect((await box()).left).toBeGreaterThan(width / 2);
+    await callOnAxNode(context, page, await findAxNode(context, page, 'button', 'Move to another corner'), 'function () { this.focus(); }');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await box()).left).toBeLessThan(width / 2);
+    await expect
+      .poll(() => background.evaluate(async () => ((await chrome.storage.local.get('settings')).settings as { pageTranslateCorner?: string }).pageTranslateCorner))
+      .toBe('bottom-left');
+    // The next page's control is where the user put it.
+    const next = await openPage(context, `${pages.url}/fixtures/article.html`);
+    await shortcutOn({ context, background, extensionId }, next);
+    const again = await findAxNode(context, next, 'region', 'Page translation');
+    expect(await callOnAxNode<number>(context, next, again, 'function () { return this.getBoundingClientRect().left; }')).toBeLessThan(width / 2);
+  });
+
   test('a page that grows beyond what was agreed to shows the figure before sending more; Resume spends no more than it', async ({ context, background, extensionId, emulator, pages }) => {
     test.setTimeout(120_000);
     await connectService(background, emulator.url, 'demo-pro');

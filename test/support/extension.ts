@@ -208,16 +208,24 @@ export async function clickAxNode(context: BrowserContext, page: Page, node: AxN
     const { model } = (await cdp.send('DOM.getBoxModel', { backendNodeId: node.backendDOMNodeId })) as { model: { content: number[] } };
     return model.content.join(',');
   };
-  let last = await box();
-  for (let i = 0; i < 20; i++) {
-    await page.waitForTimeout(50);
-    const now = await box();
-    if (now === last) break;
-    last = now;
-  }
+  const settled = async () => {
+    let last = await box();
+    for (let i = 0; i < 20; i++) {
+      await page.waitForTimeout(50);
+      const now = await box();
+      if (now === last) break;
+      last = now;
+    }
+    const [x1, y1, , , x3, y3] = last.split(',').map(Number) as [number, number, number, number, number, number];
+    return [(x1 + x3) / 2, (y1 + y3) / 2] as const;
+  };
+  // Pointed at first, as a person does: UI that opens on hover (a collapsed control) opens, and
+  // the button is clicked where it is then.
+  const [x, y] = await settled();
+  await page.mouse.move(x, y);
+  const [atX, atY] = await settled();
   await cdp.detach();
-  const [x1, y1, , , x3, y3] = last.split(',').map(Number) as [number, number, number, number, number, number];
-  await page.mouse.click((x1 + x3) / 2, (y1 + y3) / 2);
+  await page.mouse.click(atX, atY);
 }
 
 /** Selects the whole text of the first element matching the selector. */
