@@ -138,6 +138,60 @@ async function main(): Promise<number> {
         background.voxlateTestHooks.onCommand('stop-reading');
       });
     });
+    await suite.check('Firefox: a reading the service charged and then failed offers "Retry from here" with its figure; nothing leaves until pressed, then no more than it', async () => {
+      await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+      await ext.evaluate(async () => {
+        const { settings } = await browser.storage.local.get('settings');
+        await browser.storage.local.set({ settings: { ...(settings as object), confirmAboveCredits: 100_000 } });
+      });
+      await fetch(`${emulator.url}/__emulator/faults`, { method: 'POST', body: JSON.stringify({ type: 'charged-error', path: '/api/v1/tts', times: 1 }) });
+      await page.goto(`${pagesUrl}/fixtures/article.html`);
+      await selectElement(page, '#second');
+      await clickMenu(ext, 'voxlate-read-selection');
+      const label = await until('the retry', async () => /Retry from here \((about|up to) [\d,]+ credits?\)/.exec(await inPageUiText(ext))?.[0], 30_000);
+      const figure = Number(/([\d,]+) credit/.exec(label)![1]!.replace(/,/g, ''));
+      const before = (await ledger(emulator.url)).entries;
+      if (before.length !== 1) throw new Error(`before the retry: ${JSON.stringify(before)}`);
+      await clickInPageUi(ext, page, 'button', label);
+      await untilPlaying(ext);
+      const after = await until('the retry paid', async () => {
+        const entries = (await ledger(emulator.url)).entries.slice(1);
+        return entries.length > 0 ? entries : null;
+      });
+      const paid = after.reduce((sum, e) => sum + e.credits, 0);
+      if (paid > figure || !after[0]!.textStart.startsWith('Birds sang')) throw new Error(`${paid} credits after "${label}": ${JSON.stringify(after)}`);
+      await ext.evaluate(async () => {
+        const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { onCommand: (c: string) => boolean } };
+        background.voxlateTestHooks.onCommand('stop-reading');
+      });
+    });
+    await suite.check('Firefox: out of credits, the notice\'s "Top up credits" opens the service\'s dashboard (its own address by default)', async () => {
+      await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+      await fetch(`${emulator.url}/__emulator/accounts`, { method: 'POST', body: JSON.stringify({ key: 'demo-pro', credits: 0 }) });
+      await selectElement(page, '#first');
+      await clickMenu(ext, 'voxlate-read-selection');
+      await until('the notice', async () => (await inPageUiText(ext)).includes('Top up credits'), 30_000);
+      await clickInPageUi(ext, page, 'button', 'Top up credits');
+      const origin = new URL(emulator.url).origin;
+      await until('the dashboard tab', () => ext.evaluate(async (o) => (await browser.tabs.query({})).some((t) => t.url === `${o}/`), origin));
+      // Closed again: the next checks act on the page's tab.
+      await ext.evaluate(async (o) => {
+        for (const tab of await browser.tabs.query({})) if (tab.url === `${o}/`) await browser.tabs.remove(tab.id!);
+      }, origin);
+      await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+    });
+    await suite.check('Firefox: on a dark page the player and notices are dark too (the page\'s look, not the system\'s)', async () => {
+      await page.goto(`${pagesUrl}/fixtures/article.html`);
+      await page.addStyleTag({ content: 'html, body { background: #15171c !important; color: #e4e4e4 !important; }' });
+      await selectElement(page, '#first');
+      await clickMenu(ext, 'voxlate-read-selection');
+      await untilPlaying(ext);
+      await until('a dark player', () => page.evaluate(() => (document.querySelector('voxlate-player') as HTMLElement | null)?.dataset.scheme === 'dark'));
+      await ext.evaluate(async () => {
+        const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { onCommand: (c: string) => boolean } };
+        background.voxlateTestHooks.onCommand('stop-reading');
+      });
+    });
   } finally {
     await firefox.close();
     await pages.close();
