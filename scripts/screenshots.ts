@@ -1,8 +1,12 @@
 /**
  * `npm run screenshots`: pictures of the popup (Speak and Translate tabs), the options page and
- * the translation bubble, in light and dark, for the README. Like `npm run demo`: builds the test
- * extension, starts the emulator and the sample-page server, drives headless Chromium, and saves
- * viewport-sized PNGs to docs/screenshots/. SKIP_BUILD=1 reuses the last test build.
+ * our UI on the project's fixture pages (the translation bubble, the in-page player with its
+ * "Read from here" button on a no-doctype page, notices, the page translation's panel and
+ * control, the player at 390 px), each light and dark, for the README and for a person to look
+ * at: seen, not assumed. Our UI on a page follows the page, so "dark" there is a dark page. Like
+ * `npm run demo`: builds the test extension, starts the emulator and the sample-page server,
+ * drives headless Chromium, and saves viewport-sized PNGs to docs/screenshots/. SKIP_BUILD=1
+ * reuses the last test build.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -10,13 +14,16 @@ import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { startEmulator, type Emulator } from '../emulator/server';
 import { launchWithExtension, serviceWorkerOf } from '../test/support/browser';
-import { clickMenu, clickToolbarButton, inPageUiText, selectText } from '../test/support/extension';
+import { accessibleNodes, clickAxNode, clickMenu, clickToolbarButton, findAxNode, inPageUiText, selectText } from '../test/support/extension';
+import { ownPageUrl } from '../test/support/pages';
 import { startPageServer, type PageServer } from '../test/support/page-server';
 
 const OUT = path.resolve('docs/screenshots');
 type Scheme = 'light' | 'dark';
 const SPEAK_TEXT = 'The morning was cool and bright. Dr. Smith walked to the old oak tree and sat down on the bench.';
 const TRANSLATE_TEXT = 'Birds sang in the branches above him.';
+/** A page's own dark mode, for the pictures of our UI on a dark page. */
+const DARK_PAGE_CSS = 'html, body, td, table { background: #15171c !important; color: #e4e4e4 !important; } a { color: #8ab4f8 !important; }';
 
 async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -72,6 +79,7 @@ async function bubble(context: BrowserContext, extensionId: string, pages: PageS
   const page = await context.newPage();
   await page.setViewportSize({ width: 760, height: 480 });
   await page.goto(`${pages.url}/fixtures/article.html`);
+  if (scheme === 'dark') await page.addStyleTag({ content: DARK_PAGE_CSS });
   await selectText(page, '#second');
   await clickToolbarButton(context, page, extensionId);
   await clickMenu(background, page, 'voxlate-translate-selection');
@@ -80,6 +88,85 @@ async function bubble(context: BrowserContext, extensionId: string, pages: PageS
   await page.emulateMedia({ colorScheme: scheme });
   await page.screenshot({ path: path.join(OUT, `bubble-${scheme}.png`) });
   return page;
+}
+
+/** A fixture page at a size, in the scheme's look, with the toolbar button's grant (as after a right-click). */
+async function fixturePage(context: BrowserContext, extensionId: string, url: string, size: { width: number; height: number }, scheme: Scheme): Promise<Page> {
+  const page = await context.newPage();
+  await page.setViewportSize(size);
+  await page.goto(url);
+  if (scheme === 'dark') await page.addStyleTag({ content: DARK_PAGE_CSS });
+  await clickToolbarButton(context, page, extensionId);
+  await page.emulateMedia({ colorScheme: scheme });
+  return page;
+}
+
+/** Pauses the reading under way from its player, so that the picture holds still. */
+async function pauseReading(context: BrowserContext, page: Page): Promise<void> {
+  await findAxNode(context, page, 'toolbar', /Voxlate/, 30_000);
+  await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Pause', 30_000));
+  await findAxNode(context, page, 'button', 'Resume');
+}
+
+/** The player and its "Read from here" button on a page without a doctype (quirks mode); the player at 390 px. */
+async function player(context: BrowserContext, extensionId: string, pages: PageServer, scheme: Scheme): Promise<void> {
+  const background = await serviceWorkerOf(context);
+  const page = await fixturePage(context, extensionId, `${pages.url}${ownPageUrl('quirks')}`, { width: 760, height: 560 }, scheme);
+  await page.locator('.story').evaluate((story) => getSelection()!.selectAllChildren(story));
+  await clickMenu(background, page, 'voxlate-read-selection');
+  await pauseReading(context, page);
+  await page.evaluate(() => getSelection()!.removeAllRanges());
+  await page.locator('.story p').nth(1).hover();
+  await findAxNode(context, page, 'button', 'Read from here');
+  await page.screenshot({ path: path.join(OUT, `player-quirks-${scheme}.png`) });
+  await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Stop'));
+  await page.close();
+
+  const narrow = await fixturePage(context, extensionId, `${pages.url}${ownPageUrl('news')}`, { width: 390, height: 760 }, scheme);
+  await clickMenu(background, narrow, 'voxlate-read-page', undefined, null);
+  await confirmIfAsked(context, narrow);
+  await pauseReading(context, narrow);
+  await narrow.screenshot({ path: path.join(OUT, `player-390-${scheme}.png`) });
+  await clickAxNode(context, narrow, await findAxNode(context, narrow, 'button', 'Stop'));
+  await narrow.close();
+}
+
+/** A reading above the threshold asks first on the page: agreed to. */
+async function confirmIfAsked(context: BrowserContext, page: Page): Promise<void> {
+  const ask = await findAxNode(context, page, 'button', /^Read aloud \(/, 8000).catch(() => null);
+  if (ask) await clickAxNode(context, page, ask);
+}
+
+/** Notices: one that says what to do (nothing selected), one with its next step as a button (no credits: Top up). */
+async function notices(context: BrowserContext, extensionId: string, emulator: Emulator, pages: PageServer, scheme: Scheme): Promise<void> {
+  const background = await serviceWorkerOf(context);
+  const page = await fixturePage(context, extensionId, `${pages.url}/fixtures/article.html`, { width: 760, height: 320 }, scheme);
+  await clickMenu(background, page, 'voxlate-read-selection', undefined, null);
+  await findAxNode(context, page, 'StaticText', /Nothing is selected/);
+  await page.screenshot({ path: path.join(OUT, `notice-${scheme}.png`) });
+  await fetch(`${emulator.url}/__emulator/accounts`, { method: 'POST', body: JSON.stringify({ key: 'demo-pro', credits: 0 }) });
+  await selectText(page, '#first');
+  await clickMenu(background, page, 'voxlate-read-selection');
+  await findAxNode(context, page, 'button', 'Top up credits', 30_000);
+  await page.screenshot({ path: path.join(OUT, `notice-top-up-${scheme}.png`) });
+  await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+  await page.close();
+}
+
+/** The page translation's panel (the cost, before anything is sent), then its control and the translations. */
+async function pageTranslation(context: BrowserContext, extensionId: string, pages: PageServer, scheme: Scheme): Promise<void> {
+  const background = await serviceWorkerOf(context);
+  const page = await fixturePage(context, extensionId, `${pages.url}${ownPageUrl('news')}`, { width: 1000, height: 720 }, scheme);
+  await clickMenu(background, page, 'translate-page', undefined, null);
+  const whole = await findAxNode(context, page, 'button', /^Translate the whole page \(/, 30_000);
+  await page.screenshot({ path: path.join(OUT, `page-translate-panel-${scheme}.png`) });
+  await clickAxNode(context, page, whole);
+  await until('the first translations', async () => (await accessibleNodes(context, page)).some((n) => n.role === 'StaticText' && n.name.startsWith('[ES]')), 30_000);
+  await until('the control', async () => /paragraphs translated/.test(await inPageUiText(context, page, 'voxlate-page-translate')), 30_000);
+  // Settled: the working note gone.
+  await until('the visible paragraphs', async () => !/Translating/.test(await inPageUiText(context, page, 'voxlate-page-translate')), 30_000).catch(() => undefined);
+  await page.screenshot({ path: path.join(OUT, `page-translate-${scheme}.png`) });
+  await page.close();
 }
 
 async function main() {
@@ -99,7 +186,10 @@ async function main() {
         await options(context, extensionId, emulator, scheme);
         await popup(context, extensionId, scheme);
         await bubble(context, extensionId, pages, scheme);
-        console.log(`✓ ${scheme}: options, popup (speak, translate), bubble`);
+        await player(context, extensionId, pages, scheme);
+        await notices(context, extensionId, emulator, pages, scheme);
+        await pageTranslation(context, extensionId, pages, scheme);
+        console.log(`✓ ${scheme}: options, popup (speak, translate), bubble, player (quirks page, 390 px), notices, page translation`);
       } finally {
         await context.close();
       }
