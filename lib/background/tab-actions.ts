@@ -4,13 +4,10 @@ import type { PageText } from '../messaging/protocol';
 import { downloadSpeech } from './download/download';
 import { confirmDownload, SpendQuestionError } from './download/confirm';
 import { injectPageScript, readPageText } from './page-link';
-import { controlReading, setReadingSpeed } from './reading/control';
+import { controlReading, stepReadingSpeed } from './reading/control';
 import { reportProblem } from './reading/problems';
 import { startReading } from './reading/start';
-import { sessionItem } from './reading/session';
 import { resumePoint } from './reading/resume';
-import { steppedSpeed } from './reading/speed';
-import { getSettings, updateSettings } from '../settings/items';
 import { tellPage } from './page-link';
 import { t } from '../i18n';
 
@@ -82,15 +79,10 @@ export async function controlFromShortcut(action: 'toggle' | 'stop'): Promise<vo
  * page says the new speed, which is heard only from there), or else the speed setting.
  */
 export async function speedFromShortcut(step: number): Promise<void> {
-  const session = await sessionItem.getValue();
-  const speed = steppedSpeed(session?.plan.params.speed ?? (await getSettings()).speed, step);
-  if (!session) {
-    await updateSettings({ speed });
-    return;
-  }
-  await setReadingSpeed(speed).catch(() => undefined);
-  if (session.tabId !== null) {
-    await tellPage(session.tabId, 0, { type: 'pageNotice', tone: 'info', message: t('readingSpeedNotice', speed.toFixed(2)), timeoutMs: 3000 });
+  const stepped = await stepReadingSpeed(step).catch(() => null);
+  const tabId = stepped?.reading?.tabId ?? null;
+  if (stepped && tabId !== null) {
+    await tellPage(tabId, 0, { type: 'pageNotice', tone: 'info', message: t('readingSpeedNotice', stepped.speed.toFixed(2)), timeoutMs: 3000 });
   }
 }
 

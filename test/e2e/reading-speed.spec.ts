@@ -60,6 +60,23 @@ test.describe('speed changes while reading', () => {
     await expect(popup.getByRole('region', { name: 'Now reading' }).getByLabel('Reading speed')).toHaveValue('1.5');
   });
 
+  test('two quick presses of the "Read faster" shortcut apply both', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { confirmAboveCredits: 100_000, speed: 1 });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/article.html`);
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
+    await waitForStatus(background, 'playing');
+    // Both pressed before the first is done.
+    await background.evaluate(async () => {
+      const hooks = (globalThis as never as { voxlateTestHooks: { onCommand: (c: string) => boolean } }).voxlateTestHooks;
+      hooks.onCommand('speed-up');
+      hooks.onCommand('speed-up');
+    });
+    await expect.poll(async () => (await storedPlan(background))?.speed).toBe(1.5);
+    await expect.poll(() => background.evaluate(async () => ((await chrome.storage.local.get('settings')).settings as { speed: number }).speed)).toBe(1.5);
+  });
+
   test('from the shortcut while playing: nothing fetched is paid again; later chunks come at the new speed', async ({ context, background, extensionId, emulator, pages }) => {
     test.setTimeout(120_000);
     const t0 = Date.now();

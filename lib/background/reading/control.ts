@@ -12,7 +12,7 @@ import { closePagePlayer } from './page-player';
 import { restartPlayer } from './recovery';
 import { boughtFrom, mayReach } from './reach';
 import { readingOf, sessionItem, withReading } from './session';
-import { changeSpeed } from './speed';
+import { changeSpeed, stepSpeed } from './speed';
 
 /** Ends the current reading: requests cancelled, highlight and badge cleared. */
 export const stopReading = (): Promise<void> => withReading(stopCurrent);
@@ -109,3 +109,6 @@ export async function getReadingState(): Promise<ReadingState | null> {
  */
 export const setReadingSpeed = (speed: number, fromTab?: number): Promise<void> => withReading(() => changeSpeed(playerHost(), speed, fromTab));
 
+
+/** Faster or slower by `step` from a shortcut, stepped from the speed of the moment (see stepSpeed): two quick presses apply both. */
+export const stepReadingSpeed = (step: number) => withReading(() => stepSpeed(playerHost(), step));

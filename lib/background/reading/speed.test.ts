@@ -6,8 +6,8 @@ import { getSettings } from '../../settings/items';
 import { useEnglishMessages } from '../../i18n.test-helpers';
 import type { ChunkSpeed, ReadingPlan } from '../../player/contract';
 import type { PlayerHost } from './player-host';
-import { sessionItem } from './session';
-import { changeSpeed, planAtSpeed, steppedSpeed } from './speed';
+import { sessionItem, withReading } from './session';
+import { changeSpeed, planAtSpeed, steppedSpeed, stepSpeed } from './speed';
 
 const PLAN: ReadingPlan = {
   sessionId: 's1',
@@ -69,6 +69,25 @@ describe('changeSpeed', () => {
     expect(calls).toHaveLength(1);
     await sessionItem.setValue(null);
     await expect(changeSpeed(host, 1)).rejects.toMatchObject({ kind: 'invalidRequest' });
+  });
+});
+
+describe('stepSpeed', () => {
+  it('two quick presses, each stepped in the reading\'s serial section, apply both', async () => {
+    const { host, calls } = fakeHost([]);
+    const [first, second] = await Promise.all([withReading(() => stepSpeed(host, 0.25)), withReading(() => stepSpeed(host, 0.25))]);
+    expect([first.speed, second.speed]).toEqual([1.25, 1.5]);
+    expect(calls.map((c) => c.speed)).toEqual([1.25, 1.5]);
+    expect((await sessionItem.getValue())!.plan.params.speed).toBe(1.5);
+    expect(second.reading?.tabId).toBe(7);
+  });
+
+  it('with no reading, steps the setting, quick presses included', async () => {
+    await sessionItem.setValue(null);
+    const { host, calls } = fakeHost([]);
+    await Promise.all([withReading(() => stepSpeed(host, -0.25)), withReading(() => stepSpeed(host, -0.25))]);
+    expect((await getSettings()).speed).toBe(0.5);
+    expect(calls).toEqual([]);
   });
 });
 

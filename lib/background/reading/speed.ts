@@ -2,7 +2,7 @@ import { audioCacheKey, hasAudio } from '../../speech/cache';
 import { getSettings, updateSettings } from '../../settings/items';
 import type { ChunkSpeed, ReadingPlan } from '../../player/contract';
 import type { PlayerHost } from './player-host';
-import { readingOf, sessionItem } from './session';
+import { readingOf, sessionItem, type ReadingSession } from './session';
 
 /**
  * The reading's new speed, from its next sentence: the player time-stretches audio it already has
@@ -56,4 +56,20 @@ export function planAtSpeed(plan: ReadingPlan, speed: number, known: readonly Ch
 /** The speed a shortcut's step leads to from `current`, within the service's 0.5–2. */
 export function steppedSpeed(current: number, step: number): number {
   return Math.min(2, Math.max(0.5, Math.round((current + step) * 100) / 100));
+}
+
+/**
+ * Faster or slower by `step` (a shortcut): the reading under way from its next sentence, or else
+ * the speed setting. The speed stepped from is read here, inside the reading's serial section (the
+ * caller's), so two quick presses apply both. Returns the new speed and the reading that took it.
+ */
+export async function stepSpeed(host: PlayerHost, step: number): Promise<{ speed: number; reading: ReadingSession | null }> {
+  const session = await sessionItem.getValue();
+  const speed = steppedSpeed(session?.plan.params.speed ?? (await getSettings()).speed, step);
+  if (!session) {
+    await updateSettings({ speed });
+    return { speed, reading: null };
+  }
+  await changeSpeed(host, speed);
+  return { speed, reading: session };
 }
