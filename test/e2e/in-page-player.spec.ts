@@ -482,6 +482,30 @@ test.describe('in-page player', () => {
     expect(await hasToolbar(context, page)).toBe(false);
   });
 
+  test('arrowing through its Speed list asks the reading for the speed the user stops at, once', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { confirmAboveCredits: 100_000, speed: 1 });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/river.html`);
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
+    await waitForStatus(background, 'playing');
+    // Every speed the stored reading takes from now on.
+    await background.evaluate(() => {
+      const seen: number[] = [];
+      Object.assign(globalThis, { __speedsSeen: seen });
+      chrome.storage.session.onChanged.addListener((changes) => {
+        const speed = (changes.reading?.newValue as { plan?: { params: { speed: number } } } | undefined)?.plan?.params.speed;
+        if (speed !== undefined && seen.at(-1) !== speed) seen.push(speed);
+      });
+    });
+    await focus(context, page, await findAxNode(context, page, 'combobox', 'Speed'));
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+    await expect.poll(() => background.evaluate(async () => ((await chrome.storage.local.get('settings')).settings as { speed?: number }).speed)).toBe(1.75);
+    // 1.25 and 1.5 were passed through, never asked for.
+    expect((await background.evaluate(() => (globalThis as unknown as { __speedsSeen: number[] }).__speedsSeen)).filter((s) => s !== 1)).toEqual([1.75]);
+    await clickAxNode(context, page, await button(context, page, 'Stop'));
+  });
+
   test('its Speed control changes the reading from the next sentence: nothing fetched is bought again, the rest comes at the new speed', async ({ context, background, extensionId, emulator, pages }) => {
     test.setTimeout(90_000);
     const t0 = Date.now();

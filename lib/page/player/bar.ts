@@ -1,4 +1,5 @@
 import { formatNumber, t } from '../../i18n';
+import { settledChoice } from '../../settle';
 import { icon, type IconName } from './icons';
 import type { Box } from './placement';
 
@@ -62,7 +63,11 @@ export function createBar(doc: Document, on: BarHandlers): Bar {
   // Its own label element (not wrapped around it): the name is "Speed", not "Speed 1×".
   const speed = doc.createElement('select');
   speed.id = 'speed';
-  speed.addEventListener('change', () => on.speed(Number(speed.value)));
+  // Arrowing through the speeds asks for the one the user stops at, not each on the way.
+  const chosen = settledChoice<number>((value) => on.speed(value));
+  speed.addEventListener('keydown', (event) => chosen.keydown(event.key));
+  speed.addEventListener('change', () => chosen.change(Number(speed.value)));
+  speed.addEventListener('blur', () => chosen.blur());
   const speedLabel = doc.createElement('label');
   speedLabel.htmlFor = speed.id;
   speedLabel.textContent = t('pagePlayerSpeed');
