@@ -35,8 +35,9 @@ test.describe('waits are never silent', () => {
     const text = await selectText(page, '#second');
     await chooseMenuEntry(context, background, extensionId, page, 'voxlate-translate-selection');
     // Said while the retries wait (2 s each), before the answer: the test checks what is said and
-    // when in the flow, not a wall-clock figure a loaded machine would blur.
-    await expect.poll(() => bubbleText(context, page), { timeout: 8000, intervals: [100] }).toMatch(/The service is busy \(rate limit\); trying again by itself in \d+ s\./);
+    // when in the flow, not a wall-clock figure a loaded machine would blur (one took over 8 s from
+    // the click to the first 429's answer, the bubble saying "slower than usual" meanwhile).
+    await expect.poll(() => bubbleText(context, page), { timeout: 30_000, intervals: [100] }).toMatch(/The service is busy \(rate limit\); trying again by itself in \d+ s\./);
     expect(await bubbleText(context, page)).not.toContain('[ES]');
     await expect.poll(() => bubbleText(context, page), { timeout: 20_000 }).toContain('[ES]');
     expect((await ledger(emulator.url)).total).toEqual({ 'pro@demo.test': Math.ceil(text.trim().length / 10) });
