@@ -219,9 +219,32 @@ export async function clickAxNode(context: BrowserContext, page: Page, node: AxN
     const [x1, y1, , , x3, y3] = last.split(',').map(Number) as [number, number, number, number, number, number];
     return [(x1 + x3) / 2, (y1 + y3) / 2] as const;
   };
-  // Pointed at first, as a person does: UI that opens on hover (a collapsed control) opens, and
-  // the button is clicked where it is then.
-  const [x, y] = await settled();
+  // Pointed at first, as a person does: UI that opens on hover (a collapsed control, whose
+  // buttons are kept for the keyboard but not drawn) opens, and the button is clicked where it is
+  // then. A button not drawn is pointed at through the nearest box around it that is.
+  await settled();
+  const { object } = (await cdp.send('DOM.resolveNode', { backendNodeId: node.backendDOMNodeId })) as { object: { objectId: string } };
+  const pointed = (await cdp.send('Runtime.callFunctionOn', {
+    objectId: object.objectId,
+    functionDeclaration: `function () {
+      let el = this.nodeType === 1 ? this : this.parentElement;
+      // Drawn: a box, and what is under its centre is it (not clipped away, not covered).
+      const drawn = (e) => {
+        const r = e.getBoundingClientRect();
+        if (r.width <= 2 || r.height <= 2) return false;
+        const root = e.getRootNode();
+        const hit = (root.elementFromPoint ? root : document).elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return hit !== null && (hit === e || e.contains(hit));
+      };
+      while (el && !drawn(el)) el = el.parentElement ?? (el.getRootNode() instanceof ShadowRoot ? el.getRootNode().host : null);
+      const r = (el ?? this).getBoundingClientRect();
+      return [r.left + r.width / 2, r.top + r.height / 2];
+    }`,
+    returnByValue: true,
+  })) as { result: { value?: [number, number] }; exceptionDetails?: { exception?: { description?: string } } };
+  if (!pointed.result.value) throw new Error(`clickAxNode: ${pointed.exceptionDetails?.exception?.description ?? 'no place to point at'}`);
+  const result = pointed.result as { value: [number, number] };
+  const [x, y] = result.value;
   await page.mouse.move(x, y);
   const [atX, atY] = await settled();
   await cdp.detach();
