@@ -141,7 +141,7 @@ async function confirmIfAsked(context: BrowserContext, page: Page): Promise<void
 async function notices(context: BrowserContext, extensionId: string, emulator: Emulator, pages: PageServer, scheme: Scheme): Promise<void> {
   const background = await serviceWorkerOf(context);
   const page = await fixturePage(context, extensionId, `${pages.url}/fixtures/article.html`, { width: 760, height: 320 }, scheme);
-  await clickMenu(background, page, 'voxlate-read-selection', undefined, null);
+  await clickMenu(background, page, 'voxlate-read-selection');
   await findAxNode(context, page, 'StaticText', /Nothing is selected/);
   await page.screenshot({ path: path.join(OUT, `notice-${scheme}.png`) });
   await fetch(`${emulator.url}/__emulator/accounts`, { method: 'POST', body: JSON.stringify({ key: 'demo-pro', credits: 0 }) });
@@ -185,7 +185,7 @@ async function main() {
         const extensionId = new URL((await serviceWorkerOf(context)).url()).host;
         await options(context, extensionId, emulator, scheme);
         await popup(context, extensionId, scheme);
-        await bubble(context, extensionId, pages, scheme);
+        await (await bubble(context, extensionId, pages, scheme)).close();
         await player(context, extensionId, pages, scheme);
         await notices(context, extensionId, emulator, pages, scheme);
         await pageTranslation(context, extensionId, pages, scheme);
