@@ -60,13 +60,26 @@ export interface SerializedServiceError {
   mayBeCharged?: boolean;
 }
 
-const WORTH_RETRYING: ReadonlySet<string> = new Set<ServiceErrorKind>(['server', 'network', 'timeout', 'rateLimited', 'badResponse']);
+/** The button a problem's message offers as its next step. */
+export type NextStep = 'openOptions' | 'topUp' | 'retry';
 
-/**
- * Failures the user may get past by trying again (a *Retry* button): the service or the way to it
- * failed (busy, down, slow, an answer that made no sense), not the request, the key or the balance.
- */
-export const worthRetrying = (kind: string): boolean => WORTH_RETRYING.has(kind);
+const NEXT_STEPS: Partial<Record<string, NextStep>> = {
+  unauthorized: 'openOptions',
+  insufficientCredits: 'topUp',
+  // The service or the way to it failed (busy, down, slow, an answer that made no sense): trying
+  // again may get past it, unlike a bad request, a rejected key or a short balance.
+  server: 'retry',
+  network: 'retry',
+  timeout: 'retry',
+  rateLimited: 'retry',
+  badResponse: 'retry',
+} satisfies Partial<Record<ServiceErrorKind, NextStep>>;
+
+/** What the user can do next about a failure of this kind (notices and the bubble offer it as a button); null: nothing but read it. */
+export const nextStepFor = (kind: string): NextStep | null => NEXT_STEPS[kind] ?? null;
+
+/** Failures the user may get past by trying again (a *Retry* button). */
+export const worthRetrying = (kind: string): boolean => nextStepFor(kind) === 'retry';
 
 /** Type guard for {@link ServiceError}. */
 export function isServiceError(e: unknown): e is ServiceError {

@@ -1,4 +1,4 @@
-import { worthRetrying, type SerializedServiceError } from '../api/errors';
+import { nextStepFor, type SerializedServiceError } from '../api/errors';
 import { createTranslationBubble, type TranslationBubble } from './bubble';
 import type { BubbleLabels } from './labels';
 import type { AnchorRect } from './placement';
@@ -102,16 +102,17 @@ export function openTranslationBubble(win: Window, target: string, reported?: st
 
   /** The problem, with its next step: the options for a rejected key, the dashboard without credits, a retry (with its price) when the service failed. */
   const showError = (error: SerializedServiceError, retry?: () => void) => {
-    const cost = translationCost(text!);
-    const next =
-      error.kind === 'unauthorized'
-        ? { label: t('openOptions'), onClick: () => void sendMessage('openOptions') }
-        : error.kind === 'insufficientCredits'
-          ? { label: t('topUp'), onClick: () => void sendMessage('openDashboard') }
-          : retry && worthRetrying(error.kind)
-            ? { label: cost === 1 ? t('retryTranslationOne') : t('retryTranslation', formatNumber(cost)), onClick: retry }
-            : undefined;
-    bubble?.showError({ message: error.message, action: next });
+    const step = nextStepFor(error.kind);
+    const retryLabel = () => {
+      const cost = translationCost(text!);
+      return cost === 1 ? t('retryTranslationOne') : t('retryTranslation', formatNumber(cost));
+    };
+    const action =
+      step === 'openOptions' ? { label: t('openOptions'), onClick: () => void sendMessage('openOptions') }
+      : step === 'topUp' ? { label: t('topUp'), onClick: () => void sendMessage('openDashboard') }
+      : step === 'retry' && retry ? { label: retryLabel(), onClick: retry }
+      : undefined;
+    bubble?.showError({ message: error.message, action });
   };
 
   /** Asks for the translation into `code`; `agreed`: the question's token, once the user agreed to what it costs. */

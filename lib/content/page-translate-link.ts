@@ -5,7 +5,7 @@ import { showPageNotice } from '../page/notice';
 import { translatePage, type PageTranslateDeps } from '../page-translate/session';
 
 /** The page translation's link to the background: estimates, translations and Listen go there. */
-const backgroundDeps = (signal: AbortSignal, corner: PlayerCorner): PageTranslateDeps => ({
+const backgroundDeps = (signal: AbortSignal, corner: PlayerCorner | undefined): PageTranslateDeps => ({
   corner,
   moved: (to) => void sendMessage('savePageTranslateCorner', { corner: to }).catch(() => undefined),
   estimate: async (target, blocks, screen) => unwrap(await sendMessage('estimatePageTranslation', { target, blocks, screen })),
@@ -20,6 +20,6 @@ const backgroundDeps = (signal: AbortSignal, corner: PlayerCorner): PageTranslat
  * Starts translating the page when the background asks (menu, shortcut, popup). Answers at once:
  * the user decides on the page, in the panel, whether anything is sent.
  */
-export function translatePageFromAgent(win: Window, target: string, signal: AbortSignal, corner: PlayerCorner = 'bottom-right'): void {
+export function translatePageFromAgent(win: Window, target: string, signal: AbortSignal, corner?: PlayerCorner): void {
   void translatePage(win, target, signal, backgroundDeps(signal, corner));
 }

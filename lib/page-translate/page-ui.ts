@@ -59,8 +59,8 @@ export function creditsText(n: number): string {
  * for the estimate, then a small control (`role="region"`) in the page's corner. Text is set as
  * text; keys typed in it do not reach the page's shortcuts.
  */
-export function createPageTranslateUi(doc: Document, signal: AbortSignal, place: { corner: PlayerCorner; moved(corner: PlayerCorner): void } = { corner: 'bottom-right', moved: () => undefined }): PageTranslateUi {
-  let corner = place.corner;
+export function createPageTranslateUi(doc: Document, signal: AbortSignal, place: { corner?: PlayerCorner; moved?(corner: PlayerCorner): void } = {}): PageTranslateUi {
+  let corner = place.corner ?? 'bottom-right';
   const { root, host, remove } = createShadowHost(doc, 'voxlate-page-translate');
   setShadowStyles(root, PAGE_UI_CSS);
   const closed = new AbortController();
@@ -135,7 +135,7 @@ export function createPageTranslateUi(doc: Document, signal: AbortSignal, place:
       const move = button(doc, t('pageTranslateMove'), () => {
         corner = nextCorner(corner);
         box.dataset.corner = corner;
-        place.moved(corner);
+        place.moved?.(corner);
         matchPageScheme(host, box.getBoundingClientRect());
       }, listen, 'move');
       box.append(targetRow(doc, state.target, actions.onTarget, listen.signal), status, problem, row(doc, toggle, original, move));

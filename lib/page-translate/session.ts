@@ -61,7 +61,7 @@ export async function translatePage(win: Window, target: string, signal: AbortSi
     deps.stop(true);
     ended.abort();
   }, { signal: ended.signal });
-  const ui = createPageTranslateUi(doc, ended.signal, { corner: deps.corner ?? 'bottom-right', moved: (corner) => deps.moved?.(corner) });
+  const ui = createPageTranslateUi(doc, ended.signal, { corner: deps.corner, moved: deps.moved });
   const session = { stop: () => ended.abort() };
   running = session;
   ended.signal.addEventListener('abort', () => {

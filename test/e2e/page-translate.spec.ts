@@ -79,6 +79,17 @@ function contrastRatio(a: number[], b: number[]): number {
   return (x! + 0.05) / (y! + 0.05);
 }
 
+/** The news page translated into Spanish without a question, what is on screen done and the requests settled. */
+async function newsTranslatedOnScreen(f: { context: BrowserContext; background: Worker; extensionId: string; emulator: { url: string }; pages: { url: string } }): Promise<Page> {
+  await connectService(f.background, f.emulator.url, 'demo-pro');
+  await setSettings(f.background, { targetLanguage: 'es', confirmPageTranslation: false, confirmAboveCredits: 10_000 });
+  const page = await openPage(f.context, `${f.pages.url}${ownPageUrl('news')}`);
+  await shortcutOn(f, page);
+  await expect.poll(async () => (await translationsOn(page)).length).toBeGreaterThan(0);
+  await settle(f.context, page, f.emulator.url);
+  return page;
+}
+
 const pressTranslate = async (context: BrowserContext, page: Page) => clickAxNode(context, page, await findAxNode(context, page, 'button', /^Translate the whole page \(/));
 
 test.describe('whole-page translation', () => {
@@ -192,12 +203,7 @@ test.describe('whole-page translation', () => {
   });
 
   test('the control: Listen reads a translation, Pause sends nothing more, another language starts over', async ({ context, background, extensionId, emulator, pages }) => {
-    await connectService(background, emulator.url, 'demo-pro');
-    await setSettings(background, { targetLanguage: 'es', confirmPageTranslation: false, confirmAboveCredits: 10_000 });
-    const page = await openPage(context, `${pages.url}${ownPageUrl('news')}`);
-    await shortcutOn({ context, background, extensionId }, page);
-    await expect.poll(async () => (await translationsOn(page)).length).toBeGreaterThan(0);
-    await settle(context, page, emulator.url);
+    const page = await newsTranslatedOnScreen({ context, background, extensionId, emulator, pages });
 
     await clickAxNode(context, page, (await accessibleNodesNamed(context, page, 'button', 'Listen'))[0]!);
     await expect.poll(async () => (await speechRequests(emulator.url)).map((r) => [r.language, r.textStart?.slice(0, 4)])).toContainEqual(['es', '[ES]']);
@@ -279,12 +285,7 @@ test.describe('whole-page translation', () => {
   });
 
   test('idle on a long page (the screen translated, the rest waiting), the control is a pill; moved to another corner, it stays there on the next page', async ({ context, background, extensionId, emulator, pages }) => {
-    await connectService(background, emulator.url, 'demo-pro');
-    await setSettings(background, { targetLanguage: 'es', confirmPageTranslation: false, confirmAboveCredits: 10_000 });
-    const page = await openPage(context, `${pages.url}${ownPageUrl('news')}`);
-    await shortcutOn({ context, background, extensionId }, page);
-    await expect.poll(async () => (await translationsOn(page)).length).toBeGreaterThan(0);
-    await settle(context, page, emulator.url);
+    const page = await newsTranslatedOnScreen({ context, background, extensionId, emulator, pages });
     const [, done, total] = /(\d+) of (\d+) paragraphs translated/.exec(await uiText(context, page))!.map(Number);
     expect(done).toBeLessThan(total!);
     const region = await findAxNode(context, page, 'region', 'Page translation');

@@ -6,12 +6,25 @@
  * Prints "N passed, N failed" like every suite here.
  */
 import path from 'node:path';
+import type { Page } from 'puppeteer-core';
 import { startEmulator } from '../../emulator/server';
 import { decodeInBrowser, servedAudio } from '../support/gaps';
 import { startPageServer } from '../support/page-server';
 import { checks, clickInPageUi, clickMenu, inPageUiText, launchFirefox, ledger, openExtensionPage, runSuite, selectElement, until, untilPlaying } from './support';
 
 const EXTENSION = path.resolve(import.meta.dirname, '../../.output-test/firefox-mv2');
+
+/** Adds a paragraph to the sample article (a text not heard yet: cached audio sends nothing); returns its selector. */
+async function addParagraph(page: Page, text: string): Promise<string> {
+  const id = await page.evaluate((t: string) => {
+    const p = document.createElement('p');
+    p.id = `added-${document.querySelectorAll('[id^="added-"]').length}`;
+    p.textContent = t;
+    document.querySelector('article')!.append(p);
+    return p.id;
+  }, text);
+  return `#${id}`;
+}
 
 async function main(): Promise<number> {
   const emulator = await startEmulator({ port: 0 });
@@ -147,13 +160,7 @@ async function main(): Promise<number> {
       await fetch(`${emulator.url}/__emulator/faults`, { method: 'POST', body: JSON.stringify({ type: 'charged-error', path: '/api/v1/tts', times: 1 }) });
       await page.goto(`${pagesUrl}/fixtures/article.html`);
       // A text not heard yet in this suite (audio heard before comes from the cache, unpaid).
-      await page.evaluate(() => {
-        const p = document.createElement('p');
-        p.id = 'fresh';
-        p.textContent = 'Rain began to fall over the harbour. The boats rocked gently at their moorings.';
-        document.querySelector('article')!.append(p);
-      });
-      await selectElement(page, '#fresh');
+      await selectElement(page, await addParagraph(page, 'Rain began to fall over the harbour. The boats rocked gently at their moorings.'));
       await clickMenu(ext, 'voxlate-read-selection');
       const label = await until('the retry', async () => /Retry from here \((about|up to) [\d,]+ credits?\)/.exec(await inPageUiText(ext))?.[0], 30_000).catch(async (error: unknown) => {
         throw new Error(`${String(error)}; the page shows: ${await inPageUiText(ext)}; requests: ${JSON.stringify((await ledger(emulator.url)).entries)}`);
@@ -177,13 +184,7 @@ async function main(): Promise<number> {
     await suite.check('Firefox: out of credits, the notice\'s "Top up credits" opens the service\'s dashboard (its own address by default)', async () => {
       await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
       await fetch(`${emulator.url}/__emulator/accounts`, { method: 'POST', body: JSON.stringify({ key: 'demo-pro', credits: 0 }) });
-      await page.evaluate(() => {
-        const p = document.createElement('p');
-        p.id = 'fresh2';
-        p.textContent = 'The lighthouse keeper climbed the stairs before dawn.';
-        document.querySelector('article')!.append(p);
-      });
-      await selectElement(page, '#fresh2');
+      await selectElement(page, await addParagraph(page, 'The lighthouse keeper climbed the stairs before dawn.'));
       await clickMenu(ext, 'voxlate-read-selection');
       await until('the notice', async () => (await inPageUiText(ext)).includes('Top up credits'), 30_000);
       await clickInPageUi(ext, page, 'button', 'Top up credits');

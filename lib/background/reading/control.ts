@@ -109,6 +109,5 @@ export async function getReadingState(): Promise<ReadingState | null> {
  */
 export const setReadingSpeed = (speed: number, fromTab?: number): Promise<void> => withReading(() => changeSpeed(playerHost(), speed, fromTab));
 
-
 /** Faster or slower by `step` from a shortcut, stepped from the speed of the moment (see stepSpeed): two quick presses apply both. */
 export const stepReadingSpeed = (step: number) => withReading(() => stepSpeed(playerHost(), step));

@@ -1,5 +1,5 @@
 import type { SerializedServiceError } from '../../api/errors';
-import { isServiceError } from '../../api/errors';
+import { isServiceError, nextStepFor } from '../../api/errors';
 import { fetchAccount } from '../account';
 import { setBadge } from '../badge';
 import { tellPage } from '../page-link';
@@ -53,12 +53,6 @@ export async function noteReadingWait(sessionId: string, message: string): Promi
 }
 
 
-/** The next step a problem's notice offers as a button, by what went wrong. */
-const NEXT_STEP: Partial<Record<SerializedServiceError['kind'], 'openOptions' | 'topUp'>> = {
-  unauthorized: 'openOptions',
-  insufficientCredits: 'topUp',
-};
-
 /**
  * Shows a problem where the user is: on the page when we can reach it, with its next step as a
  * button (*Open options* for a rejected key, *Top up* without credits, *Retry* with what it may
@@ -68,13 +62,15 @@ const NEXT_STEP: Partial<Record<SerializedServiceError['kind'], 'openOptions' | 
 export async function reportProblem(tabId: number | null, problem: SerializedServiceError, retry?: { token: string; label: string } | null): Promise<void> {
   if (problem.kind === 'cancelled') return;
   const error = problem.kind === 'insufficientCredits' ? await withBalance(problem) : problem;
+  // A retry needs its offer (what it may cost), made by the caller.
+  const step = nextStepFor(error.kind);
   const shown =
     tabId !== null &&
     (await tellPage(tabId, 0, {
       type: 'pageNotice',
       message: error.message,
       tone: 'error',
-      action: NEXT_STEP[error.kind],
+      action: step === 'openOptions' || step === 'topUp' ? step : undefined,
       ...(retry ? { confirm: retry } : {}),
     }));
   if (shown) return setBadge('idle');

@@ -19,12 +19,12 @@ export type RetryRequest = Omit<ReadRequest, 'pageReady' | 'startOffset'> & { ta
 export async function offerRetry(session: ReadingSession, sentence: number, kind: string): Promise<{ token: string; label: string } | null> {
   if (session.tabId === null || !worthRetrying(kind)) return null;
   const { plan } = session;
+  const asked = await askedItem.getValue();
+  if (asked?.sessionId !== plan.sessionId) return null;
   const from = Math.min(sentence, plan.sentenceCount - 1);
   const texts = plan.chunks.slice(chunkOfSentence(plan.chunks, from)).map((c) => c.text);
   // -1: every chunk is looked up in the cache (a retry mostly finds what was already received).
   const estimate = await estimateSpeech(texts, plan.params, -1);
-  const asked = await askedItem.getValue();
-  if (asked?.sessionId !== plan.sessionId) return null;
   // The same text, voice and speed as the reading had (a speed changed while reading included).
   const { startOffset: _offset, ...request } = asked.request;
   const again: RetryRequest = {

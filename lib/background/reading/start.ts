@@ -82,7 +82,7 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
     void tellPage(request.tabId, 0, { type: 'pageNotice', tone: 'info', message, timeoutMs: capped.cut ? 12_000 : 6000 });
   }
   // Kept for a Retry should the service fail it (written before any of its answers can come).
-  if (request.tabId !== null) void rememberAsked(sessionId, request).catch(() => undefined);
+  void rememberAsked(sessionId, request).catch(() => undefined);
   const started = await withReading(async () => {
     await stopCurrent();
     await lastErrorItem.setValue(null);

@@ -54,9 +54,8 @@ export function watchParagraphs(watch: JumpWatch): { shown(): boolean } {
     if (!place) return void (button.hidden = true);
     button.style.setProperty('left', `${Math.round(place.left)}px`);
     button.style.setProperty('top', `${Math.round(place.top)}px`);
-    // Lower in a narrow gap or on a line; its own height elsewhere.
+    // Lower in a narrow gap or on a line (its own height was put back above, to measure it).
     if (place.height < size.height) button.style.setProperty('height', `${Math.floor(place.height)}px`);
-    else button.style.removeProperty('height');
   };
 
   button.addEventListener('click', () => {
