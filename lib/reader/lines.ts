@@ -1,0 +1,83 @@
+import type { Piece, TextItem } from './types';
+
+/** A line of text on a page: items sharing a baseline with no column gap between them. */
+export interface Line {
+  page: number;
+  x0: number;
+  x1: number;
+  top: number;
+  bottom: number;
+  /** Baseline of its main text. */
+  y: number;
+  size: number;
+  /** The font of most of its text. */
+  font: string;
+  text: string;
+  pieces: Piece[];
+}
+
+/** A gap wider than this many font sizes between two items on one baseline is a column's edge. */
+const COLUMN_GAP = 1;
+/** A gap wider than this many font sizes between two items is a word space. */
+const WORD_GAP = 0.12;
+
+const isMarker = (str: string) => /^[\d*†‡§¶,–-]{1,4}$/.test(str.trim());
+const cjk = /[\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]/;
+
+/**
+ * Groups a page's items into lines: items whose baselines are close (relative to their size)
+ * and follow each other without a column-wide gap. Footnote and citation markers (small raised
+ * digits or symbols next to a word) are left out: they are not read into the sentence.
+ */
+export function linesOf(page: number, items: readonly TextItem[]): Line[] {
+  const visible = items.filter((item) => item.str.trim() !== '' && item.size > 0);
+  const byBaseline = [...visible].sort((a, b) => a.y - b.y || a.x - b.x);
+  const rows: TextItem[][] = [];
+  for (const item of byBaseline) {
+    const row = rows.at(-1);
+    const base = row && mainOf(row);
+    if (base && Math.abs(item.y - base.y) <= 0.45 * Math.max(item.size, base.size)) row.push(item);
+    else rows.push([item]);
+  }
+  return rows.flatMap((row) => splitRow(page, row));
+}
+
+function mainOf(row: TextItem[]): TextItem {
+  return row.reduce((a, b) => (b.size * b.str.length > a.size * a.str.length ? b : a));
+}
+
+function splitRow(page: number, row: TextItem[]): Line[] {
+  const main = mainOf(row);
+  // Raised, smaller digits or symbols: a superscript marker ("word¹²", "value[3]" is handled in speech).
+  const kept = row.filter((item) => !(item !== main && item.size < 0.8 * main.size && main.y - item.y > 0.15 * main.size && isMarker(item.str)));
+  const sorted = kept.sort((a, b) => a.x - b.x);
+  const lines: Line[] = [];
+  const fonts = new Map<Line, Map<string, number>>();
+  let current: Line | null = null;
+  for (const item of sorted) {
+    const gap = current ? item.x - current.x1 : 0;
+    if (!current || gap > COLUMN_GAP * Math.max(item.size, current.size)) {
+      current = { page, x0: item.x, x1: item.x + item.width, top: item.y - item.size, bottom: item.y + 0.25 * item.size, y: item.y, size: item.size, font: item.font ?? '', text: '', pieces: [] };
+      fonts.set(current, new Map());
+      lines.push(current);
+    } else if (gap > WORD_GAP * item.size && !/\s$/.test(current.text) && !/^\s/.test(item.str) && !(cjk.test(current.text.at(-1) ?? '') && cjk.test(item.str[0] ?? ''))) {
+      current.text += ' ';
+    }
+    const lead = item.str.length - item.str.trimStart().length;
+    const body = item.str.trim();
+    if (current.text !== '' && lead > 0 && !/\s$/.test(current.text)) current.text += ' ';
+    current.pieces.push({ start: current.text.length, page, item: item.index, from: lead, to: lead + body.length });
+    current.text += body;
+    const chars = fonts.get(current)!;
+    chars.set(item.font ?? '', (chars.get(item.font ?? '') ?? 0) + body.length);
+    current.x1 = Math.max(current.x1, item.x + item.width);
+    current.top = Math.min(current.top, item.y - item.size);
+    current.bottom = Math.max(current.bottom, item.y + 0.25 * item.size);
+    if (item.size > current.size && item.str.trim().length > 1) {
+      current.size = item.size;
+      current.y = item.y;
+    }
+  }
+  for (const [line, chars] of fonts) line.font = [...chars].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+  return lines;
+}
