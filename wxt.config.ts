@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'wxt';
 import { OUTPUT_TAP_FILE, OUTPUT_TAP_SOURCE } from './lib/player/output-tap-worklet';
 
@@ -8,7 +10,18 @@ import { OUTPUT_TAP_FILE, OUTPUT_TAP_SOURCE } from './lib/player/output-tap-work
  * "Allow" on the permission prompt that "Save and test" raises for the service's address.
  */
 const testBuild = process.env.VOXLATE_TEST_BUILD === '1';
+/**
+ * What pdf.js loads at run time, shipped inside the extension (the reader loads nothing from
+ * anywhere else): the standard fonts for PDFs that do not embed theirs, the character maps of
+ * CJK documents, and the decoders of scanned images.
+ */
+const PDFJS = path.resolve(import.meta.dirname, 'node_modules/pdfjs-dist');
+const PDFJS_DATA = ['standard_fonts', 'cmaps', 'wasm'].flatMap((dir) =>
+  readdirSync(path.join(PDFJS, dir)).filter((name) => !name.includes('quickjs')).map((name) => ({ absoluteSrc: path.join(PDFJS, dir, name), relativeDest: `pdfjs/${dir}/${name}` })),
+);
 const SERVICE_ORIGINS = ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*'];
+/** Asked for one site at a time: a PDF linked from a page of another site ("Open in Voxlate reader"). */
+const LINKED_PDF_ORIGINS = ['http://*/*'];
 
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
@@ -17,6 +30,7 @@ export default defineConfig({
     // Test builds record the player's output (for measuring gaps between chunks) with this worklet.
     'build:publicAssets': (_, files) => {
       if (testBuild) files.push({ relativeDest: OUTPUT_TAP_FILE, contents: OUTPUT_TAP_SOURCE });
+      files.push(...PDFJS_DATA);
     },
   },
   vite: () => ({
@@ -47,7 +61,9 @@ export default defineConfig({
       'translate-page': { description: '__MSG_commandTranslatePage__' },
     },
     // The service's address, asked for when the user saves it (MV2 has no optional_host_permissions).
-    ...(manifestVersion === 2 ? { optional_permissions: SERVICE_ORIGINS } : { optional_host_permissions: SERVICE_ORIGINS }),
+    ...(manifestVersion === 2
+      ? { optional_permissions: [...SERVICE_ORIGINS, ...LINKED_PDF_ORIGINS] }
+      : { optional_host_permissions: [...SERVICE_ORIGINS, ...LINKED_PDF_ORIGINS] }),
     ...(testBuild ? { host_permissions: ['http://127.0.0.1/*'] } : {}),
     // The API key's lockdown (storage.local closed to content scripts) needs Chrome 140; older
     // Chromes would accept the call and keep local storage open, so they are not offered the add-on.

@@ -25,6 +25,7 @@ import { controlReading, getReadingState, jumpReading, setReadingSpeed } from '@
 import { handlePlayerEvent } from '@/lib/background/reading/follow';
 import { fetchChunkForPlayer, getPlayerStats, recoverPlayer } from '@/lib/background/reading/host';
 import { startReading } from '@/lib/background/reading/start';
+import { readerReady, readInReader } from '@/lib/background/reader-tab';
 
 export default defineBackground(() => {
   void closeStorageToContentScripts();
@@ -62,6 +63,9 @@ export default defineBackground(() => {
     readingJump: ({ sentence }, sender) => jumpReading(sentence, actingTab(sender)),
     savePlayerCorner: ({ corner }) => updatePagePlayer({ corner }),
     savePageTranslateCorner: ({ corner }) => updateSettings({ pageTranslateCorner: corner }).then(() => undefined),
+    // The PDF reader in a tab: its document is there (the action it was opened for goes on), or its Read aloud button.
+    readerReady: ({ hasText }, sender) => readerReady(ownTab(sender), hasText),
+    readerRead: (_, sender) => readInReader(ownTab(sender)),
     // A page (its in-page player) may change only the speed of the reading of its own tab.
     readingSetSpeed: ({ speed }, sender) => setReadingSpeed(speed, actingTab(sender)),
     // A question is answered where it was asked: a page's in its own tab, the popup's in the popup.

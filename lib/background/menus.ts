@@ -3,6 +3,7 @@ import { t, type MessageKey } from '../i18n';
 import { translateFromTab } from './translate-tab';
 import { translatePageFromTab } from './translate-page-tab';
 import { readFromHereInTab } from './read-from-here';
+import { openLinkInReader } from './pdf-link';
 import { readSelectionFromMenu } from './read-selection';
 import { controlFromShortcut, downloadFromTab, readFromTab, speedFromShortcut, type TabRef } from './tab-actions';
 
@@ -37,10 +38,15 @@ const COMMANDS: Record<string, TabAction> = {
   'translate-page': (tab) => translatePageFromTab(tab),
 };
 
+/** On a link to a PDF (by its address: what a link leads to is not known before it is followed). */
+const OPEN_PDF_LINK = 'voxlate-open-pdf-link';
+const PDF_LINKS = ['*://*/*.pdf', '*://*/*.pdf?*', '*://*/*.pdf#*', '*://*/*.PDF', '*://*/*.PDF?*'];
+
 function createMenus(): void {
   for (const [id, [title, contexts]] of Object.entries(MENUS)) {
     browser.contextMenus.create({ id, title: t(title), contexts });
   }
+  browser.contextMenus.create({ id: OPEN_PDF_LINK, title: t('menuOpenInReader'), contexts: ['link'], targetUrlPatterns: PDF_LINKS });
 }
 
 /**
@@ -55,6 +61,10 @@ export async function ensureMenus(): Promise<void> {
 
 /** Runs the action of a menu entry; false when the entry is not one of ours. */
 export function onMenuClick(info: Browser.contextMenus.OnClickData, tab?: Browser.tabs.Tab): boolean {
+  if (info.menuItemId === OPEN_PDF_LINK && tab?.id !== undefined && info.linkUrl) {
+    void openLinkInReader({ id: tab.id, index: tab.index }, info.linkUrl);
+    return true;
+  }
   const entry = MENUS[String(info.menuItemId)];
   if (!entry || tab?.id === undefined) return false;
   // An empty report is no report (Chrome leaves selectionText out when nothing is selected).

@@ -4,6 +4,7 @@ import type { PageText } from '../messaging/protocol';
 import { downloadSpeech } from './download/download';
 import { confirmDownload, SpendQuestionError } from './download/confirm';
 import { injectPageScript, readPageText } from './page-link';
+import { openPdfInstead, pdfShownIn } from './pdf-tab';
 import { controlReading, stepReadingSpeed } from './reading/control';
 import { reportProblem } from './reading/problems';
 import { startReading } from './reading/start';
@@ -24,10 +25,17 @@ export interface TabRef {
  */
 export async function readFromTab(tab: TabRef, mode: 'selection' | 'auto', frameId?: number, selectionText?: string): Promise<void> {
   let injected = false;
+  // A PDF is read in the Voxlate reader: looked for only where the page gave no text.
+  const pdf = () => (mode === 'auto' && selectionText === undefined ? pdfShownIn(tab.id).catch(() => null) : Promise.resolve(null));
   try {
-    const frames = await injectPageScript(tab.id, frameId);
+    const frames = await injectPageScript(tab.id, frameId).catch(async (error: unknown) => {
+      if (await openPdfInstead(tab.id, pdf, 'read-page')) return null;
+      throw error;
+    });
+    if (!frames) return;
     injected = true;
     const found = await readPageText(tab.id, frames, mode, frameId, selectionText);
+    if (!found && (await openPdfInstead(tab.id, pdf, 'read-page'))) return;
     if (!found) throw new ServiceError('invalidRequest', t(mode === 'selection' ? 'readNothingSelected' : 'readNoReadableText'));
     // A page read whole goes on from where the user stopped last time (same text), and says so.
     const resume = found.kind === 'article' ? await resumePoint(tab.id, found.text) : null;

@@ -121,6 +121,10 @@ export const messageRules = {
   savePlayerCorner: { input: z.strictObject({ corner: z.enum(PLAYER_CORNERS) }), from: ['content'] },
   /** The user moved the page translation's control to another corner: kept for the next page. */
   savePageTranslateCorner: { input: z.strictObject({ corner: z.enum(PLAYER_CORNERS) }), from: ['content'] },
+  /** The PDF reader has its document on screen (and whether it has any text): the action it was opened for goes on. */
+  readerReady: { input: z.strictObject({ hasText: z.boolean() }), from: ['content'] },
+  /** The reader's own Read aloud button: its document, as the page's menu entry reads a page. */
+  readerRead: { input: z.undefined(), from: ['content'] },
   getReadingState: { input: z.undefined(), from: ['extension'] },
   getPlayerStats: { input: z.undefined(), from: ['extension'] },
   /** Where the user stopped reading the page in the active tab, to offer to continue there. */
@@ -279,6 +283,8 @@ export interface ProtocolMap {
   readingJump(data: In<'readingJump'>): Result<void>;
   savePlayerCorner(data: In<'savePlayerCorner'>): Result<void>;
   savePageTranslateCorner(data: In<'savePageTranslateCorner'>): Result<void>;
+  readerReady(data: In<'readerReady'>): Result<void>;
+  readerRead(): Result<void>;
   getReadingState(): Result<ReadingState | null>;
   getPlayerStats(): Result<PlayerStats | null>;
   /** A content sender is accepted only from the tab of the current reading. */

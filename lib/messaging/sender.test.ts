@@ -13,6 +13,12 @@ describe('classifySender', () => {
     expect(classifySender({ id: ID, url: `${ORIGIN}/options.html` }, ID, ORIGIN)).toBe('extension');
   });
 
+  it('takes the PDF reader in a tab for the page of that tab, and only the reader', () => {
+    expect(classifySender({ id: ID, origin: ORIGIN, url: `${ORIGIN}/reader.html?file=x#p`, tab }, ID, ORIGIN)).toBe('content');
+    expect(classifySender({ id: ID, origin: ORIGIN, url: `${ORIGIN}/reader.html` }, ID, ORIGIN)).toBe('extension');
+    expect(classifySender({ id: ID, origin: ORIGIN, url: `${ORIGIN}/popup.html`, tab }, ID, ORIGIN)).toBe('extension');
+  });
+
   it('recognises our content script in a web page', () => {
     expect(classifySender({ id: ID, origin: 'https://news.test', tab, frameId: 0 }, ID, ORIGIN)).toBe('content');
   });

@@ -1,6 +1,10 @@
 import type { Browser } from 'wxt/browser';
 
-/** Who sent a message: one of our extension pages, or our content script in a web page. */
+/**
+ * Who sent a message: one of our extension pages, or our content script in a web page. The PDF
+ * reader is an extension page that stands for the document shown in its tab, so it speaks as
+ * that tab's page ('content'): it may act on its own tab only, like a content script.
+ */
 export type SenderKind = 'extension' | 'content';
 
 /**
@@ -16,9 +20,21 @@ export function classifySender(
 ): SenderKind | null {
   if (sender.id !== extensionId) return null;
   const origin = sender.origin ?? originOf(sender.url);
-  if (origin === extensionOrigin) return 'extension';
+  if (origin === extensionOrigin) return sender.tab?.id !== undefined && pathOf(sender.url) === READER_PATH ? 'content' : 'extension';
   if (sender.tab?.id !== undefined && origin !== undefined && origin !== 'null') return 'content';
   return null;
+}
+
+/** The reader page's path in the extension (entrypoints/reader). */
+export const READER_PATH = '/reader.html';
+
+/** The path of one of our own pages (its URL, set by the browser, is known to be ours by its origin). */
+function pathOf(url: string | undefined): string | undefined {
+  try {
+    return url ? new URL(url).pathname : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** scheme://host of a URL, or undefined. */

@@ -14,11 +14,14 @@ const HIGHLIGHT_CSS = `
 const sheets = new WeakMap<Document, CSSStyleSheet>();
 
 /**
- * Paints `range` with the CSS Custom Highlight API (the page's DOM is not touched) and scrolls it
+ * Paints `range` (or ranges) with the CSS Custom Highlight API (the page's DOM is not touched) and scrolls it
  * to the middle of the viewport if it is off screen. Does nothing where the API is missing.
  */
-export function paintHighlight(range: Range, scroll = true): void {
-  const doc = range.startContainer.ownerDocument;
+export function paintHighlight(range: Range | readonly Range[], scroll = true): void {
+  const ranges = Array.isArray(range) ? (range as readonly Range[]) : [range as Range];
+  const first = ranges[0];
+  if (!first) return;
+  const doc = first.startContainer.ownerDocument;
   const view = doc?.defaultView;
   // Optional chaining throughout: engines and test DOMs may lack CSS, highlights or Highlight.
   const highlights = view?.CSS?.highlights;
@@ -28,8 +31,9 @@ export function paintHighlight(range: Range, scroll = true): void {
   } catch {
     // Without our rule the highlight is registered but unpainted: reading still works.
   }
-  highlights.set(HIGHLIGHT_NAME, new view.Highlight(range));
-  if (scroll) scrollIntoViewIfOutside(range, view);
+  // Several ranges where a sentence's pieces are apart in the DOM (a PDF's text layer).
+  highlights.set(HIGHLIGHT_NAME, new view.Highlight(...ranges));
+  if (scroll) scrollIntoViewIfOutside(first, view);
 }
 
 /** Removes our highlight from `doc`, if any. */

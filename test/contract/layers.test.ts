@@ -15,7 +15,10 @@ const LIB = path.resolve(import.meta.dirname, '../../lib');
  * sit at the bottom.
  */
 const LAYERS: string[][] = [
-  ['background', 'content'],
+  ['background'],
+  // The PDF reader page runs the page agent (content) over its own document.
+  ['reader'],
+  ['content'],
   // The page side of whole-page translation: its panel borrows the bubble's focus trap and picker.
   ['page-translate'],
   ['bubble'],

@@ -162,8 +162,9 @@ export async function watchHighlights(page: Page): Promise<() => Promise<string[
     Object.assign(window, { __voxlateHighlightsSeen: seen });
     const look = () => {
       const highlight = CSS.highlights.get('voxlate-reading');
-      const [range] = highlight && highlight.size > 0 ? ([...highlight] as Range[]) : [];
-      const text = range?.toString().replace(/\s+/g, ' ').trim();
+      // All its ranges: a PDF's sentence is lit piece by piece (one range per line of the text layer).
+      const ranges = highlight && highlight.size > 0 ? ([...highlight] as Range[]) : [];
+      const text = ranges.map((range) => range.toString()).join(' ').replace(/\s+/g, ' ').trim();
       if (text && seen.at(-1) !== text) seen.push(text);
     };
     // Frames stop in a hidden tab; the interval keeps looking there.

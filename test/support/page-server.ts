@@ -27,7 +27,7 @@ export interface PageServer {
 
 /**
  * Serves web pages for end-to-end tests on a second local origin: /fixtures/<file> and
- * /fixtures/pages/<name>.html are pages of ours, /pages/<name>/ a saved real article from the
+ * /fixtures/pages/<name>.html are pages of ours, /fixtures/pdf/<name>.pdf and /doc/<name> our PDFs, /pages/<name>/ a saved real article from the
  * optional shared corpus (404 when it is absent). It records every request it gets.
  */
 export async function startPageServer(): Promise<PageServer> {
@@ -42,6 +42,12 @@ export async function startPageServer(): Promise<PageServer> {
       const end = setTimeout(() => res.end(), 60_000);
       res.on('close', () => clearTimeout(end));
       return;
+    }
+    // PDFs: under their own name, and at an address that does not say so (/doc/paper).
+    const pdf = /^\/(?:fixtures\/pdf\/([\w-]+)\.pdf|doc\/([\w-]+))$/.exec(url.pathname);
+    if (pdf) {
+      const name = path.join(FIXTURES_DIR, 'pdf', `${pdf[1] ?? pdf[2]}.pdf`);
+      if (existsSync(name)) return void res.writeHead(200, { 'Content-Type': 'application/pdf' }).end(await readFile(name));
     }
     const page = /^\/pages\/([\w-]+)\/?$/.exec(url.pathname);
     const fixture = /^\/fixtures\/((?:pages\/)?[\w.-]+\.html)$/.exec(url.pathname);

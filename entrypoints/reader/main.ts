@@ -1,0 +1,4 @@
+import '@/lib/zod-setup';
+import { startReader } from '@/lib/reader/app';
+
+void startReader(document);

@@ -1,0 +1,20 @@
+import { rememberFrames } from './injected-frames';
+import { takeReaderAction } from './pdf-tab';
+import { readFromTab } from './tab-actions';
+
+/**
+ * The reader in this tab has its document on screen: its page agent answers like a page script
+ * (frame 0), and the action it was opened for goes on. A document with no text (a scan) says
+ * so on its own page and nothing paid is started.
+ */
+export async function readerReady(tabId: number, hasText: boolean): Promise<void> {
+  await rememberFrames(tabId, [0]);
+  const action = await takeReaderAction(tabId);
+  if (!action || action === 'open' || !hasText) return;
+  await readFromTab({ id: tabId }, 'auto');
+}
+
+/** The reader's own Read aloud button. */
+export async function readInReader(tabId: number): Promise<void> {
+  await readFromTab({ id: tabId }, 'auto');
+}

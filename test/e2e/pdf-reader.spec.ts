@@ -1,0 +1,87 @@
+import { connectService, expect, test } from './fixtures';
+import type { Page, Worker } from '@playwright/test';
+import { chooseMenuEntry, clickToolbarButton, ledger, readingSession, speechRequests, waitForStatus, watchHighlights } from '../support/extension';
+import { PAPER } from '../fixtures/pdf/paper-text';
+
+/** "Open in Voxlate reader" on a link, as the browser reports that menu click. */
+async function openLinkFromMenu(background: Worker, page: Page, linkUrl: string): Promise<void> {
+  await background.evaluate(
+    async ([url, linkUrl]) => {
+      const [tab] = await chrome.tabs.query({ url });
+      const hooks = (globalThis as never as { voxlateTestHooks: { onMenuClick: (i: unknown, t: unknown) => boolean } }).voxlateTestHooks;
+      if (!hooks.onMenuClick({ menuItemId: 'voxlate-open-pdf-link', linkUrl, pageUrl: url, frameId: 0, editable: false }, tab)) throw new Error('not handled');
+    },
+    [page.url(), linkUrl] as const,
+  );
+}
+
+/** The emulator's speech price: ceil(characters / 100), at least 1 credit a request. */
+const speechCost = (length: number) => Math.max(1, Math.ceil(length / 100));
+
+test.describe('PDFs: the Voxlate reader', () => {
+  test('"Read this page aloud" on a PDF tab (at an address that does not say so) opens it in the reader and reads it in reading order, the sentence lit in its text layer; what is charged is what was sent', async ({ context, background, extensionId, emulator, pages }) => {
+    const t0 = Date.now();
+    await connectService(background, emulator.url, 'demo-pro');
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/doc/paper`);
+
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
+    await page.waitForURL(`chrome-extension://${extensionId}/reader.html?file=${encodeURIComponent(`${pages.url}/doc/paper`)}`);
+    const highlights = await watchHighlights(page);
+    await waitForStatus(background, 'playing');
+    expect((await readingSession(background))?.title).toBe(PAPER.title);
+    // The title is a request of its own (sound starts fast), and the highlight moves on with the audio.
+    const sent = async () => (await speechRequests(emulator.url)).filter((r) => Date.parse(r.time) >= t0);
+    expect((await sent()).find((r) => r.textStart === PAPER.title)).toMatchObject({ textLength: PAPER.title.length, language: 'en' });
+    await expect.poll(highlights, { timeout: 30_000 }).toEqual([PAPER.title, PAPER.authors]);
+    // The reader's page is shown as pdf.js draws it: pages with a text layer, and the toolbar.
+    await expect(page.getByRole('toolbar', { name: 'PDF reader' })).toBeVisible();
+    await expect(page.getByRole('spinbutton', { name: 'Page number' })).toHaveValue('1');
+    expect(await page.locator('.page').count()).toBe(2);
+
+    // Stopped: nothing more is sent, and the ledger holds exactly the requests sent, each at its price.
+    await background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { onCommand(c: string, tab?: unknown): boolean } }).voxlateTestHooks.onCommand('stop-reading'));
+    await expect.poll(async () => (await readingSession(background))?.status ?? 'stopped').not.toBe('playing');
+    // What was on the wire at Stop finishes (into the cache) and is charged; nothing after it is sent.
+    const underWay = () => background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { requestsUnderWay(): { active: number; waiting: number } } }).voxlateTestHooks.requestsUnderWay());
+    await expect.poll(underWay).toEqual({ active: 0, waiting: 0 });
+    const requests = (await sent()).filter((r) => r.status === 200);
+    const charges = (await ledger(emulator.url)).entries.filter((e) => Date.parse(e.time) >= t0 && e.path === '/api/v1/tts');
+    expect(charges.map((c) => c.textStart).sort()).toEqual(requests.map((r) => r.textStart).sort());
+    for (const charge of charges) expect(charge.credits).toBe(speechCost(charge.textLength));
+  });
+
+  test('"Open in Voxlate reader" on a link to a PDF opens it in the reader in a new tab beside the page; nothing is read or charged until asked, then Read aloud reads it', async ({ context, background, extensionId, emulator, pages }) => {
+    const t0 = Date.now();
+    await connectService(background, emulator.url, 'demo-pro');
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/pdf-links.html`);
+    await clickToolbarButton(context, page, extensionId);
+    const opened = context.waitForEvent('page');
+    await openLinkFromMenu(background, page, `${pages.url}/fixtures/pdf/report.pdf`);
+    const reader = await opened;
+    await reader.waitForURL(/reader\.html\?file=/);
+    await expect(reader.locator('.textLayer').first()).toContainText('Annual Report on Listening');
+    await expect(reader).toHaveTitle('Voxlate Annual Report');
+    expect((await speechRequests(emulator.url)).filter((r) => Date.parse(r.time) >= t0)).toEqual([]);
+
+    await reader.getByRole('button', { name: 'Read aloud' }).click();
+    await waitForStatus(background, 'playing');
+    const sent = (await speechRequests(emulator.url)).filter((r) => Date.parse(r.time) >= t0);
+    expect(sent.map((r) => r.textStart)).toContain('Annual Report on Listening');
+    // The running header and the "Page N of M" footers are not read.
+    expect(sent.map((r) => r.textStart).join(' ')).not.toMatch(/Voxlate Annual Report 2026|Page \d of/);
+  });
+
+  test('a scanned PDF says it has no text and nothing is sent', async ({ context, background, extensionId, emulator, pages }) => {
+    const t0 = Date.now();
+    await connectService(background, emulator.url, 'demo-pro');
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/pdf/scan.pdf`);
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
+    await page.waitForURL(/reader\.html/);
+    await expect(page.getByRole('status').first()).toContainText('This PDF has no text, only pictures of text');
+    await expect(page.getByRole('button', { name: 'Read aloud' })).toBeDisabled();
+    expect((await speechRequests(emulator.url)).filter((r) => Date.parse(r.time) >= t0)).toEqual([]);
+  });
+});
