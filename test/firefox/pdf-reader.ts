@@ -1,0 +1,103 @@
+/**
+ * Firefox end to end: PDFs in the Voxlate reader. Firefox shows a PDF in its own viewer, where no
+ * add-on script may run; "Read this page aloud" there fetches the document (the page's own answer
+ * says it is a PDF) and opens it in the reader in the same tab, which reads it in reading order
+ * with the sentence lit in its text layer. Prints "N passed, N failed" like every suite here.
+ */
+import path from 'node:path';
+import type { Page } from 'puppeteer-core';
+import { startEmulator } from '../../emulator/server';
+import { startPageServer } from '../support/page-server';
+import { PAPER } from '../fixtures/pdf/paper-text';
+import { checks, clickMenu, launchFirefox, ledger, openExtensionPage, runSuite, until, untilPlaying, UUID } from './support';
+
+const EXTENSION = path.resolve(import.meta.dirname, '../../.output-test/firefox-mv2');
+const speechCost = (length: number) => Math.max(1, Math.ceil(length / 100));
+
+/**
+ * Looks into the reader's page from another of our pages: BiDi does not follow a tab from a web
+ * page to an extension page, but the extension's own pages see each other (extension.getViews).
+ */
+function inReader<T>(ext: Page, look: string): Promise<T | null> {
+  return ext.evaluate((source: string) => {
+    const reader = browser.extension.getViews({ type: 'tab' }).find((view) => view.location.pathname === '/reader.html');
+    // Run in the reader's own global (its CSS, its document).
+    return reader ? (new (reader as unknown as { Function: FunctionConstructor }).Function(`return (${source})(window)`)() as T) : null;
+  }, look);
+}
+
+async function main(): Promise<number> {
+  const emulator = await startEmulator({ port: 0 });
+  const pages = await startPageServer();
+  const pagesUrl = pages.url.replace('localhost', '127.0.0.1');
+  const firefox = await launchFirefox();
+  const suite = checks();
+  try {
+    await firefox.installExtension(EXTENSION);
+    const ext = await openExtensionPage(firefox);
+    await ext.evaluate(async (url) => {
+      await browser.storage.local.set({ apiKey: 'demo-pro', settings: { serviceUrl: url } });
+    }, emulator.url);
+    const speech = async () =>
+      ((await (await fetch(`${emulator.url}/__emulator/log`)).json()) as { requests: { path: string; textStart: string; textLength: number; language: string; status: number }[] }).requests.filter(
+        (r) => r.path === '/api/v1/tts',
+      );
+
+    const page = await firefox.newPage();
+    await page.goto(`${pagesUrl}/doc/paper`);
+    await clickMenu(ext, 'voxlate-read-page');
+    await suite.check('Firefox: "Read this page aloud" on a PDF opens it in the Voxlate reader in the same tab', () =>
+      until('the reader', () =>
+        ext.evaluate(async (want: string) => (await browser.tabs.query({})).some((tab) => tab.url === want), `moz-extension://${UUID}/reader.html?file=${encodeURIComponent(`${pagesUrl}/doc/paper`)}`),
+      ),
+    );
+    await suite.check('Firefox: the reader reads it, its title first as a request of its own', async () => {
+      await untilPlaying(ext);
+      const title = (await speech()).find((r) => r.textStart === PAPER.title);
+      if (!title || title.language !== 'en') throw new Error(JSON.stringify(await speech()));
+    });
+    // Headless firefox-esr has no audio device here (its audio clock stands still): the first sentence stays lit.
+    await suite.check('Firefox: the sentence being read is lit in the reader\'s text layer', () =>
+      until(
+        'the title lit',
+        async () => {
+          const text = await inReader<string>(ext, `(w) => { const h = w.CSS.highlights.get('voxlate-reading'); return h ? [...h].map((r) => r.toString()).join(' ') : ''; }`);
+          return text === PAPER.title ? text : null;
+        },
+        60_000,
+      ),
+    );
+    await suite.check('Firefox: stopped, what was charged is exactly what was sent, each at its price', async () => {
+      await ext.evaluate(async () => {
+        const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { onCommand: (c: string) => boolean } };
+        background.voxlateTestHooks.onCommand('stop-reading');
+      });
+      await until('nothing on the wire', () =>
+        ext.evaluate(async () => {
+          const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { requestsUnderWay(): { active: number; waiting: number } } };
+          const { active, waiting } = background.voxlateTestHooks.requestsUnderWay();
+          return active === 0 && waiting === 0;
+        }),
+      );
+      const sent = (await speech()).filter((r) => r.status === 200).map((r) => r.textStart).sort();
+      const charged = (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts');
+      if (JSON.stringify(charged.map((e) => e.textStart).sort()) !== JSON.stringify(sent)) throw new Error(`sent ${sent.length}, charged ${charged.length}`);
+      for (const entry of charged) if (entry.credits !== speechCost(entry.textLength)) throw new Error(JSON.stringify(entry));
+    });
+
+    await suite.check('Firefox: a scanned PDF says it has no text, and nothing is sent', async () => {
+      await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+      await page.goto(`${pagesUrl}/fixtures/pdf/scan.pdf`);
+      await clickMenu(ext, 'voxlate-read-page');
+      await until('the scan notice', async () => (await inReader<string>(ext, `(w) => w.document.getElementById('status').textContent`))?.includes('This PDF has no text'));
+      if ((await speech()).length > 0) throw new Error('a request was sent');
+    });
+  } finally {
+    await firefox.close();
+    await pages.close();
+    await emulator.close();
+  }
+  return suite.report();
+}
+
+runSuite(main);
