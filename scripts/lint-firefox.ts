@@ -8,9 +8,10 @@ const LIBRARY_WARNINGS: Record<string, string> = {
   // zod 4 probes `new Function('')` once to decide whether it may JIT; we run it jitless
   // (lib/zod-setup.ts), so the constructor is never called, but the linter reads the source.
   DANGEROUS_EVAL: 'zod capability probe (disabled by jitless mode)',
-  // react-dom's implementation of dangerouslySetInnerHTML (which our code never uses), and
-  // Readability's work on its own detached copy of the page (in the article script).
-  UNSAFE_VAR_ASSIGNMENT: 'react-dom and @mozilla/readability internals (Readability parses a detached clone)',
+  // react-dom's implementation of dangerouslySetInnerHTML (which our code never uses),
+  // Readability's work on its own detached copy of the page (in the article script), and pdf.js's
+  // viewer and worker (in the PDF reader page only, its own markup; our code sets text as text).
+  UNSAFE_VAR_ASSIGNMENT: 'react-dom, @mozilla/readability and pdf.js internals (Readability parses a detached clone; pdf.js only in the reader page)',
 };
 
 const dir = process.argv[2] ?? '.output/firefox-mv2';
