@@ -1,6 +1,7 @@
 import { serializeError, ServiceError } from '../api/errors';
 import { sendMessage } from '../messaging/protocol';
 import { injectArticleScript, injectPageScript, reportingFrame } from './page-link';
+import { openPdfInstead, pdfShownIn } from './pdf-tab';
 import { warmUpReading } from './read-selection';
 import { reportProblem } from './reading/problems';
 import { startReading } from './reading/start';
@@ -14,15 +15,22 @@ import { t } from '../i18n';
  */
 export async function readFromHereInTab(tab: TabRef, frameId?: number): Promise<void> {
   let injected = false;
+  // On a PDF shown by the browser, where no click can be seen: the document opens in the reader and is read there.
+  const pdf = () => pdfShownIn(tab.id).catch(() => null);
   try {
     // Both scripts at once (the article reader does not need the page script to be there first).
     void warmUpReading();
-    const [frames] = await Promise.all([injectPageScript(tab.id, frameId), injectArticleScript(tab.id, frameId ?? 0)]);
+    const [frames] = await Promise.all([injectPageScript(tab.id, frameId), injectArticleScript(tab.id, frameId ?? 0)]).catch(async (error: unknown) => {
+      if (await openPdfInstead(tab.id, pdf, 'read-page')) return [null];
+      throw error;
+    });
+    if (!frames) return;
     injected = true;
     const frame = reportingFrame(frames, frameId);
     if (frame !== (frameId ?? 0)) await injectArticleScript(tab.id, frame);
     const answer = await sendMessage('pageGetText', { mode: 'from-here' }, { tabId: tab.id, frameId: frame }).catch(() => null);
     const found = answer?.ok ? answer.value : null;
+    if (!found && (await openPdfInstead(tab.id, pdf, 'read-page'))) return;
     if (!found) throw new ServiceError('invalidRequest', t('readNoReadableText'));
     await startReading({
       text: found.text,

@@ -1,6 +1,6 @@
 import { connectService, expect, test } from './fixtures';
 import type { Page, Worker } from '@playwright/test';
-import { chooseMenuEntry, clickToolbarButton, ledger, readingSession, speechRequests, waitForStatus, watchHighlights } from '../support/extension';
+import { chooseMenuEntry, clickMenu, clickToolbarButton, ledger, readingSession, speechRequests, waitForStatus, watchHighlights } from '../support/extension';
 import { PAPER } from '../fixtures/pdf/paper-text';
 
 /** "Open in Voxlate reader" on a link, as the browser reports that menu click. */
@@ -71,6 +71,28 @@ test.describe('PDFs: the Voxlate reader', () => {
     expect(sent.map((r) => r.textStart)).toContain('Annual Report on Listening');
     // The running header and the "Page N of M" footers are not read.
     expect(sent.map((r) => r.textStart).join(' ')).not.toMatch(/Voxlate Annual Report 2026|Page \d of/);
+  });
+
+  test('in the reader, "Read aloud from here" after a click in the text starts at the clicked sentence (the second column too)', async ({ context, background, extensionId, emulator, pages }) => {
+    const t0 = Date.now();
+    await connectService(background, emulator.url, 'demo-pro');
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/pdf-links.html`);
+    await clickToolbarButton(context, page, extensionId);
+    const opened = context.waitForEvent('page');
+    await openLinkFromMenu(background, page, `${pages.url}/fixtures/pdf/paper.pdf`);
+    const reader = await opened;
+    // A word in the right-hand column of page 1: "2 Method"'s first sentence.
+    const word = reader.locator('.page[data-page-number="1"] .textLayer span', { hasText: 'We measured how long people needed' });
+    await word.click({ position: { x: 30, y: 5 } });
+    await clickMenu(background, reader, 'read-from-here');
+    await waitForStatus(background, 'playing');
+    const sent = (await speechRequests(emulator.url)).filter((r) => Date.parse(r.time) >= t0);
+    expect(sent.map((r) => r.textStart)).toContainEqual(expect.stringMatching(/^We measured how long people needed to find their place again/));
+    // Nothing before the click is read (or paid for).
+    expect(sent.map((r) => r.textStart)).not.toContainEqual(expect.stringMatching(/^(Listening to Papers|Scientific papers|A listener who)/));
+    const highlights = await watchHighlights(reader);
+    await expect.poll(async () => (await highlights())[0]).toMatch(/^We measured how long people needed/);
   });
 
   test('a scanned PDF says it has no text and nothing is sent', async ({ context, background, extensionId, emulator, pages }) => {
