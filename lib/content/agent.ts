@@ -46,15 +46,18 @@ function runAgent(signal: AbortSignal): () => void {
       }) ?? null);
   const hereCaret = watchContextMenu(window, signal);
   const stopAnswering = registerHandlers({
-    pageGetText: ({ mode, selectionText }) => {
+    pageGetText: async ({ mode, selectionText }) => {
       source?.clearHighlight();
       if (mode === 'from-here') {
-        const here = readFromHere(document, articleReader(), hereCaret());
+        const caret = hereCaret();
+        const reader = articleReader();
+        const article = reader ? await reader(document) : null;
+        const here = readFromHere(document, reader && (() => article), caret);
         source = here?.source ?? null;
         return here && { ...describe(here.source)!, startOffset: here.startOffset };
       }
       // The selection probe may have read this very selection a moment ago: taken over, not read again.
-      source = mode === 'page' ? (articleReader()?.(document) ?? null) : readCheckedSelection(window, selectionText, takeProbedSelection(window) ?? undefined);
+      source = mode === 'page' ? ((await articleReader()?.(document)) ?? null) : readCheckedSelection(window, selectionText, takeProbedSelection(window) ?? undefined);
       return describe(source);
     },
     // The reading under way keeps its source: a peek must not take its highlight away.

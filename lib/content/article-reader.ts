@@ -6,7 +6,8 @@ import type { PageSource } from '../page/highlight';
  * scripts share the extension's isolated world in the frame, which is where they meet.
  */
 const KEY = Symbol.for('voxlate.readArticle');
-type ArticleReader = (doc: Document) => PageSource | null;
+/** The page's article (a PDF's is found asynchronously, page by page). */
+type ArticleReader = (doc: Document) => PageSource | null | Promise<PageSource | null>;
 
 /** Called by the article script when it is injected. */
 export function provideArticleReader(reader: ArticleReader): void {

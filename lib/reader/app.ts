@@ -39,23 +39,57 @@ export async function startReader(doc: Document): Promise<void> {
   say('');
   bindToolbar(doc, open, () => void sendMessage('readerRead').catch(() => undefined));
 
-  const pages: PageText[] = [];
-  for (let n = 1; n <= open.doc.numPages; n += 1) pages.push(await pageText(await open.doc.getPage(n)));
-  const blocks = readingBlocks(pages);
   const info = ((await open.doc.getMetadata().catch(() => null))?.info ?? {}) as { Title?: string; Language?: string };
-  const title = info.Title?.trim() || blocks.find((block) => block.kind === 'heading')?.text || fileName(url);
-  doc.title = title;
-  const source: PageSource | null = blocks.length ? pdfSource(blocks, open.layers, { doc, title, languageHint: info.Language?.trim() || null }) : null;
-  if (!source) {
+  const article = documentArticle(open, { doc, fileTitle: fileName(url), info });
+  const first = await article.from(open.viewer.currentPageNumber);
+  doc.title = first?.title ?? fileName(url);
+  if (!first) {
     say(t('readerScanned'));
     (doc.getElementById('read') as HTMLButtonElement).disabled = true;
   }
 
-  provideArticleReader(() => source);
+  // Read from the page on screen (a page's text is extracted once, when first needed).
+  provideArticleReader(() => article.from(open.viewer.currentPageNumber));
   providePagePlayer(createPagePlayer);
   // The reader's page lives as long as this page: nothing invalidates it before it unloads.
   startPageAgent({ onInvalidated: () => undefined });
-  await sendMessage('readerReady', { hasText: source !== null }).catch(() => undefined);
+  await sendMessage('readerReady', { hasText: first !== null }).catch(() => undefined);
+}
+
+/** How much of a document one reading takes in (about an hour of speech): a 500-page book is not parsed whole first. */
+const WINDOW_CHARS = 60_000;
+
+/**
+ * The document as an article, from a page on: that page's reading order and the pages after it, up
+ * to about an hour of speech. Page texts are extracted once, as they are first needed.
+ */
+function documentArticle(open: OpenDocument, details: { doc: Document; fileTitle: string; info: { Title?: string; Language?: string } }) {
+  const texts = new Map<number, Promise<PageText>>();
+  const textOf = (n: number) => {
+    if (!texts.has(n)) texts.set(n, open.doc.getPage(n).then(pageText));
+    return texts.get(n)!;
+  };
+  let current: { first: number; source: (PageSource & { dispose(): void }) | null } | null = null;
+  return {
+    /** The article from page `first` on; the one before is let go (the page agent keeps only the newest). */
+    async from(first: number): Promise<PageSource | null> {
+      if (current?.first === first) return current.source;
+      const pages: PageText[] = [];
+      let chars = 0;
+      for (let n = first; n <= open.doc.numPages && chars < WINDOW_CHARS; n += 1) {
+        const page = await textOf(n);
+        pages.push(page);
+        chars += page.items.reduce((sum, item) => sum + item.str.length, 0);
+      }
+      const blocks = readingBlocks(pages);
+      const title = details.info.Title?.trim() || blocks.find((block) => block.kind === 'heading')?.text || details.fileTitle;
+      const source = blocks.length ? pdfSource(blocks, open.layers, { doc: details.doc, title, languageHint: details.info.Language?.trim() || null }) : null;
+      current?.source?.dispose();
+      current = { first, source };
+      return source;
+    },
+  };
+
 }
 
 class FetchError extends Error {}
