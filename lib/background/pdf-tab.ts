@@ -6,7 +6,7 @@ import { readerUrl } from '../reader/address';
 import { keepDocument } from '../reader/store';
 
 /** What the reader does once its document is on screen, as the user asked on the PDF's tab. */
-export type ReaderAction = 'read-page' | 'open';
+export type ReaderAction = 'read-page' | 'translate-page' | 'open';
 
 /** Tab id → the action its reader was opened for (session storage: the worker may sleep meanwhile). */
 const pendingItem = storage.defineItem<Record<string, ReaderAction>>('session:readerPending', { fallback: {} });

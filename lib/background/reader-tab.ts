@@ -1,6 +1,7 @@
 import { rememberFrames } from './injected-frames';
 import { takeReaderAction } from './pdf-tab';
 import { readFromTab } from './tab-actions';
+import { translatePageFromTab } from './translate-page-tab';
 
 /**
  * The reader in this tab has its document on screen: its page agent answers like a page script
@@ -11,7 +12,8 @@ export async function readerReady(tabId: number, hasText: boolean): Promise<void
   await rememberFrames(tabId, [0]);
   const action = await takeReaderAction(tabId);
   if (!action || action === 'open' || !hasText) return;
-  await readFromTab({ id: tabId }, 'auto');
+  if (action === 'translate-page') await translatePageFromTab({ id: tabId });
+  else await readFromTab({ id: tabId }, 'auto');
 }
 
 /** The reader's own Read aloud button. */

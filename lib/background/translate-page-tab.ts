@@ -3,6 +3,7 @@ import { serializeError } from '../api/errors';
 import { sendMessage } from '../messaging/protocol';
 import { unwrap } from '../messaging/result';
 import { injectPageScript, injectPageTranslateScript } from './page-link';
+import { openPdfInstead, pdfShownIn } from './pdf-tab';
 import { reportProblem } from './reading/problems';
 import type { TabRef } from './tab-actions';
 import { currentTargetLanguage } from './translation';
@@ -15,8 +16,21 @@ import { getSettings } from '../settings/items';
  */
 export async function translatePageFromTab(tab: TabRef): Promise<void> {
   let injected = false;
+  // A PDF is translated in the Voxlate reader (looked for alongside: the browser's viewer takes the script but has no text).
+  const pdf = pdfShownIn(tab.id).catch(() => null);
   try {
-    const [, , target, settings] = await Promise.all([injectPageScript(tab.id, 0), injectPageTranslateScript(tab.id), currentTargetLanguage(), getSettings()]);
+    const [, , target, settings] = await Promise.all([
+      injectPageScript(tab.id, 0),
+      // The reader (our own page, where nothing is injected) has page translation built in.
+      injectPageTranslateScript(tab.id).catch(() => undefined),
+      currentTargetLanguage(),
+      getSettings(),
+    ]).catch(async (error: unknown) => {
+      if (await openPdfInstead(tab.id, () => pdf, 'translate-page')) return [];
+      throw error;
+    });
+    if (!target || !settings) return;
+    if (await openPdfInstead(tab.id, () => pdf, 'translate-page')) return;
     injected = true;
     unwrap(await sendMessage('pageTranslatePage', { target, corner: settings.pageTranslateCorner }, { tabId: tab.id, frameId: 0 }));
   } catch (error) {

@@ -1,4 +1,5 @@
 import { t } from '../i18n';
+import { ServiceError } from '../api/errors';
 import { registerHandlers } from '../messaging/router';
 import { sendMessage } from '../messaging/protocol';
 import { showPageNotice } from '../page/notice';
@@ -71,7 +72,12 @@ function runAgent(signal: AbortSignal): () => void {
     pageTranslate: ({ target, selectionText }) => openTranslationBubble(window, target, selectionText, signal),
     pageTranslateWait: ({ requestId, message }) => noteTranslationWait(requestId, message),
     // Its script is injected by the background just before it asks.
-    pageTranslatePage: ({ target, corner }) => pageTranslator()?.(window, target, signal, corner),
+    pageTranslatePage: ({ target, corner }) => {
+      const start = pageTranslator();
+      // Its script could not be added here: said, not silently nothing.
+      if (!start) throw new ServiceError('invalidRequest', t('pageRestricted'));
+      start(window, target, signal, corner);
+    },
     pageNotice: ({ message, tone, action, confirm, timeoutMs }) => {
       const actions = [];
       if (action === 'openOptions') actions.push({ label: t('openOptions'), onClick: () => void sendMessage('openOptions') });

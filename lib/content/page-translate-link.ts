@@ -2,7 +2,7 @@ import { sendMessage } from '../messaging/protocol';
 import type { PlayerCorner } from '../settings/player-corner';
 import { unwrap } from '../messaging/result';
 import { showPageNotice } from '../page/notice';
-import { translatePage, type PageTranslateDeps } from '../page-translate/session';
+import { translatePage, type PageTranslateDeps, type TranslationSurface } from '../page-translate/session';
 
 /** The page translation's link to the background: estimates, translations and Listen go there. */
 const backgroundDeps = (signal: AbortSignal, corner: PlayerCorner | undefined): PageTranslateDeps => ({
@@ -22,4 +22,9 @@ const backgroundDeps = (signal: AbortSignal, corner: PlayerCorner | undefined): 
  */
 export function translatePageFromAgent(win: Window, target: string, signal: AbortSignal, corner?: PlayerCorner): void {
   void translatePage(win, target, signal, backgroundDeps(signal, corner));
+}
+
+/** The same on a surface of the caller's (the PDF reader's layer over its pages). */
+export function translateSurface(win: Window, target: string, signal: AbortSignal, corner: PlayerCorner | undefined, surface: TranslationSurface): void {
+  void translatePage(win, target, signal, { ...backgroundDeps(signal, corner), surface });
 }

@@ -3,7 +3,7 @@ import type { PlayerCorner } from '../settings/player-corner';
 import { formatNumber, t } from '../i18n';
 import { MAX_TRANSLATE_CHARS } from '../translate/split';
 import { findBlocks, type PageBlock } from './blocks';
-import { insertTranslation, removeTranslations, TRANSLATION_TAG } from './insert';
+import { insertTranslation, removeTranslations, TRANSLATION_TAG, type TranslationActions } from './insert';
 import { createPageTranslateUi, type ControlState, type PageTranslateUi } from './page-ui';
 import type { PageBlockInput, PageBlocksAnswer, PageEstimate, PageSpendQuestion } from '../translate/page-types';
 
@@ -27,6 +27,30 @@ export interface PageTranslateDeps {
   corner?: PlayerCorner;
   /** The user moved them there: remembered for the next page. */
   moved?(corner: PlayerCorner): void;
+  /** Where the blocks come from and where translations go: the page's DOM unless told (the PDF reader's layer). */
+  surface?: TranslationSurface;
+}
+
+/**
+ * The page side of a page translation: its blocks (each with an element that is where the block is
+ * on screen), where a translation is shown, and how all of them are taken away again.
+ */
+export interface TranslationSurface {
+  blocks(target: string): PageBlock[];
+  show(block: PageBlock, translation: string, lang: string, actions: TranslationActions): void;
+  clear(): void;
+  /** Calls back with the blocks the page added later (a web page's infinite scroll); none by default. */
+  watch?(target: string, signal: AbortSignal, onBlocks: (blocks: PageBlock[]) => void): void;
+}
+
+/** A web page's surface: its paragraphs, each translation in the flow under its paragraph. */
+function domSurface(doc: Document): TranslationSurface {
+  return {
+    blocks: (target) => findBlocks(doc.body, target),
+    show: (block, translation, lang, actions) => void insertTranslation(block.element, translation, lang, actions),
+    clear: () => removeTranslations(doc),
+    watch: (target, signal, onBlocks) => watchNewBlocks(doc, target, signal, onBlocks),
+  };
 }
 
 /** How far beyond the viewport blocks are translated ahead of the reader: a quarter screen each way. */
@@ -51,9 +75,10 @@ let running: { stop(): void } | null = null;
 export async function translatePage(win: Window, target: string, signal: AbortSignal, deps: PageTranslateDeps): Promise<void> {
   running?.stop();
   const doc = win.document;
+  const surface = deps.surface ?? domSurface(doc);
   // Invoked again on a translated page: start over (what is cached costs nothing).
-  removeTranslations(doc);
-  const blocks = findBlocks(doc.body, target);
+  surface.clear();
+  const blocks = surface.blocks(target);
   if (!blocks.length) return deps.notice(t('pageTranslateNothing'));
   const ended = new AbortController();
   // The page script going away (the tab navigates, the extension updates) ends it for good.
@@ -78,7 +103,7 @@ export async function translatePage(win: Window, target: string, signal: AbortSi
     return deps.notice((error as SerializedServiceError).message);
   }
   if (ended.signal.aborted) return;
-  const start = () => runLazily(win, target, blocks, ui, deps, ended.signal, () => ended.abort(), restart);
+  const start = () => runLazily(win, target, blocks, ui, deps, surface, ended.signal, () => ended.abort(), restart);
   const { offers } = estimate;
   if (!estimate.ask || !offers) return start();
   ui.showEstimate({
@@ -106,11 +131,11 @@ function runLazily(
   blocks: PageBlock[],
   ui: PageTranslateUi,
   deps: PageTranslateDeps,
+  surface: TranslationSurface,
   signal: AbortSignal,
   end: () => void,
   restart: (code: string) => void,
 ): void {
-  const doc = win.document;
   const states = blocks.map((): BlockState => 'todo');
   const near = new Set<number>();
   const index = new Map(blocks.map((block, i) => [block.element, i]));
@@ -141,7 +166,7 @@ function runLazily(
       const translation = answer.translations[n];
       if (translation === null || translation === undefined) return void (states[i] = 'todo');
       states[i] = 'done';
-      if (translation) insertTranslation(blocks[i]!.element, translation, target, { listenLabel: t('bubbleListen'), onListen: (text) => deps.listen(text, target) });
+      if (translation) surface.show(blocks[i]!, translation, target, { listenLabel: t('bubbleListen'), onListen: (text) => deps.listen(text, target) });
     });
     state.spent += answer.spent;
     state.done = states.filter((s) => s === 'done').length;
@@ -181,7 +206,7 @@ function runLazily(
   }, { rootMargin: ROOT_MARGIN });
   blocks.forEach((block) => observer.observe(block.element));
   signal.addEventListener('abort', () => observer.disconnect());
-  watchNewBlocks(doc, target, signal, (added) => {
+  surface.watch?.(target, signal, (added) => {
     for (const block of added) {
       if (index.has(block.element)) continue;
       index.set(block.element, blocks.length);
@@ -218,7 +243,7 @@ function runLazily(
     onShowOriginal: () => {
       deps.stop(true);
       end();
-      removeTranslations(doc);
+      surface.clear();
     },
   });
 }

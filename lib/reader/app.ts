@@ -4,15 +4,14 @@ import { startPageAgent } from '../content/agent';
 import { provideArticleReader } from '../content/article-reader';
 import { providePagePlayer } from '../content/page-player-slot';
 import { createPagePlayer } from '../page/player/page-player';
-import type { PageSource } from '../page/highlight';
+import { providePageTranslator } from '../content/page-translate-slot';
+import { translateSurface } from '../content/page-translate-link';
 import { documentUrlOf } from './address';
-import { readingBlocks } from './reading-order';
-import { pdfSource } from './source';
+import { documentArticle } from './article';
 import { keptDocument } from './store';
-import { pageText } from './text-content';
 import { bindToolbar, labelToolbar } from './toolbar';
+import { pdfTranslationSurface } from './translation-layer';
 import { openDocument, type OpenDocument } from './viewer';
-import type { PageText } from './types';
 
 /**
  * The Voxlate reader: the PDF named in its address, on screen with pdf.js, read and highlighted
@@ -51,45 +50,25 @@ export async function startReader(doc: Document): Promise<void> {
   // Read from the page on screen (a page's text is extracted once, when first needed).
   provideArticleReader(() => article.from(open.viewer.currentPageNumber));
   providePagePlayer(createPagePlayer);
+  // Translate this page: the document from the page on screen, in the reader's own layer over its pages.
+  const viewerElement = doc.getElementById('viewer')!;
+  const frames = {
+    pageElement: (page: number) => viewerElement.querySelector<HTMLElement>(`.page[data-page-number="${page + 1}"]`),
+    pageSize: (page: number) => article.pageSize(page),
+    onLayout: (listener: () => void) => {
+      const later = () => requestAnimationFrame(() => listener());
+      for (const name of ['scalechanging', 'pagesinit', 'rotationchanging']) open.events.on(name, later);
+      doc.defaultView?.addEventListener('resize', later);
+    },
+  };
+  providePageTranslator((win, target, signal, corner) => {
+    void article.from(open.viewer.currentPageNumber).then(() =>
+      translateSurface(win, target, signal, corner, pdfTranslationSurface(doc, viewerElement, frames, () => article.blocks())),
+    );
+  });
   // The reader's page lives as long as this page: nothing invalidates it before it unloads.
   startPageAgent({ onInvalidated: () => undefined });
   await sendMessage('readerReady', { hasText: first !== null }).catch(() => undefined);
-}
-
-/** How much of a document one reading takes in (about an hour of speech): a 500-page book is not parsed whole first. */
-const WINDOW_CHARS = 60_000;
-
-/**
- * The document as an article, from a page on: that page's reading order and the pages after it, up
- * to about an hour of speech. Page texts are extracted once, as they are first needed.
- */
-function documentArticle(open: OpenDocument, details: { doc: Document; fileTitle: string; info: { Title?: string; Language?: string } }) {
-  const texts = new Map<number, Promise<PageText>>();
-  const textOf = (n: number) => {
-    if (!texts.has(n)) texts.set(n, open.doc.getPage(n).then(pageText));
-    return texts.get(n)!;
-  };
-  let current: { first: number; source: (PageSource & { dispose(): void }) | null } | null = null;
-  return {
-    /** The article from page `first` on; the one before is let go (the page agent keeps only the newest). */
-    async from(first: number): Promise<PageSource | null> {
-      if (current?.first === first) return current.source;
-      const pages: PageText[] = [];
-      let chars = 0;
-      for (let n = first; n <= open.doc.numPages && chars < WINDOW_CHARS; n += 1) {
-        const page = await textOf(n);
-        pages.push(page);
-        chars += page.items.reduce((sum, item) => sum + item.str.length, 0);
-      }
-      const blocks = readingBlocks(pages);
-      const title = details.info.Title?.trim() || blocks.find((block) => block.kind === 'heading')?.text || details.fileTitle;
-      const source = blocks.length ? pdfSource(blocks, open.layers, { doc: details.doc, title, languageHint: details.info.Language?.trim() || null }) : null;
-      current?.source?.dispose();
-      current = { first, source };
-      return source;
-    },
-  };
-
 }
 
 class FetchError extends Error {}

@@ -67,7 +67,8 @@ function blockOf(lines: Line[], body: number, bodyFont: string): Block {
   const size = median(lines.map((line) => line.size));
   const standsOut = size > 1.08 * body || lines[0]!.font !== bodyFont;
   const kind = caption.test(text) ? 'caption' : standsOut && text.length < 200 && !/[.,;]$/.test(text) ? 'heading' : 'paragraph';
-  return { kind, text, page: lines[0]!.page, pieces };
+  const box = { page: lines[0]!.page, x0: Math.min(...lines.map((l) => l.x0)), top: Math.min(...lines.map((l) => l.top)), x1: Math.max(...lines.map((l) => l.x1)), bottom: Math.max(...lines.map((l) => l.bottom)) };
+  return { kind, text, page: lines[0]!.page, pieces, boxes: [box], size };
 }
 
 function joinBrokenParagraphs(blocks: Block[]): Block[] {
@@ -96,7 +97,7 @@ function joined(a: Block, b: Block): Block {
   const pieces = a.pieces.map((piece) => ({ ...piece }));
   const last = pieces.at(-1);
   if (hyphen && last && last.start + (last.to - last.from) > head.length) last.to -= 1;
-  return { ...a, text: head + b.text, pieces: [...pieces, ...b.pieces.map((piece) => ({ ...piece, start: piece.start + head.length }))] };
+  return { ...a, text: head + b.text, pieces: [...pieces, ...b.pieces.map((piece) => ({ ...piece, start: piece.start + head.length }))], boxes: [...a.boxes, ...b.boxes] };
 }
 
 function mostCommon(weighted: readonly (readonly [string, number])[]): string {

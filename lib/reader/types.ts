@@ -36,6 +36,15 @@ export interface Piece {
   to: number;
 }
 
+/** Where part of a block is drawn: a rectangle of a page, in page units from its top left. */
+export interface Box {
+  page: number;
+  x0: number;
+  top: number;
+  x1: number;
+  bottom: number;
+}
+
 /** One unit of reading: a heading, a paragraph or a caption, as the reader sees it. */
 export interface Block {
   kind: 'heading' | 'paragraph' | 'caption';
@@ -43,4 +52,8 @@ export interface Block {
   /** The page it starts on. */
   page: number;
   pieces: Piece[];
+  /** Where it is drawn: one rectangle per stretch of lines (a paragraph cut by a column or page has several). */
+  boxes: Box[];
+  /** Its font size (page units). */
+  size: number;
 }

@@ -1,6 +1,6 @@
-import { connectService, expect, test } from './fixtures';
+import { connectService, expect, setSettings, test } from './fixtures';
 import type { Page, Worker } from '@playwright/test';
-import { chooseMenuEntry, clickMenu, clickToolbarButton, ledger, readingSession, speechRequests, waitForStatus, watchHighlights } from '../support/extension';
+import { chooseMenuEntry, clickAxNode, clickMenu, clickToolbarButton, emulatorLog, findAxNode, inPageUiText, ledger, readingSession, speechRequests, waitForStatus, watchHighlights } from '../support/extension';
 import { PAPER } from '../fixtures/pdf/paper-text';
 
 /** "Open in Voxlate reader" on a link, as the browser reports that menu click. */
@@ -93,6 +93,43 @@ test.describe('PDFs: the Voxlate reader', () => {
     expect(sent.map((r) => r.textStart)).not.toContainEqual(expect.stringMatching(/^(Listening to Papers|Scientific papers|A listener who)/));
     const highlights = await watchHighlights(reader);
     await expect.poll(async () => (await highlights())[0]).toMatch(/^We measured how long people needed/);
+  });
+
+  test('"Translate this page" on a PDF tab opens the reader, shows the cost first, translates the paragraphs on screen over the page, more on scrolling, each paid once at its price', async ({ context, background, extensionId, emulator, pages }) => {
+    const t0 = Date.now();
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es' });
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1000, height: 700 });
+    await page.goto(`${pages.url}/doc/paper`);
+    await chooseMenuEntry(context, background, extensionId, page, 'translate-page', null);
+    await page.waitForURL(/reader\.html\?file=/);
+
+    // The estimate, before anything is sent.
+    await findAxNode(context, page, 'dialog', 'Translate this page');
+    const panel = await inPageUiText(context, page, 'voxlate-page-translate');
+    const screenCost = Number(/On screen now: up to ([\d,]+) credits/.exec(panel)![1]!.replace(/,/g, ''));
+    const translations = async () => (await emulatorLog(emulator.url)).filter((r) => r.path === '/api/v1/translate' && Date.parse(r.time) >= t0);
+    expect(await translations()).toEqual([]);
+
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', /^Only what is on screen \(/));
+    const boxes = page.locator('.voxlate-translation-box.translated');
+    await expect.poll(() => boxes.count()).toBeGreaterThan(2);
+    await expect(boxes.first().locator('p')).toHaveAttribute('lang', 'es');
+    // Each translation fits the place of its paragraph (its text made smaller where needed).
+    await expect.poll(() => page.evaluate(() => [...document.querySelectorAll('.voxlate-translation-box.translated')].filter((b) => b.scrollHeight > b.clientHeight + 1).length)).toBe(0);
+    // What is on page 2 is not sent before the reader gets there.
+    const sentBefore = (await translations()).map((r) => r.textStart).join(' | ');
+    expect(sentBefore).not.toContain('Reading order is the first thing a listener notices');
+    const charged = (await ledger(emulator.url)).entries.filter((e) => Date.parse(e.time) >= t0);
+    expect(charged.reduce((sum, e) => sum + e.credits, 0)).toBeLessThanOrEqual(screenCost);
+
+    // Scrolled to the end: the rest is asked for (past the screen's figure it asks first) and the ledger holds each request once at its price.
+    await page.locator('#viewerContainer').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect.poll(async () => (await inPageUiText(context, page, 'voxlate-page-translate')) + (await translations()).map((r) => r.textStart).join(' ')).toMatch(/Reading order is the first thing a listener notices|Resume/);
+    const requests = await translations();
+    const entries = (await ledger(emulator.url)).entries.filter((e) => Date.parse(e.time) >= t0);
+    expect(entries.map((e) => e.credits)).toEqual(requests.filter((r) => r.status === 200).map((r) => Math.ceil(r.textLength! / 10)));
   });
 
   test('a scanned PDF says it has no text and nothing is sent', async ({ context, background, extensionId, emulator, pages }) => {

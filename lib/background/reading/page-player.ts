@@ -35,7 +35,10 @@ export async function tellPagePlayer(session: ReadingSession, event: PlayerEvent
     const known = await sendMessage('pagePlayerState', state, target);
     if (!known.ok || known.value || event.status === 'ended' || event.status === 'stopped' || event.status === 'error') return;
     // Already there after the first reading of the page; running it again only sets the same factory.
-    await browser.scripting.executeScript({ target: { tabId: target.tabId, frameIds: [target.frameId] }, files: [PLAYER_SCRIPT], injectImmediately: true });
+    // The PDF reader (our own page, where no script is injected) has the player built in.
+    await browser.scripting
+      .executeScript({ target: { tabId: target.tabId, frameIds: [target.frameId] }, files: [PLAYER_SCRIPT], injectImmediately: true })
+      .catch(() => undefined);
     const { pagePlayer } = await getSettings();
     const setup = { lengths: sentenceLengths(session.plan), sentences: session.sentences, show: pagePlayer.show, corner: pagePlayer.corner };
     await sendMessage('pagePlayerState', { ...state, setup }, target);

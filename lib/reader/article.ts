@@ -1,0 +1,60 @@
+import type { PageSource } from '../page/highlight';
+import { readingBlocks } from './reading-order';
+import { pdfSource } from './source';
+import { pageText } from './text-content';
+import type { Block, PageText } from './types';
+import type { OpenDocument } from './viewer';
+
+/** How much of a document one reading takes in (about an hour of speech): a 500-page book is not parsed whole first. */
+const WINDOW_CHARS = 60_000;
+
+export interface DocumentArticle {
+  /** The article from page `first` (1-based) on; the one before is let go (the page agent keeps only the newest). */
+  from(first: number): Promise<PageSource | null>;
+  /** The blocks of the article last made. */
+  blocks(): readonly Block[];
+  /** A page's size in page units (0-based; pages whose text was read). */
+  pageSize(page: number): { width: number; height: number };
+}
+
+/**
+ * The document as an article, from a page on: that page's reading order and the pages after it, up
+ * to about an hour of speech. Page texts are extracted once, as they are first needed.
+ */
+export function documentArticle(open: OpenDocument, details: { doc: Document; fileTitle: string; info: { Title?: string; Language?: string } }): DocumentArticle {
+  const texts = new Map<number, Promise<PageText>>();
+  const sizes = new Map<number, { width: number; height: number }>();
+  const textOf = (n: number) => {
+    if (!texts.has(n)) {
+      texts.set(
+        n,
+        open.doc
+          .getPage(n)
+          .then(pageText)
+          .then((page) => (sizes.set(page.page, { width: page.width, height: page.height }), page)),
+      );
+    }
+    return texts.get(n)!;
+  };
+  let current: { first: number; blocks: Block[]; source: (PageSource & { dispose(): void }) | null } | null = null;
+  return {
+    async from(first) {
+      if (current?.first === first) return current.source;
+      const pages: PageText[] = [];
+      let chars = 0;
+      for (let n = first; n <= open.doc.numPages && chars < WINDOW_CHARS; n += 1) {
+        const page = await textOf(n);
+        pages.push(page);
+        chars += page.items.reduce((sum, item) => sum + item.str.length, 0);
+      }
+      const blocks = readingBlocks(pages);
+      const title = details.info.Title?.trim() || blocks.find((block) => block.kind === 'heading')?.text || details.fileTitle;
+      const source = blocks.length ? pdfSource(blocks, open.layers, { doc: details.doc, title, languageHint: details.info.Language?.trim() || null }) : null;
+      current?.source?.dispose();
+      current = { first, blocks, source };
+      return source;
+    },
+    blocks: () => current?.blocks ?? [],
+    pageSize: (page) => sizes.get(page) ?? { width: 1, height: 1 },
+  };
+}
