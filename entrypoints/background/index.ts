@@ -64,7 +64,7 @@ export default defineBackground(() => {
     savePlayerCorner: ({ corner }) => updatePagePlayer({ corner }),
     savePageTranslateCorner: ({ corner }) => updateSettings({ pageTranslateCorner: corner }).then(() => undefined),
     // The PDF reader in a tab: its document is there (the action it was opened for goes on), or its Read aloud button.
-    readerReady: ({ hasText }, sender) => readerReady(ownTab(sender), hasText),
+    readerReady: ({ hasText, url }, sender) => readerReady(ownTab(sender), hasText, url),
     readerRead: (_, sender) => readInReader(ownTab(sender)),
     // A page (its in-page player) may change only the speed of the reading of its own tab.
     readingSetSpeed: ({ speed }, sender) => setReadingSpeed(speed, actingTab(sender)),

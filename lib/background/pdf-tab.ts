@@ -2,7 +2,8 @@ import { browser } from 'wxt/browser';
 import { storage } from '#imports';
 import { ServiceError } from '../api/errors';
 import { t } from '../i18n';
-import { readerUrl } from '../reader/address';
+import { documentUrlOf, readerUrl } from '../reader/address';
+import { READER_PATH } from '../messaging/sender';
 import { keepDocument } from '../reader/store';
 
 /** What the reader does once its document is on screen, as the user asked on the PDF's tab. */
@@ -10,6 +11,26 @@ export type ReaderAction = 'read-page' | 'translate-page' | 'open';
 
 /** Tab id → the action its reader was opened for (session storage: the worker may sleep meanwhile). */
 const pendingItem = storage.defineItem<Record<string, ReaderAction>>('session:readerPending', { fallback: {} });
+
+/**
+ * Tab id → the address of the reader page in it. The browser shows an extension the address of its
+ * own page in a tab only with the "tabs" permission, which we do not ask for: the reader says it.
+ */
+const readerPagesItem = storage.defineItem<Record<string, string>>('session:readerPages', { fallback: {} });
+
+/** Notes the reader's address in its tab (what it was opened on, to keep the listener's place per document). */
+export async function rememberReaderPage(tabId: number, url: string): Promise<void> {
+  await readerPagesItem.setValue({ ...(await readerPagesItem.getValue()), [tabId]: url });
+}
+
+/**
+ * The address of what the tab shows, as the listener's place is kept by: the page's, or for the
+ * reader the document's own (the same PDF opened again, however, is the same document).
+ */
+export async function pageAddressOf(tabId: number): Promise<string | undefined> {
+  const url = (await browser.tabs.get(tabId).then((tab) => tab.url, () => undefined)) ?? (await readerPagesItem.getValue())[tabId];
+  return url?.startsWith(browser.runtime.getURL(READER_PATH)) ? (documentUrlOf(url) ?? undefined) : url;
+}
 
 /** A PDF this big is not fetched into the reader (the browser's own viewer still shows it). */
 const MAX_BYTES = 200 * 1024 * 1024;

@@ -1,5 +1,5 @@
 import { rememberFrames } from './injected-frames';
-import { takeReaderAction } from './pdf-tab';
+import { rememberReaderPage, takeReaderAction } from './pdf-tab';
 import { readFromTab } from './tab-actions';
 import { translatePageFromTab } from './translate-page-tab';
 
@@ -8,8 +8,8 @@ import { translatePageFromTab } from './translate-page-tab';
  * (frame 0), and the action it was opened for goes on. A document with no text (a scan) says
  * so on its own page and nothing paid is started.
  */
-export async function readerReady(tabId: number, hasText: boolean): Promise<void> {
-  await rememberFrames(tabId, [0]);
+export async function readerReady(tabId: number, hasText: boolean, url: string): Promise<void> {
+  await Promise.all([rememberFrames(tabId, [0]), rememberReaderPage(tabId, url)]);
   const action = await takeReaderAction(tabId);
   if (!action || action === 'open' || !hasText) return;
   if (action === 'translate-page') await translatePageFromTab({ id: tabId });

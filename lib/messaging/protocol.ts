@@ -19,7 +19,7 @@ import {
   type ReadingPlan,
 } from '../player/contract';
 import type { Result } from './result';
-import type { SenderKind } from './sender';
+import { READER_PATH, type SenderKind } from './sender';
 import type { AccountView } from '../settings/cache-items';
 
 export type { AccountView };
@@ -84,6 +84,18 @@ const readTextInput = z.strictObject({
   format: z.optional(z.enum(['mp3', 'wav'])),
 });
 
+/** The address of our reader page (it names itself: the browser does not tell us without the "tabs" permission). */
+const readerPageUrl = z.string().check(
+  z.maxLength(8192),
+  z.refine((url) => {
+    try {
+      return new URL(url).pathname === READER_PATH && /^(chrome|moz)-extension:$/.test(new URL(url).protocol);
+    } catch {
+      return false;
+    }
+  }),
+);
+
 /**
  * Zod schema of every message's data, and which senders may send it. Whichever context handles a
  * message checks both before acting (lib/messaging/router.ts); a message not listed here has no handler.
@@ -122,7 +134,7 @@ export const messageRules = {
   /** The user moved the page translation's control to another corner: kept for the next page. */
   savePageTranslateCorner: { input: z.strictObject({ corner: z.enum(PLAYER_CORNERS) }), from: ['content'] },
   /** The PDF reader has its document on screen (and whether it has any text): the action it was opened for goes on. */
-  readerReady: { input: z.strictObject({ hasText: z.boolean() }), from: ['content'] },
+  readerReady: { input: z.strictObject({ hasText: z.boolean(), url: readerPageUrl }), from: ['content'] },
   /** The reader's own Read aloud button: its document, as the page's menu entry reads a page. */
   readerRead: { input: z.undefined(), from: ['content'] },
   getReadingState: { input: z.undefined(), from: ['extension'] },

@@ -42,10 +42,7 @@ export async function startReader(doc: Document): Promise<void> {
   const article = documentArticle(open, { doc, fileTitle: fileName(url), info });
   const first = await article.from(open.viewer.currentPageNumber);
   doc.title = first?.title ?? fileName(url);
-  if (!first) {
-    say(t('readerScanned'));
-    (doc.getElementById('read') as HTMLButtonElement).disabled = true;
-  }
+  if (!first) say(t('readerScanned'));
 
   // Read from the page on screen (a page's text is extracted once, when first needed).
   provideArticleReader(() => article.from(open.viewer.currentPageNumber));
@@ -68,7 +65,9 @@ export async function startReader(doc: Document): Promise<void> {
   });
   // The reader's page lives as long as this page: nothing invalidates it before it unloads.
   startPageAgent({ onInvalidated: () => undefined });
-  await sendMessage('readerReady', { hasText: first !== null }).catch(() => undefined);
+  // Read aloud works from here on (and not at all on a scan).
+  (doc.getElementById('read') as HTMLButtonElement).disabled = !first;
+  await sendMessage('readerReady', { hasText: first !== null, url: doc.location.href }).catch(() => undefined);
 }
 
 class FetchError extends Error {}

@@ -39,6 +39,10 @@ test.describe('PDFs: the Voxlate reader', () => {
     await expect(page.getByRole('spinbutton', { name: 'Page number' })).toHaveValue('1');
     expect(await page.locator('.page').count()).toBe(2);
 
+    // The in-page player is on the reader's page, and works: Pause pauses.
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Pause'));
+    await waitForStatus(background, 'paused');
+
     // Stopped: nothing more is sent, and the ledger holds exactly the requests sent, each at its price.
     await background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { onCommand(c: string, tab?: unknown): boolean } }).voxlateTestHooks.onCommand('stop-reading'));
     await expect.poll(async () => (await readingSession(background))?.status ?? 'stopped').not.toBe('playing');
@@ -130,6 +134,34 @@ test.describe('PDFs: the Voxlate reader', () => {
     const requests = await translations();
     const entries = (await ledger(emulator.url)).entries.filter((e) => Date.parse(e.time) >= t0);
     expect(entries.map((e) => e.credits)).toEqual(requests.filter((r) => r.status === 200).map((r) => Math.ceil(r.textLength! / 10)));
+  });
+
+  test('read again later, the document goes on from where the listener stopped (its place is kept per document)', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { speed: 2 });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/pdf-links.html`);
+    await clickToolbarButton(context, page, extensionId);
+    const opened = context.waitForEvent('page');
+    await openLinkFromMenu(background, page, `${pages.url}/fixtures/pdf/paper.pdf`);
+    const reader = await opened;
+    await reader.getByRole('button', { name: 'Read aloud' }).click();
+    await waitForStatus(background, 'playing');
+    await expect.poll(async () => (await readingSession(background))?.sentence ?? 0, { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
+    await background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { onCommand(c: string): boolean } }).voxlateTestHooks.onCommand('stop-reading'));
+    await expect.poll(() => readingSession(background)).toBeNull();
+    const saved = await background.evaluate(async () => Object.values(((await chrome.storage.local.get('readingPositions')).readingPositions ?? {}) as Record<string, { url: string; sentence: number }>));
+    // Kept by the document's own address: the same PDF opened again is the same document.
+    const place = saved.find((p) => p.url === `${pages.url}/fixtures/pdf/paper.pdf`);
+    expect(place!.sentence).toBeGreaterThanOrEqual(3);
+
+    const t1 = Date.now();
+    await reader.getByRole('button', { name: 'Read aloud' }).click();
+    await waitForStatus(background, 'playing');
+    expect((await readingSession(background))!.sentence).toBeGreaterThanOrEqual(place!.sentence);
+    // Nothing before that place is asked for again.
+    const again = (await speechRequests(emulator.url)).filter((r) => Date.parse(r.time) >= t1).map((r) => r.textStart);
+    expect(again).not.toContain(PAPER.title);
   });
 
   test('a scanned PDF says it has no text and nothing is sent', async ({ context, background, extensionId, emulator, pages }) => {

@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { pageAddressOf } from '../pdf-tab';
 import { hashKey } from '../../storage/hash-key';
 import { positionOf, savePosition, type ReadingPosition } from '../../settings/reading-positions';
 import type { PlayerEvent } from '../../player/contract';
@@ -25,7 +26,7 @@ export interface RestartRequest {
  * browser's (the user invoked us on this tab, so we may see it); nothing runs on the page for it.
  */
 export async function resumePoint(tabId: number, text: string): Promise<{ page: ReadingPage; from: ReadingPosition | null } | null> {
-  const url = await browser.tabs.get(tabId).then((tab) => tab.url, () => undefined);
+  const url = await pageAddressOf(tabId);
   if (!url) return null;
   const page = { url, textKey: await hashKey(['voxlate-page-text-v1', text]) };
   const saved = await positionOf(url);
