@@ -11,7 +11,7 @@ import { documentArticle } from './article';
 import { keptDocument } from './store';
 import { bindToolbar, labelToolbar } from './toolbar';
 import { pdfTranslationSurface } from './translation-layer';
-import { openDocument, type OpenDocument } from './viewer';
+import { openDocument, startPdfWorker, type OpenDocument } from './viewer';
 
 /**
  * The Voxlate reader: the PDF named in its address, on screen with pdf.js, read and highlighted
@@ -30,8 +30,9 @@ export async function startReader(doc: Document): Promise<void> {
 
   let open: OpenDocument;
   try {
+    const worker = startPdfWorker();
     const bytes = (await keptDocument(url)) ?? (await fetchDocument(url));
-    open = await openDocument(doc.getElementById('viewerContainer') as HTMLDivElement, bytes, (retry) => askPassword(doc, retry));
+    open = await openDocument(doc.getElementById('viewerContainer') as HTMLDivElement, bytes, (retry) => askPassword(doc, retry), worker);
   } catch (error) {
     return void say(error instanceof FetchError ? t('readerNotFetched', error.message) : t('readerNotPdf', String((error as Error)?.message ?? error)));
   }

@@ -7,6 +7,8 @@ import type { OpenDocument } from './viewer';
 
 /** How much of a document one reading takes in (about an hour of speech): a 500-page book is not parsed whole first. */
 const WINDOW_CHARS = 60_000;
+/** Pages whose text is asked for together. */
+const BATCH = 8;
 
 export interface DocumentArticle {
   /** The article from page `first` (1-based) on; the one before is let go (the page agent keeps only the newest). */
@@ -42,10 +44,14 @@ export function documentArticle(open: OpenDocument, details: { doc: Document; fi
       if (current?.first === first) return current.source;
       const pages: PageText[] = [];
       let chars = 0;
-      for (let n = first; n <= open.doc.numPages && chars < WINDOW_CHARS; n += 1) {
-        const page = await textOf(n);
-        pages.push(page);
-        chars += page.items.reduce((sum, item) => sum + item.str.length, 0);
+      // A few pages asked at once: the worker goes from one to the next without waiting for us.
+      for (let n = first; n <= open.doc.numPages && chars < WINDOW_CHARS; n += BATCH) {
+        const batch = await Promise.all(Array.from({ length: Math.min(BATCH, open.doc.numPages - n + 1) }, (_, i) => textOf(n + i)));
+        for (const page of batch) {
+          if (chars >= WINDOW_CHARS) break;
+          pages.push(page);
+          chars += page.items.reduce((sum, item) => sum + item.str.length, 0);
+        }
       }
       const blocks = readingBlocks(pages);
       const title = details.info.Title?.trim() || blocks.find((block) => block.kind === 'heading')?.text || details.fileTitle;

@@ -20,22 +20,35 @@ export interface OpenDocument {
 }
 
 /**
+ * Starts pdf.js's worker (a large script to load and compile) at once, while the document's bytes
+ * and the viewer's code are still on their way.
+ */
+export function startPdfWorker(): InstanceType<typeof pdfjs.PDFWorker> {
+  pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
+  return new pdfjs.PDFWorker();
+}
+
+/**
  * Opens PDF bytes in pdf.js's own viewer (pages drawn only near the viewport, each with its
  * selectable text layer) inside `container`. Everything pdf.js loads (its worker, fonts,
  * character maps, image decoders) ships with the extension. `password` is asked for when the
  * document is protected; null gives up.
  */
-export async function openDocument(container: HTMLDivElement, data: Uint8Array, password: (retry: boolean) => Promise<string | null>): Promise<OpenDocument> {
-  pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
+export async function openDocument(
+  container: HTMLDivElement,
+  data: Uint8Array,
+  password: (retry: boolean) => Promise<string | null>,
+  worker = startPdfWorker(),
+): Promise<OpenDocument> {
   // The viewer module takes pdf.js from the global scope.
   (globalThis as { pdfjsLib?: unknown }).pdfjsLib = pdfjs;
-  const { EventBus, PDFFindController, PDFLinkService, PDFViewer } = await import('pdfjs-dist/web/pdf_viewer.mjs');
+  const viewerModule = import('pdfjs-dist/web/pdf_viewer.mjs');
   const data_ = (dir: string) => browser.runtime.getURL(`/pdfjs/${dir}/` as '/');
-  const task = pdfjs.getDocument({ data, cMapUrl: data_('cmaps'), cMapPacked: true, standardFontDataUrl: data_('standard_fonts'), wasmUrl: data_('wasm') });
+  const task = pdfjs.getDocument({ data, worker, cMapUrl: data_('cmaps'), cMapPacked: true, standardFontDataUrl: data_('standard_fonts'), wasmUrl: data_('wasm') });
   task.onPassword = (answer: (password: string) => void, reason: number) => {
     void password(reason === pdfjs.PasswordResponses.INCORRECT_PASSWORD).then((given) => (given === null ? void task.destroy() : answer(given)));
   };
-  const doc = await task.promise;
+  const [doc, { EventBus, PDFFindController, PDFLinkService, PDFViewer }] = await Promise.all([task.promise, viewerModule]);
 
   const events = new EventBus();
   const links = new PDFLinkService({ eventBus: events });

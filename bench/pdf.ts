@@ -1,0 +1,226 @@
+/**
+ * `npm run bench`, PDFs (issue 19): on the real built extension in headless Chromium against the
+ * emulator (300 ms + 1 ms per character), in a fresh profile each run (the first use after the
+ * browser starts):
+ * - "Read this page aloud" on a tab showing a 14-page two-column paper (in Chromium's own PDF
+ *   viewer): from the menu click (stamped in the worker right before the handler, as bench/menu.ts)
+ *   to the first /tts reaching the emulator (its log's arrival time; target ≤ 400 ms), and to
+ *   first audio (the player's own stamp; target ≤ 1.1 × floor + 400 ms, the floor being the
+ *   service's time for that first request sent directly, median of 5);
+ * - the reader's first paint of page 1: from the reader page's navigation start to the first frame
+ *   in which page 1's canvas is drawn, seen by the bench polling every animation frame (target ≤ 300 ms);
+ * - a 500-page PDF opened through "Open in Voxlate reader": its first paint, the time until Read
+ *   aloud is ready, and the reader page's JS heap plus its canvases' pixels after paging through
+ *   the first 40 pages (target < 150 MB).
+ * Alone: `npx tsx bench/pdf.ts` (about 2 minutes); `PDF_RUNS` (default 3) runs of the first two.
+ */
+import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import type { Page, Worker } from '@playwright/test';
+import { startEmulator, type EmulatorAccount } from '../emulator/server';
+import { makePaper } from '../test/fixtures/pdf/make';
+import { serviceWorkerOf } from '../test/support/browser';
+import { clickToolbarButton, emulatorLog, tabIdOf } from '../test/support/extension';
+import { launchWith, snapshotExtension } from './browser';
+import { call, send, type PlayerStats, type StoredPlan } from './extension';
+import { fmt, formatTable, median } from './stats';
+
+const LATENCY = { latencyMs: 300, msPerChar: 1 };
+const RUNS = Number(process.env.PDF_RUNS ?? 3);
+const ACCOUNTS: EmulatorAccount[] = [
+  { key: 'bench-pro', plan: 'pro', credits: 1_000_000, email: 'pro@bench.test' },
+  { key: 'bench-floor', plan: 'enterprise', credits: 100_000_000, email: 'floor@bench.test' },
+];
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Serves the bench's PDFs (made here with the fixtures' maker) as a web server would. */
+async function servePdfs(files: Record<string, Uint8Array>) {
+  const server = createServer((req, res) => {
+    const file = files[(req.url ?? '').replace(/^\//, '')];
+    if (!file) return void res.writeHead(404).end();
+    res.writeHead(200, { 'Content-Type': 'application/pdf', 'Content-Length': file.length }).end(file);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://localhost:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+async function floorOf(url: string, text: string, params: StoredPlan['params']): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const started = Date.now();
+    const response = await fetch(`${url}/api/v1/tts`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer bench-floor', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ text, voice_id: params.voiceId, language: params.language, speed: params.speed, format: params.format }),
+    });
+    await response.arrayBuffer();
+    times.push(Date.now() - started);
+  }
+  return median(times);
+}
+
+/** Milliseconds from the reader page's start to the first frame with page 1's canvas drawn, seen from outside. */
+async function firstPaintOf(reader: Page): Promise<number> {
+  await reader.waitForURL(/reader\.html/);
+  const handle = await reader.waitForFunction(
+    () => {
+      const canvas = document.querySelector('.page[data-page-number="1"] canvas') as HTMLCanvasElement | null;
+      return canvas && canvas.width > 0 && !canvas.closest('.page')?.querySelector('.loadingIcon:not(.notVisible)') ? performance.now() : null;
+    },
+    undefined,
+    { polling: 'raf', timeout: 30_000 },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+async function setUp(dir: string, emulatorUrl: string) {
+  const context = await launchWith(dir);
+  const background: Worker = await serviceWorkerOf(context);
+  const extensionId = new URL(background.url()).host;
+  await background.evaluate(async (url) => {
+    await chrome.storage.local.set({ apiKey: 'bench-pro', settings: { serviceUrl: url, confirmAboveCredits: 1_000_000 } });
+    await chrome.action.setPopup({ popup: '' });
+  }, emulatorUrl);
+  const options = await context.newPage();
+  await options.goto(`chrome-extension://${extensionId}/options.html`);
+  await call(options, 'getVoices');
+  await call(options, 'getAccount', { refresh: true });
+  return { context, background, extensionId, options };
+}
+
+interface Run { toRequestMs: number | null; ttfaMs: number | null; floorMs: number | null; paintMs: number | null; load: number; note: string }
+
+async function readRun(dir: string, emulatorUrl: string, pdfUrl: string): Promise<Run> {
+  const run: Run = { toRequestMs: null, ttfaMs: null, floorMs: null, paintMs: null, load: os.loadavg()[0]!, note: '' };
+  await fetch(`${emulatorUrl}/__emulator/reset`, { method: 'POST' });
+  const { context, background, extensionId, options } = await setUp(dir, emulatorUrl);
+  try {
+    const page = await context.newPage();
+    await page.goto(pdfUrl);
+    await clickToolbarButton(context, page, extensionId);
+    const tabId = await tabIdOf(background, page);
+    await sleep(1500);
+    const clickedAt = await background.evaluate(async (tab) => {
+      const hooks = (globalThis as never as { voxlateTestHooks: { onMenuClick: (i: unknown, t: unknown) => boolean } }).voxlateTestHooks;
+      const t = await chrome.tabs.get(tab);
+      const at = Date.now();
+      hooks.onMenuClick({ menuItemId: 'voxlate-read-page', frameId: 0, editable: false, pageUrl: t.url }, t);
+      return at;
+    }, tabId);
+    run.paintMs = await firstPaintOf(page);
+    let stats: PlayerStats | null = null;
+    for (let i = 0; i < 150 && !stats?.firstAudioAt; i++) {
+      const answer = await send<PlayerStats | null>(options, 'getPlayerStats');
+      stats = answer.result.ok ? answer.result.value : null;
+      if (!stats?.firstAudioAt) await sleep(200);
+    }
+    const { reading } = (await background.evaluate(() => chrome.storage.session.get('reading'))) as { reading?: { plan: StoredPlan } };
+    await call(options, 'readingControl', { action: 'stop' }).catch(() => undefined);
+    if (!stats?.firstAudioAt || !reading) return { ...run, note: 'no audio' };
+    run.ttfaMs = stats.firstAudioAt - clickedAt;
+    const first = (await emulatorLog(emulatorUrl)).find((e) => e.path === '/api/v1/tts');
+    if (first) run.toRequestMs = Date.parse(first.time) - clickedAt;
+    run.floorMs = await floorOf(emulatorUrl, reading.plan.chunks[0]!.text, reading.plan.params);
+  } catch (error) {
+    run.note = `error: ${(error as Error).message.split('\n')[0]}`;
+  } finally {
+    await context.close().catch(() => undefined);
+  }
+  return run;
+}
+
+async function bigRun(dir: string, emulatorUrl: string, pdfUrl: string) {
+  const { context, background, extensionId } = await setUp(dir, emulatorUrl);
+  try {
+    const page = await context.newPage();
+    await page.goto(`data:text/html,<a href="${pdfUrl}">book</a>`);
+    const shown = await context.newPage();
+    await shown.goto(pdfUrl);
+    await clickToolbarButton(context, shown, extensionId);
+    const tabId = await tabIdOf(background, shown);
+    await background.evaluate(
+      async ([tab, link]) => {
+        const hooks = (globalThis as never as { voxlateTestHooks: { onMenuClick: (i: unknown, t: unknown) => boolean } }).voxlateTestHooks;
+        hooks.onMenuClick({ menuItemId: 'voxlate-open-pdf-link', linkUrl: link, frameId: 0, editable: false }, await chrome.tabs.get(tab));
+      },
+      [tabId, pdfUrl] as const,
+    );
+    const reader = await context.waitForEvent('page', { predicate: (p) => p.url().includes('reader.html'), timeout: 30_000 });
+    const paintMs = await firstPaintOf(reader);
+    const readyMs = (await (await reader.waitForFunction(() => !(document.getElementById('read') as HTMLButtonElement).disabled && performance.now(), undefined, { polling: 'raf', timeout: 60_000 })).jsonValue()) as number;
+    for (let n = 2; n <= 40; n += 2) {
+      await reader.evaluate((p) => ((document.getElementById('page') as HTMLInputElement).value = String(p), document.getElementById('page')!.dispatchEvent(new Event('change'))), n);
+      await sleep(100);
+    }
+    await sleep(1000);
+    const cdp = await context.newCDPSession(reader);
+    await cdp.send('Performance.enable');
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
+    const canvases = await reader.evaluate(() => [...document.querySelectorAll('canvas')].reduce((sum, c) => sum + c.width * c.height * 4, 0));
+    const pages = await reader.evaluate(() => document.querySelectorAll('.page').length);
+    return { paintMs, readyMs, heapMb: heap / 1048576, canvasMb: canvases / 1048576, pages };
+  } finally {
+    await context.close().catch(() => undefined);
+  }
+}
+
+async function main(): Promise<void> {
+  console.log('Building the test extension and the PDFs (a 14-page paper, a 500-page book)…');
+  execFileSync('npx', ['wxt', 'build'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, VOXLATE_TEST_BUILD: '1' } });
+  const extension = snapshotExtension();
+  const paper = await makePaper(6);
+  const book = await makePaper(435);
+  const emulator = await startEmulator({ port: 0, accounts: ACCOUNTS, ...LATENCY });
+  const pdfs = await servePdfs({ paper: paper, book: book });
+  try {
+    const runs: Run[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      process.stdout.write(`[${i + 1}/${RUNS}] Read this page aloud on a PDF tab… `);
+      const run = await readRun(extension.dir, emulator.url, `${pdfs.url}/paper`);
+      runs.push(run);
+      console.log(`to 1st /tts ${fmt(run.toRequestMs)} ms, TTFA ${fmt(run.ttfaMs)} ms, floor ${fmt(run.floorMs)} ms, reader paint ${fmt(run.paintMs)} ms${run.note ? ` — ${run.note}` : ''}`);
+    }
+    const ok = runs.filter((r) => r.ttfaMs !== null && r.floorMs !== null);
+    console.log('\nPDF tab → reader → first audio (14-page two-column paper, emulator 300 ms + 1 ms/char)\n');
+    console.log(
+      formatTable(
+        ['run', 'to 1st /tts ms', 'target', 'TTFA ms', 'floor ms', 'TTFA target ms', 'reader 1st paint ms', 'target', 'load'],
+        runs.map((r, i) => [
+          String(i + 1),
+          fmt(r.toRequestMs),
+          r.toRequestMs === null ? '—' : r.toRequestMs <= 400 ? '✓' : '✗',
+          fmt(r.ttfaMs),
+          fmt(r.floorMs),
+          r.floorMs === null ? '—' : `${fmt(1.1 * r.floorMs + 400)} ${r.ttfaMs !== null && r.ttfaMs <= 1.1 * r.floorMs + 400 ? '✓' : '✗'}`,
+          fmt(r.paintMs),
+          r.paintMs === null ? '—' : r.paintMs <= 300 ? '✓' : '✗',
+          r.load.toFixed(1) + (r.note ? ` ${r.note}` : ''),
+        ]),
+        new Set([1, 3, 4, 5, 6]),
+      ),
+    );
+    const pick = (f: (r: Run) => number | null) => median(ok.flatMap((r) => (f(r) === null ? [] : [f(r)!])));
+    console.log(`\nMedians: to the 1st /tts ${fmt(pick((r) => r.toRequestMs))} ms (target ≤ 400), TTFA ${fmt(pick((r) => r.ttfaMs))} ms = ${fmt(pick((r) => r.ttfaMs! / r.floorMs!), 2)} × floor ${fmt(pick((r) => r.floorMs))} ms, reader first paint ${fmt(pick((r) => r.paintMs))} ms (target ≤ 300)`);
+
+    process.stdout.write('\n500-page book, Open in Voxlate reader… ');
+    const big = await bigRun(extension.dir, emulator.url, `${pdfs.url}/book`);
+    console.log(
+      `${big.pages} pages: first paint ${fmt(big.paintMs)} ms, Read aloud ready ${fmt(big.readyMs)} ms; after paging to page 40: JS heap ${fmt(big.heapMb, 1)} MB + canvases ${fmt(big.canvasMb, 1)} MB = ${fmt(big.heapMb + big.canvasMb, 1)} MB (target < 150)`,
+    );
+    const loads = runs.map((r) => r.load);
+    console.log(`Machine load (1-min average, ${os.cpus().length} cores): ${fmt(Math.min(...loads), 1)}–${fmt(Math.max(...loads), 1)}`);
+  } finally {
+    await emulator.close();
+    await pdfs.close();
+    extension.remove();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
