@@ -169,6 +169,32 @@ async function pageTranslation(context: BrowserContext, extensionId: string, pag
   await page.close();
 }
 
+/** The PDF reader reading a two-column paper (its player paused), then the paper translated in place. */
+async function pdfReader(context: BrowserContext, extensionId: string, pages: PageServer, scheme: Scheme): Promise<void> {
+  const background = await serviceWorkerOf(context);
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1000, height: 720 });
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.goto(`${pages.url}/doc/paper`);
+  await clickToolbarButton(context, page, extensionId);
+  await clickMenu(background, page, 'voxlate-read-page', undefined, null);
+  await page.waitForURL(/reader\.html/);
+  await until('the reader ready', () => page.getByRole('button', { name: 'Read aloud' }).isEnabled());
+  if (scheme === 'dark') await page.getByRole('button', { name: 'Dark pages' }).click();
+  await confirmIfAsked(context, page);
+  // Past the title and the authors: a sentence of the columns lit.
+  await until('a sentence of the text lit', () => page.evaluate(() => [...(CSS.highlights.get('voxlate-reading') ?? [])].some((r) => /^(Scientific|Their|footnote|drawn)/.test((r as Range).toString()))), 60_000);
+  await pauseReading(context, page);
+  await page.screenshot({ path: path.join(OUT, `pdf-reader-${scheme}.png`) });
+  await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Stop'));
+  await clickMenu(background, page, 'translate-page', undefined, null);
+  await clickAxNode(context, page, await findAxNode(context, page, 'button', /^Only what is on screen \(/, 30_000));
+  await until('translations on the page', async () => (await page.locator('.voxlate-translation-box.translated').count()) > 4, 30_000);
+  await until('the visible paragraphs', async () => !/Translating/.test(await inPageUiText(context, page, 'voxlate-page-translate')), 30_000).catch(() => undefined);
+  await page.screenshot({ path: path.join(OUT, `pdf-translated-${scheme}.png`) });
+  await page.close();
+}
+
 async function main() {
   if (process.env.SKIP_BUILD !== '1') {
     console.log('Building the extension…');
@@ -189,7 +215,8 @@ async function main() {
         await player(context, extensionId, pages, scheme);
         await notices(context, extensionId, emulator, pages, scheme);
         await pageTranslation(context, extensionId, pages, scheme);
-        console.log(`✓ ${scheme}: options, popup (speak, translate), bubble, player (quirks page, 390 px), notices, page translation`);
+        await pdfReader(context, extensionId, pages, scheme);
+        console.log(`✓ ${scheme}: options, popup (speak, translate), bubble, player (quirks page, 390 px), notices, page translation, PDF reader`);
       } finally {
         await context.close();
       }

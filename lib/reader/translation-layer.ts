@@ -52,12 +52,18 @@ export function pdfTranslationSurface(doc: Document, viewer: HTMLElement, frames
 
   const boxFor = (box: Box, block: Block) => {
     const size = frames.pageSize(box.page);
+    // A little wider than the text's own extent: the page's glyphs must not show at its edges.
+    const pad = block.size * 0.2;
+    const x0 = Math.max(0, box.x0 - pad);
+    const x1 = Math.min(size.width, box.x1 + 2 * pad);
+    const top = Math.max(0, box.top - pad / 2);
+    const bottom = Math.min(size.height, box.bottom + pad);
     const element = doc.createElement('div');
     element.className = 'voxlate-translation-box';
-    element.style.left = `${(100 * box.x0) / size.width}%`;
-    element.style.top = `${(100 * box.top) / size.height}%`;
-    element.style.width = `${(100 * (box.x1 - box.x0)) / size.width}%`;
-    element.style.height = `${(100 * (box.bottom - box.top)) / size.height}%`;
+    element.style.left = `${(100 * x0) / size.width}%`;
+    element.style.top = `${(100 * top) / size.height}%`;
+    element.style.width = `${(100 * (x1 - x0)) / size.width}%`;
+    element.style.height = `${(100 * (bottom - top)) / size.height}%`;
     element.style.setProperty('--size', String(block.size));
     pageLayer(box.page).append(element);
     return element;
