@@ -85,6 +85,34 @@ async function main(): Promise<number> {
       for (const entry of charged) if (entry.credits !== speechCost(entry.textLength)) throw new Error(JSON.stringify(entry));
     });
 
+    await suite.check('Firefox: "Translate this page" on a PDF opens the reader, shows the cost first, then translates the paragraphs on screen in place, each request paid once at its price', async () => {
+      await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+      await ext.evaluate(async () => {
+        const { settings } = (await browser.storage.local.get('settings')) as { settings: Record<string, unknown> };
+        await browser.storage.local.set({ settings: { ...settings, targetLanguage: 'es' } });
+      });
+      await page.goto(`${pagesUrl}/doc/paper`);
+      await clickMenu(ext, 'translate-page');
+      const panel = () => inReader<string>(ext, `(w) => [...w.document.documentElement.children].filter((h) => h.localName.startsWith('voxlate-page-translate')).map((h) => h.openOrClosedShadowRoot?.textContent ?? '').join(' ')`);
+      await until('the cost panel', async () => /On screen now: up to [\d,]+ credits/.test((await panel()) ?? ''));
+      if ((await ledger(emulator.url)).entries.length > 0) throw new Error('charged before agreeing');
+      await inReader(ext, `(w) => { const host = [...w.document.documentElement.children].find((h) => h.localName.startsWith('voxlate-page-translate')); const b = [...host.openOrClosedShadowRoot.querySelectorAll('button')].find((x) => x.textContent.startsWith('Only what is on screen')); b.click(); return true; }`);
+      await until('translations in place', async () => ((await inReader<number>(ext, `(w) => w.document.querySelectorAll('.voxlate-translation-box.translated p[lang="es"]').length`)) ?? 0) > 2);
+      // Every translation request answered is charged once, ceil(characters / 10).
+      const answered = async () =>
+        ((await (await fetch(`${emulator.url}/__emulator/log`)).json()) as { requests: { path: string; textLength: number; status: number }[] }).requests.filter((r) => r.path === '/api/v1/translate' && r.status === 200);
+      await until('nothing on the wire', () =>
+        ext.evaluate(async () => {
+          const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { requestsUnderWay(): { active: number; waiting: number } } };
+          const { active, waiting } = background.voxlateTestHooks.requestsUnderWay();
+          return active === 0 && waiting === 0;
+        }),
+      );
+      const charged = (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/translate');
+      const expected = (await answered()).map((r) => Math.ceil(r.textLength / 10));
+      if (JSON.stringify(charged.map((e) => e.credits)) !== JSON.stringify(expected)) throw new Error(`charged ${JSON.stringify(charged.map((e) => e.credits))}, requests ${JSON.stringify(expected)}`);
+    });
+
     await suite.check('Firefox: a scanned PDF says it has no text, and nothing is sent', async () => {
       await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
       await page.goto(`${pagesUrl}/fixtures/pdf/scan.pdf`);
