@@ -3,7 +3,7 @@ import { t, type MessageKey } from '../i18n';
 import { translateFromTab } from './translate-tab';
 import { translatePageFromTab } from './translate-page-tab';
 import { readFromHereInTab } from './read-from-here';
-import { openLinkInReader } from './pdf-link';
+import { mayFetchLinkedPdf, openLinkInReader } from './pdf-link';
 import { readSelectionFromMenu } from './read-selection';
 import { controlFromShortcut, downloadFromTab, readFromTab, speedFromShortcut, type TabRef } from './tab-actions';
 
@@ -62,7 +62,8 @@ export async function ensureMenus(): Promise<void> {
 /** Runs the action of a menu entry; false when the entry is not one of ours. */
 export function onMenuClick(info: Browser.contextMenus.OnClickData, tab?: Browser.tabs.Tab): boolean {
   if (info.menuItemId === OPEN_PDF_LINK && tab?.id !== undefined && info.linkUrl) {
-    void openLinkInReader({ id: tab.id, index: tab.index }, info.linkUrl);
+    // Asked at once, in the click's own turn: later the browser no longer takes it from the user.
+    void openLinkInReader({ id: tab.id, index: tab.index }, info.linkUrl, mayFetchLinkedPdf(info.pageUrl, info.linkUrl));
     return true;
   }
   const entry = MENUS[String(info.menuItemId)];

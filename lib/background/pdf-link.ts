@@ -7,20 +7,23 @@ import { fetchPdf } from './pdf-tab';
 import { reportProblem } from './reading/problems';
 
 /**
- * "Open in Voxlate reader" on a link to a PDF: the document opens in the reader in a new tab
- * beside this one. The click grants this page's own site (activeTab); a PDF on another site is
- * fetched only after the user allows that one site, asked now (the menu click lets us ask).
+ * Whether we may fetch a linked PDF: a link to the page's own site is granted by the click
+ * (activeTab); another site is asked for, that one site only. Must be called in the click's own
+ * turn (before any await): the browser lets an extension ask only while handling the user's click.
  */
-export async function openLinkInReader(tab: { id: number; index: number }, url: string): Promise<void> {
+export function mayFetchLinkedPdf(pageUrl: string | undefined, linkUrl: string): Promise<boolean> {
+  const origin = new URL(linkUrl).origin;
+  if (pageUrl && URL.canParse(pageUrl) && new URL(pageUrl).origin === origin) return Promise.resolve(true);
+  return browser.permissions.request({ origins: [`${origin}/*`] }).catch(() => false);
+}
+
+/**
+ * "Open in Voxlate reader" on a link to a PDF: the document opens in the reader in a new tab
+ * beside this one, once `allowed` (see mayFetchLinkedPdf) says we may fetch it.
+ */
+export async function openLinkInReader(tab: { id: number; index: number }, url: string, allowed: Promise<boolean>): Promise<void> {
   try {
-    const origins = [`${new URL(url).origin}/*`];
-    const sameSite = await browser.tabs
-      .get(tab.id)
-      .then((shown) => shown.url && new URL(shown.url).origin === new URL(url).origin)
-      .catch(() => false);
-    if (!sameSite && !(await browser.permissions.contains({ origins })) && !(await browser.permissions.request({ origins }))) {
-      throw new ServiceError('invalidRequest', t('readerNotFetched', new URL(url).host));
-    }
+    if (!(await allowed)) throw new ServiceError('invalidRequest', t('readerSiteRefused', new URL(url).host));
     await keepDocument(url, await fetchPdf(url));
     await browser.tabs.create({ url: readerUrl(url), index: tab.index + 1, openerTabId: tab.id });
   } catch (error) {

@@ -7,7 +7,7 @@ import { READER_PATH } from '../messaging/sender';
 import { keepDocument } from '../reader/store';
 
 /** What the reader does once its document is on screen, as the user asked on the PDF's tab. */
-export type ReaderAction = 'read-page' | 'translate-page' | 'open';
+export type ReaderAction = 'read-page' | 'translate-page';
 
 /** Tab id → the action its reader was opened for (session storage: the worker may sleep meanwhile). */
 const pendingItem = storage.defineItem<Record<string, ReaderAction>>('session:readerPending', { fallback: {} });
@@ -32,8 +32,10 @@ export async function pageAddressOf(tabId: number): Promise<string | undefined> 
   return url?.startsWith(browser.runtime.getURL(READER_PATH)) ? (documentUrlOf(url) ?? undefined) : url;
 }
 
-/** A PDF this big is not fetched into the reader (the browser's own viewer still shows it). */
-const MAX_BYTES = 200 * 1024 * 1024;
+/** A PDF this big (MB) is not fetched into the reader (the browser's own viewer still shows it). */
+const MAX_MB = 200;
+/** How long the tab may take to say what its document is (a page that hangs must not hang us). */
+const ASK_TIMEOUT_MS = 3000;
 
 /** The address and, when they had to be fetched to tell, the bytes of the PDF a tab shows. */
 export interface ShownPdf {
@@ -49,24 +51,65 @@ export interface ShownPdf {
 export async function pdfShownIn(tabId: number): Promise<ShownPdf | null> {
   const url = (await browser.tabs.get(tabId).catch(() => null))?.url;
   if (!url || !/^(https?|file):/i.test(url)) return null;
-  const type = await browser.scripting
+  const asked = browser.scripting
     .executeScript({ target: { tabId, frameIds: [0] }, func: () => document.contentType, injectImmediately: true })
     .then((results) => String(results[0]?.result ?? ''), () => null);
+  const type = await Promise.race([asked, new Promise<undefined>((resolve) => setTimeout(resolve, ASK_TIMEOUT_MS))]);
+  if (type === undefined) return null;
   if (type !== null) return type === 'application/pdf' ? { url } : null;
-  const bytes = await fetchPdf(url).catch(() => null);
+  // Only a PDF's answer is read through: any other page is left at its headers.
+  const bytes = await fetchPdf(url, { onlyIfPdf: true }).catch(() => null);
   return bytes ? { url, bytes } : null;
 }
 
-/** The bytes of a PDF, fetched as the page was (its cookies), or an error the user can act on. */
-export async function fetchPdf(url: string): Promise<Uint8Array> {
+/**
+ * The bytes of a PDF, fetched as the page was (its cookies), or an error the user can act on.
+ * `onlyIfPdf`: an answer that does not say it is a PDF is not read at all.
+ */
+export async function fetchPdf(url: string, { onlyIfPdf = false } = {}): Promise<Uint8Array> {
   const response = await fetch(url, { credentials: 'include', cache: 'force-cache' }).catch((error: unknown) => {
     throw new ServiceError('network', t('readerNotFetched', String((error as Error)?.message ?? error)));
   });
   if (!response.ok) throw new ServiceError('invalidRequest', t('readerNotFetched', `HTTP ${response.status}`));
-  if (Number(response.headers.get('content-length')) > MAX_BYTES) throw new ServiceError('invalidRequest', t('readerNotPdf', `> ${MAX_BYTES / 1024 / 1024} MB`));
-  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (onlyIfPdf && !/^application\/(pdf|x-pdf|octet-stream)\b/i.test(response.headers.get('content-type') ?? '')) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new ServiceError('invalidRequest', t('readerNotPdf', response.headers.get('content-type') ?? '?'));
+  }
+  const tooLarge = () => new ServiceError('invalidRequest', t('readerTooLarge', String(MAX_MB)));
+  if (Number(response.headers.get('content-length')) > MAX_MB * 1024 * 1024) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  const bytes = await readUpTo(response, MAX_MB * 1024 * 1024).catch((error: unknown) => {
+    throw error === TOO_LARGE ? tooLarge() : error;
+  });
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
   if (!head.includes('%PDF-')) throw new ServiceError('invalidRequest', t('readerNotPdf', response.headers.get('content-type') ?? '?'));
+  return bytes;
+}
+
+const TOO_LARGE = Symbol('too large');
+
+/** A response's body, given up past `limit` bytes (a server may not say how long it is). */
+async function readUpTo(response: Response, limit: number): Promise<Uint8Array> {
+  if (!response.body) return new Uint8Array(await response.arrayBuffer());
+  const reader = response.body.getReader();
+  const parts: Uint8Array[] = [];
+  let length = 0;
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    length += next.value.length;
+    if (length > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw TOO_LARGE;
+    }
+    parts.push(next.value);
+  }
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.length;
+  }
   return bytes;
 }
 

@@ -11,7 +11,7 @@ import { translatePageFromTab } from './translate-page-tab';
 export async function readerReady(tabId: number, hasText: boolean, url: string): Promise<void> {
   await Promise.all([rememberFrames(tabId, [0]), rememberReaderPage(tabId, url)]);
   const action = await takeReaderAction(tabId);
-  if (!action || action === 'open' || !hasText) return;
+  if (!action || !hasText) return;
   if (action === 'translate-page') await translatePageFromTab({ id: tabId });
   else await readFromTab({ id: tabId }, 'auto');
 }

@@ -134,9 +134,9 @@ export const messageRules = {
   /** The user moved the page translation's control to another corner: kept for the next page. */
   savePageTranslateCorner: { input: z.strictObject({ corner: z.enum(PLAYER_CORNERS) }), from: ['content'] },
   /** The PDF reader has its document on screen (and whether it has any text): the action it was opened for goes on. */
-  readerReady: { input: z.strictObject({ hasText: z.boolean(), url: readerPageUrl }), from: ['content'] },
+  readerReady: { input: z.strictObject({ hasText: z.boolean(), url: readerPageUrl }), from: ['reader'] },
   /** The reader's own Read aloud button: its document, as the page's menu entry reads a page. */
-  readerRead: { input: z.undefined(), from: ['content'] },
+  readerRead: { input: z.undefined(), from: ['reader'] },
   getReadingState: { input: z.undefined(), from: ['extension'] },
   getPlayerStats: { input: z.undefined(), from: ['extension'] },
   /** Where the user stopped reading the page in the active tab, to offer to continue there. */

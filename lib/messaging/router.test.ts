@@ -44,6 +44,19 @@ describe('registerHandlers', () => {
     expect(saveService).not.toHaveBeenCalled();
   });
 
+  it('takes the PDF reader for its tab\'s page, and lets only the reader send what only the reader sends', async () => {
+    const reader = { id: fakeBrowser.runtime.id, origin: EXTENSION, url: `${EXTENSION}/reader.html?file=https%3A%2F%2Fx.test%2Fa.pdf`, tab: { id: 5 }, frameId: 0 };
+    const readingJump = vi.fn();
+    const readerRead = vi.fn();
+    registerHandlers({ readingJump, readerRead });
+    expect(await deliver('readingJump', { sentence: 2 }, reader)).toMatchObject({ ok: true });
+    expect(readingJump).toHaveBeenCalledWith({ sentence: 2 }, expect.objectContaining({ kind: 'reader', tabId: 5 }));
+    expect(await deliver('readerRead', undefined, contentScript)).toMatchObject({ ok: false, error: { kind: 'invalidRequest' } });
+    expect(await deliver('readerRead', undefined, page)).toMatchObject({ ok: false });
+    expect(readerRead).not.toHaveBeenCalled();
+    expect(await deliver('readerRead', undefined, reader)).toMatchObject({ ok: true });
+  });
+
   it('refuses data that does not match the schema, and messages from other extensions', async () => {
     const translate = vi.fn();
     registerHandlers({ translate });

@@ -25,7 +25,7 @@ export type CheckedSender = { kind: SenderKind; tabId?: number; frameId?: number
  * no tab (it cannot happen for a page) is refused rather than allowed to act on every tab.
  */
 export function ownTab(sender: CheckedSender): number {
-  if (sender.kind !== 'content' || sender.tabId === undefined) throw new ServiceError('invalidRequest', t('ownTabOnly'));
+  if (sender.kind === 'extension' || sender.tabId === undefined) throw new ServiceError('invalidRequest', t('ownTabOnly'));
   return sender.tabId;
 }
 
@@ -35,7 +35,12 @@ export function ownTab(sender: CheckedSender): number {
  * every handler that a page may call goes through.
  */
 export function actingTab(sender: CheckedSender): number | undefined {
-  return sender.kind === 'content' ? ownTab(sender) : undefined;
+  return sender.kind === 'extension' ? undefined : ownTab(sender);
+}
+
+/** The reader speaks for its tab's page: what a page may send, it may; what only the reader sends, only it. */
+function accepts(from: readonly SenderKind[], kind: SenderKind): boolean {
+  return from.includes(kind) || (kind === 'reader' && from.includes('content'));
 }
 
 const refused = (message: string) => ({ ok: false as const, error: { kind: 'invalidRequest' as const, message } });
@@ -57,7 +62,7 @@ export function registerHandlers(handlers: Partial<Handlers>): () => void {
     if (!handle) continue;
     const remove = onMessage(name, async ({ data, sender }) => {
       const kind = origin ? classifySender(sender as Browser.runtime.MessageSender, id, origin) : null;
-      if (!kind || !(rule.from as readonly SenderKind[]).includes(kind)) {
+      if (!kind || !accepts(rule.from, kind)) {
         return refused(`“${name}” is not accepted from this sender.`);
       }
       const parsed = rule.input.safeParse(data);

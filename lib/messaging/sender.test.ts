@@ -14,7 +14,7 @@ describe('classifySender', () => {
   });
 
   it('takes the PDF reader in a tab for the page of that tab, and only the reader', () => {
-    expect(classifySender({ id: ID, origin: ORIGIN, url: `${ORIGIN}/reader.html?file=x#p`, tab }, ID, ORIGIN)).toBe('content');
+    expect(classifySender({ id: ID, origin: ORIGIN, url: `${ORIGIN}/reader.html?file=x#p`, tab }, ID, ORIGIN)).toBe('reader');
     expect(classifySender({ id: ID, origin: ORIGIN, url: `${ORIGIN}/reader.html` }, ID, ORIGIN)).toBe('extension');
     expect(classifySender({ id: ID, origin: ORIGIN, url: `${ORIGIN}/popup.html`, tab }, ID, ORIGIN)).toBe('extension');
   });

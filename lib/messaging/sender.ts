@@ -1,11 +1,11 @@
 import type { Browser } from 'wxt/browser';
 
 /**
- * Who sent a message: one of our extension pages, or our content script in a web page. The PDF
- * reader is an extension page that stands for the document shown in its tab, so it speaks as
- * that tab's page ('content'): it may act on its own tab only, like a content script.
+ * Who sent a message: one of our extension pages, our content script in a web page, or the PDF
+ * reader. The reader is an extension page that stands for the document shown in its tab: it may
+ * send what a page may (acting on its own tab only) and, alone, what only the reader sends.
  */
-export type SenderKind = 'extension' | 'content';
+export type SenderKind = 'extension' | 'content' | 'reader';
 
 /**
  * Classifies a message sender the way security-sensitive extensions do: it must be this extension
@@ -20,7 +20,7 @@ export function classifySender(
 ): SenderKind | null {
   if (sender.id !== extensionId) return null;
   const origin = sender.origin ?? originOf(sender.url);
-  if (origin === extensionOrigin) return sender.tab?.id !== undefined && pathOf(sender.url) === READER_PATH ? 'content' : 'extension';
+  if (origin === extensionOrigin) return sender.tab?.id !== undefined && pathOf(sender.url) === READER_PATH ? 'reader' : 'extension';
   if (sender.tab?.id !== undefined && origin !== undefined && origin !== 'null') return 'content';
   return null;
 }

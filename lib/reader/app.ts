@@ -12,6 +12,7 @@ import { keptDocument } from './store';
 import { bindToolbar, labelToolbar } from './toolbar';
 import { pdfTranslationSurface } from './translation-layer';
 import { openDocument, startPdfWorker, type OpenDocument } from './viewer';
+import type { Block } from './types';
 
 /**
  * The Voxlate reader: the PDF named in its address, on screen with pdf.js, read and highlighted
@@ -34,7 +35,10 @@ export async function startReader(doc: Document): Promise<void> {
     const bytes = (await keptDocument(url)) ?? (await fetchDocument(url));
     open = await openDocument(doc.getElementById('viewerContainer') as HTMLDivElement, bytes, (retry) => askPassword(doc, retry), worker);
   } catch (error) {
-    return void say(error instanceof FetchError ? t('readerNotFetched', error.message) : t('readerNotPdf', String((error as Error)?.message ?? error)));
+    const reason = String((error as Error)?.message ?? error);
+    say(error instanceof FetchError ? t('readerNotFetched', reason) : (error as Error)?.name === 'InvalidPDFException' ? t('readerNotPdf', reason) : t('readerFailed', reason));
+    // The action it was opened for is dropped: nothing is left waiting for this tab.
+    return void (await sendMessage('readerReady', { hasText: false, url: doc.location.href }).catch(() => undefined));
   }
   say('');
   bindToolbar(doc, open, () => void sendMessage('readerRead').catch(() => undefined));
@@ -45,8 +49,9 @@ export async function startReader(doc: Document): Promise<void> {
   doc.title = first?.title ?? fileName(url);
   if (!first) say(t('readerScanned'));
 
-  // Read from the page on screen (a page's text is extracted once, when first needed).
-  provideArticleReader(() => article.from(open.viewer.currentPageNumber));
+  // Read from the page on screen, or from the one clicked in when it is on screen ("Read aloud from here").
+  const startPage = () => clickedPageOnScreen(doc) ?? open.viewer.currentPageNumber;
+  provideArticleReader(() => article.from(startPage()));
   providePagePlayer(createPagePlayer);
   // Translate this page: the document from the page on screen, in the reader's own layer over its pages.
   const viewerElement = doc.getElementById('viewer')!;
@@ -59,16 +64,29 @@ export async function startReader(doc: Document): Promise<void> {
       doc.defaultView?.addEventListener('resize', later);
     },
   };
+  // One surface for the page: translating again (another language, after Show original) starts it over.
+  let translating: readonly Block[] = [];
+  const surface = pdfTranslationSurface(doc, viewerElement, frames, () => translating);
   providePageTranslator((win, target, signal, corner) => {
-    void article.from(open.viewer.currentPageNumber).then(() =>
-      translateSurface(win, target, signal, corner, pdfTranslationSurface(doc, viewerElement, frames, () => article.blocks())),
-    );
+    void article.blocksFrom(open.viewer.currentPageNumber).then((blocks) => {
+      translating = blocks;
+      translateSurface(win, target, signal, corner, surface);
+    });
   });
   // The reader's page lives as long as this page: nothing invalidates it before it unloads.
   startPageAgent({ onInvalidated: () => undefined });
   // Read aloud works from here on (and not at all on a scan).
   (doc.getElementById('read') as HTMLButtonElement).disabled = !first;
   await sendMessage('readerReady', { hasText: first !== null, url: doc.location.href }).catch(() => undefined);
+}
+
+/** The page (1-based) holding the selection or caret, when that page is on screen; else null. */
+function clickedPageOnScreen(doc: Document): number | null {
+  const node = doc.getSelection()?.anchorNode;
+  const page = (node instanceof Element ? node : node?.parentElement)?.closest<HTMLElement>('.page[data-page-number]');
+  const box = page?.getBoundingClientRect();
+  const view = doc.defaultView;
+  return page && box && view && box.bottom > 0 && box.top < view.innerHeight ? Number(page.dataset.pageNumber) : null;
 }
 
 class FetchError extends Error {}
@@ -86,8 +104,8 @@ function fileName(url: string): string {
   return name || new URL(url).host;
 }
 
-/** Asks for the document's password in the page's own form; null when the user gives up. */
-function askPassword(doc: Document, retry: boolean): Promise<string | null> {
+/** Asks for the document's password in the page's own form. */
+function askPassword(doc: Document, retry: boolean): Promise<string> {
   const form = doc.getElementById('password') as HTMLFormElement;
   const input = doc.getElementById('password-input') as HTMLInputElement;
   doc.getElementById('password-prompt')!.textContent = retry ? t('readerPasswordWrong') : t('readerPasswordPrompt');

@@ -10,22 +10,29 @@ const WINDOW_CHARS = 60_000;
 /** Pages whose text is asked for together. */
 const BATCH = 8;
 
+interface Article {
+  blocks: Block[];
+  source: PageSource | null;
+}
+
 export interface DocumentArticle {
-  /** The article from page `first` (1-based) on; the one before is let go (the page agent keeps only the newest). */
+  /** The article from page `first` (1-based) on, or null when it has no text. */
   from(first: number): Promise<PageSource | null>;
-  /** The blocks of the article last made. */
-  blocks(): readonly Block[];
+  /** Its blocks (what page translation translates). */
+  blocksFrom(first: number): Promise<readonly Block[]>;
   /** A page's size in page units (0-based; pages whose text was read). */
   pageSize(page: number): { width: number; height: number };
 }
 
 /**
  * The document as an article, from a page on: that page's reading order and the pages after it, up
- * to about an hour of speech. Page texts are extracted once, as they are first needed.
+ * to about an hour of speech. Page texts are extracted once, as they are first needed, and each
+ * article is made once (a reading under way keeps highlighting through the one it was given).
  */
 export function documentArticle(open: OpenDocument, details: { doc: Document; fileTitle: string; info: { Title?: string; Language?: string } }): DocumentArticle {
   const texts = new Map<number, Promise<PageText>>();
   const sizes = new Map<number, { width: number; height: number }>();
+  const articles = new Map<number, Promise<Article>>();
   const textOf = (n: number) => {
     if (!texts.has(n)) {
       texts.set(
@@ -38,29 +45,30 @@ export function documentArticle(open: OpenDocument, details: { doc: Document; fi
     }
     return texts.get(n)!;
   };
-  let current: { first: number; blocks: Block[]; source: (PageSource & { dispose(): void }) | null } | null = null;
-  return {
-    async from(first) {
-      if (current?.first === first) return current.source;
-      const pages: PageText[] = [];
-      let chars = 0;
-      // A few pages asked at once: the worker goes from one to the next without waiting for us.
-      for (let n = first; n <= open.doc.numPages && chars < WINDOW_CHARS; n += BATCH) {
-        const batch = await Promise.all(Array.from({ length: Math.min(BATCH, open.doc.numPages - n + 1) }, (_, i) => textOf(n + i)));
-        for (const page of batch) {
-          if (chars >= WINDOW_CHARS) break;
-          pages.push(page);
-          chars += page.items.reduce((sum, item) => sum + item.str.length, 0);
-        }
+  const make = async (first: number): Promise<Article> => {
+    const pages: PageText[] = [];
+    let chars = 0;
+    // A few pages asked at once: the worker goes from one to the next without waiting for us.
+    for (let n = first; n <= open.doc.numPages && chars < WINDOW_CHARS; n += BATCH) {
+      const batch = await Promise.all(Array.from({ length: Math.min(BATCH, open.doc.numPages - n + 1) }, (_, i) => textOf(n + i)));
+      for (const page of batch) {
+        if (chars >= WINDOW_CHARS) break;
+        pages.push(page);
+        chars += page.items.reduce((sum, item) => sum + item.str.length, 0);
       }
-      const blocks = readingBlocks(pages);
-      const title = details.info.Title?.trim() || blocks.find((block) => block.kind === 'heading')?.text || details.fileTitle;
-      const source = blocks.length ? pdfSource(blocks, open.layers, { doc: details.doc, title, languageHint: details.info.Language?.trim() || null }) : null;
-      current?.source?.dispose();
-      current = { first, blocks, source };
-      return source;
-    },
-    blocks: () => current?.blocks ?? [],
+    }
+    const blocks = readingBlocks(pages);
+    const title = details.info.Title?.trim() || blocks.find((block) => block.kind === 'heading')?.text || details.fileTitle;
+    const source = blocks.length ? pdfSource(blocks, open.layers, { doc: details.doc, title, languageHint: details.info.Language?.trim() || null }) : null;
+    return { blocks, source };
+  };
+  const article = (first: number) => {
+    if (!articles.has(first)) articles.set(first, make(first));
+    return articles.get(first)!;
+  };
+  return {
+    from: async (first) => (await article(first)).source,
+    blocksFrom: async (first) => (await article(first)).blocks,
     pageSize: (page) => sizes.get(page) ?? { width: 1, height: 1 },
   };
 }

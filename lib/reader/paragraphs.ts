@@ -92,7 +92,7 @@ function joinBrokenParagraphs(blocks: Block[]): Block[] {
 }
 
 function joined(a: Block, b: Block): Block {
-  const hyphen = /\p{L}-$/u.test(a.text);
+  const hyphen = /\p{L}[-\u00ad]$/u.test(a.text) && /^\p{Ll}/u.test(b.text);
   const head = hyphen ? a.text.slice(0, -1) : `${a.text} `;
   const pieces = a.pieces.map((piece) => ({ ...piece }));
   const last = pieces.at(-1);

@@ -17,6 +17,3 @@ export function readingBlocks(pages: readonly PageText[]): Block[] {
   });
   return blocksOf(ordered);
 }
-
-/** The text read aloud for blocks: one paragraph each, separated by blank lines. */
-export const BLOCK_SEPARATOR = '\n\n';

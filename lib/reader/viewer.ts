@@ -32,12 +32,12 @@ export function startPdfWorker(): InstanceType<typeof pdfjs.PDFWorker> {
  * Opens PDF bytes in pdf.js's own viewer (pages drawn only near the viewport, each with its
  * selectable text layer) inside `container`. Everything pdf.js loads (its worker, fonts,
  * character maps, image decoders) ships with the extension. `password` is asked for when the
- * document is protected; null gives up.
+ * document is protected (again, with `retry`, after a wrong one).
  */
 export async function openDocument(
   container: HTMLDivElement,
   data: Uint8Array,
-  password: (retry: boolean) => Promise<string | null>,
+  password: (retry: boolean) => Promise<string>,
   worker = startPdfWorker(),
 ): Promise<OpenDocument> {
   // The viewer module takes pdf.js from the global scope.
@@ -46,7 +46,7 @@ export async function openDocument(
   const data_ = (dir: string) => browser.runtime.getURL(`/pdfjs/${dir}/` as '/');
   const task = pdfjs.getDocument({ data, worker, cMapUrl: data_('cmaps'), cMapPacked: true, standardFontDataUrl: data_('standard_fonts'), wasmUrl: data_('wasm') });
   task.onPassword = (answer: (password: string) => void, reason: number) => {
-    void password(reason === pdfjs.PasswordResponses.INCORRECT_PASSWORD).then((given) => (given === null ? void task.destroy() : answer(given)));
+    void password(reason === pdfjs.PasswordResponses.INCORRECT_PASSWORD).then(answer);
   };
   const [doc, { EventBus, PDFFindController, PDFLinkService, PDFViewer }] = await Promise.all([task.promise, viewerModule]);
 
@@ -66,15 +66,12 @@ export async function openDocument(
     });
   });
   const layers: TextLayers = {
-    textOf(page, item) {
-      const span = container.querySelector(`.page[data-page-number="${page + 1}"] .textLayer span[data-item="${item}"]`);
-      return span?.firstChild instanceof Text ? span.firstChild : null;
-    },
+    spanOf: (page, item) => container.querySelector<HTMLElement>(`.page[data-page-number="${page + 1}"] .textLayer span[data-item="${item}"]`),
     itemOf(node) {
       const element = node instanceof Element ? node : node.parentElement;
       const span = element?.closest<HTMLElement>('span[data-item]');
       const page = element?.closest<HTMLElement>('.page[data-page-number]');
-      return span && page ? { page: Number(page.dataset.pageNumber) - 1, item: Number(span.dataset.item) } : null;
+      return span && page ? { page: Number(page.dataset.pageNumber) - 1, item: Number(span.dataset.item), span } : null;
     },
     show: (page) => viewer.scrollPageIntoView({ pageNumber: page + 1 }),
     onDrawn(listener) {

@@ -76,8 +76,9 @@ export async function tellResumed(tabId: number, sessionId: string, sentence: nu
  */
 export async function activeTabResumeOffer(): Promise<ResumeOffer | null> {
   const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
-  if (tab?.id === undefined || !tab.url) return null;
-  if ((await sessionItem.getValue())?.tabId === tab.id) return null;
-  const saved = await positionOf(tab.url);
+  if (tab?.id === undefined) return null;
+  const url = await pageAddressOf(tab.id);
+  if (!url || (await sessionItem.getValue())?.tabId === tab.id) return null;
+  const saved = await positionOf(url);
   return saved && { title: saved.title, sentence: saved.sentence, sentenceCount: saved.sentenceCount };
 }
