@@ -25,10 +25,10 @@ import { HAS_SHARED_PAGES, ownPageUrl, sharedPageUrl } from '../test/support/pag
 import { launchWith, snapshotExtension } from './browser';
 import { call, send, type PlayerStats, type StoredPlan } from './extension';
 import { fmt, formatTable, median, menuTtfaTarget } from './stats';
+import { floorOf } from './floor';
 
 const LATENCY = { latencyMs: 300, msPerChar: 1 };
 const RUNS = Number(process.env.MENU_RUNS ?? 5);
-const FLOOR_RUNS = 5;
 /** Quiet time after the browser started and the page loaded, before the click. */
 const SETTLE_MS = 1_500;
 const ALL_PATHS = ['selection', 'from-here'] as const;
@@ -55,22 +55,6 @@ interface Run {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Median time of a direct speech request, from Node, with an account no limit applies to. */
-async function floorOf(url: string, text: string, params: StoredPlan['params']): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < FLOOR_RUNS; i++) {
-    const started = Date.now();
-    const response = await fetch(`${url}/api/v1/tts`, {
-      method: 'POST',
-      headers: { Authorization: 'Bearer bench-floor', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ text, voice_id: params.voiceId, language: params.language, speed: params.speed, format: params.format }),
-    });
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`floor request failed: ${response.status}`);
-    times.push(Date.now() - started);
-  }
-  return median(times);
-}
 
 /** Selects, or clicks in, the third paragraph of more than 200 characters; returns the selection's text. */
 async function prepare(page: Page, path: MenuPath): Promise<string | null> {

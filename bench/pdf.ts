@@ -26,6 +26,7 @@ import { clickToolbarButton, emulatorLog, tabIdOf } from '../test/support/extens
 import { launchWith, snapshotExtension } from './browser';
 import { call, send, type PlayerStats, type StoredPlan } from './extension';
 import { fmt, formatTable, median } from './stats';
+import { floorOf } from './floor';
 
 const LATENCY = { latencyMs: 300, msPerChar: 1 };
 const RUNS = Number(process.env.PDF_RUNS ?? 3);
@@ -46,20 +47,6 @@ async function servePdfs(files: Record<string, Uint8Array>) {
   return { url: `http://localhost:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
-async function floorOf(url: string, text: string, params: StoredPlan['params']): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    const started = Date.now();
-    const response = await fetch(`${url}/api/v1/tts`, {
-      method: 'POST',
-      headers: { Authorization: 'Bearer bench-floor', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ text, voice_id: params.voiceId, language: params.language, speed: params.speed, format: params.format }),
-    });
-    await response.arrayBuffer();
-    times.push(Date.now() - started);
-  }
-  return median(times);
-}
 
 /** Milliseconds from the reader page's start to the first frame with page 1's canvas drawn, seen from outside. */
 async function firstPaintOf(reader: Page): Promise<number> {

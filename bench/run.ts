@@ -21,11 +21,11 @@ import { launchWith, snapshotExtension } from './browser';
 import { badge, call, send, setSetting, storedPlan, type PlayerStats, type StoredPlan } from './extension';
 import { fmt, formatTable, median, sum, ttfaTarget, worst } from './stats';
 import { fitToLength, htmlToText } from './text';
+import { floorOf } from './floor';
 
 const LATENCY = { latencyMs: 300, msPerChar: 1 };
 const PLANS = ['free', 'pro'] as const;
 const SPEEDS = [1, 2] as const;
-const FLOOR_RUNS = 5;
 /** Chunk transitions to hear before stopping (fewer when the text has fewer chunks). */
 const TRANSITIONS = 2;
 /** Longest wait for a reading to reach its first audio / its transitions. */
@@ -45,7 +45,6 @@ const ACCOUNTS: EmulatorAccount[] = [
   { key: 'bench-floor', plan: 'enterprise', credits: 100_000_000, email: 'floor@bench.test' },
 ];
 const KEY: Record<PlanName, string> = { free: 'bench-free', pro: 'bench-pro' };
-const FLOOR_KEY = 'bench-floor';
 
 interface BenchText {
   label: string;
@@ -142,22 +141,6 @@ async function logSettled(url: string, quietMs = 1_200, maxMs = 15_000): Promise
 
 const arrival = (e: LogEntry) => Date.parse(e.time);
 
-/** Median time of a direct speech request for the text, from Node, alone on the emulator. */
-async function floorOf(url: string, text: string, params: StoredPlan['params']): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < FLOOR_RUNS; i++) {
-    const started = Date.now();
-    const response = await fetch(`${url}/api/v1/tts`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${FLOOR_KEY}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ text, voice_id: params.voiceId, language: params.language, speed: params.speed, format: 'mp3' }),
-    });
-    const audio = await response.arrayBuffer();
-    if (!response.ok) throw new Error(`floor request failed: ${response.status} ${Buffer.from(audio).toString('utf8').slice(0, 200)}`);
-    times.push(Date.now() - started);
-  }
-  return median(times);
-}
 
 /**
  * Starts a reading of `text` from the extension page as the popup's Play does, then follows the

@@ -3,33 +3,40 @@ import type { OpenDocument } from './viewer';
 
 const byId = <T extends HTMLElement>(doc: Document, id: string) => doc.getElementById(id) as T;
 
+/** The toolbar's buttons and fields by id: their accessible name (and tooltip, for icon buttons). */
+const NAMES = [
+  ['prev', 'readerPrevPage', true],
+  ['next', 'readerNextPage', true],
+  ['page', 'readerPageNumber', false],
+  ['zoom-in', 'readerZoomIn', true],
+  ['zoom-out', 'readerZoomOut', true],
+  ['zoom', 'readerZoom', false],
+  ['find', 'readerFind', false],
+  ['find-prev', 'readerFindPrevious', true],
+  ['find-next', 'readerFindNext', true],
+] as const;
+
+/** Text content of elements by id. */
+const TEXTS = [
+  ['zoom-auto', 'readerZoomAuto'],
+  ['zoom-width', 'readerZoomWidth'],
+  ['zoom-fit', 'readerZoomFit'],
+  ['dark', 'readerDarkPages'],
+  ['read', 'readerReadAloud'],
+  ['password-label', 'readerPassword'],
+  ['password-open', 'readerOpen'],
+] as const;
+
 /** Puts the reader's words on its controls (before the document is there). */
 export function labelToolbar(doc: Document): void {
-  const label = (id: string, text: string) => byId(doc, id).setAttribute('aria-label', text);
-  byId(doc, 'prev').title = t('readerPrevPage');
-  byId(doc, 'next').title = t('readerNextPage');
-  byId(doc, 'zoom-in').title = t('readerZoomIn');
-  byId(doc, 'zoom-out').title = t('readerZoomOut');
-  byId(doc, 'find-prev').title = t('readerFindPrevious');
-  byId(doc, 'find-next').title = t('readerFindNext');
   doc.querySelector('.toolbar')?.setAttribute('aria-label', t('readerToolbar'));
-  label('prev', t('readerPrevPage'));
-  label('next', t('readerNextPage'));
-  label('page', t('readerPageNumber'));
-  label('zoom-in', t('readerZoomIn'));
-  label('zoom-out', t('readerZoomOut'));
-  label('zoom', t('readerZoom'));
-  label('find', t('readerFind'));
-  label('find-prev', t('readerFindPrevious'));
-  label('find-next', t('readerFindNext'));
+  for (const [id, key, tooltip] of NAMES) {
+    const element = byId(doc, id);
+    element.setAttribute('aria-label', t(key));
+    if (tooltip) element.title = t(key);
+  }
+  for (const [id, key] of TEXTS) byId(doc, id).textContent = t(key);
   byId<HTMLInputElement>(doc, 'find').placeholder = t('readerFind');
-  byId(doc, 'zoom-auto').textContent = t('readerZoomAuto');
-  byId(doc, 'zoom-width').textContent = t('readerZoomWidth');
-  byId(doc, 'zoom-fit').textContent = t('readerZoomFit');
-  byId(doc, 'dark').textContent = t('readerDarkPages');
-  byId(doc, 'read').textContent = t('readerReadAloud');
-  byId(doc, 'password-label').textContent = t('readerPassword');
-  byId(doc, 'password-open').textContent = t('readerOpen');
 }
 
 /**

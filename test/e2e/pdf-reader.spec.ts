@@ -1,18 +1,28 @@
 import { connectService, expect, setSettings, test } from './fixtures';
-import type { Page, Worker } from '@playwright/test';
+import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { chooseMenuEntry, clickAxNode, clickMenu, clickToolbarButton, emulatorLog, findAxNode, inPageUiText, ledger, readingSession, speechRequests, waitForStatus, watchHighlights } from '../support/extension';
 import { PAPER } from '../fixtures/pdf/paper-text';
 
-/** "Open in Voxlate reader" on a link, as the browser reports that menu click. */
-async function openLinkFromMenu(background: Worker, page: Page, linkUrl: string): Promise<void> {
-  await background.evaluate(
+/**
+ * Opens one of our PDFs in the reader the way a user does from the page of links: the click grants
+ * the page, then "Open in Voxlate reader" on the link (as the browser reports that menu click).
+ */
+async function openFromLink(f: { context: BrowserContext; background: Worker; extensionId: string; pages: { url: string } }, name: string): Promise<Page> {
+  const page = await f.context.newPage();
+  await page.goto(`${f.pages.url}/fixtures/pdf-links.html`);
+  await clickToolbarButton(f.context, page, f.extensionId);
+  const opened = f.context.waitForEvent('page');
+  await f.background.evaluate(
     async ([url, linkUrl]) => {
       const [tab] = await chrome.tabs.query({ url });
       const hooks = (globalThis as never as { voxlateTestHooks: { onMenuClick: (i: unknown, t: unknown) => boolean } }).voxlateTestHooks;
       if (!hooks.onMenuClick({ menuItemId: 'voxlate-open-pdf-link', linkUrl, pageUrl: url, frameId: 0, editable: false }, tab)) throw new Error('not handled');
     },
-    [page.url(), linkUrl] as const,
+    [page.url(), `${f.pages.url}/fixtures/pdf/${name}`] as const,
   );
+  const reader = await opened;
+  await reader.waitForURL(/reader\.html\?file=/);
+  return reader;
 }
 
 /** The emulator's speech price: ceil(characters / 100), at least 1 credit a request. */
@@ -58,13 +68,7 @@ test.describe('PDFs: the Voxlate reader', () => {
   test('"Open in Voxlate reader" on a link to a PDF opens it in the reader in a new tab beside the page; nothing is read or charged until asked, then Read aloud reads it', async ({ context, background, extensionId, emulator, pages }) => {
     const t0 = Date.now();
     await connectService(background, emulator.url, 'demo-pro');
-    const page = await context.newPage();
-    await page.goto(`${pages.url}/fixtures/pdf-links.html`);
-    await clickToolbarButton(context, page, extensionId);
-    const opened = context.waitForEvent('page');
-    await openLinkFromMenu(background, page, `${pages.url}/fixtures/pdf/report.pdf`);
-    const reader = await opened;
-    await reader.waitForURL(/reader\.html\?file=/);
+    const reader = await openFromLink({ context, background, extensionId, pages }, 'report.pdf');
     await expect(reader.locator('.textLayer').first()).toContainText('Annual Report on Listening');
     await expect(reader).toHaveTitle('Voxlate Annual Report');
     expect((await speechRequests(emulator.url)).filter((r) => Date.parse(r.time) >= t0)).toEqual([]);
@@ -80,12 +84,7 @@ test.describe('PDFs: the Voxlate reader', () => {
   test('in the reader, "Read aloud from here" after a click in the text starts at the clicked sentence (the second column too)', async ({ context, background, extensionId, emulator, pages }) => {
     const t0 = Date.now();
     await connectService(background, emulator.url, 'demo-pro');
-    const page = await context.newPage();
-    await page.goto(`${pages.url}/fixtures/pdf-links.html`);
-    await clickToolbarButton(context, page, extensionId);
-    const opened = context.waitForEvent('page');
-    await openLinkFromMenu(background, page, `${pages.url}/fixtures/pdf/paper.pdf`);
-    const reader = await opened;
+    const reader = await openFromLink({ context, background, extensionId, pages }, 'paper.pdf');
     // A word in the right-hand column of page 1: "2 Method"'s first sentence.
     const word = reader.locator('.page[data-page-number="1"] .textLayer span', { hasText: 'We measured how long people needed' });
     await word.click({ position: { x: 30, y: 5 } });
@@ -139,12 +138,7 @@ test.describe('PDFs: the Voxlate reader', () => {
   test('read again later, the document goes on from where the listener stopped (its place is kept per document)', async ({ context, background, extensionId, emulator, pages }) => {
     await connectService(background, emulator.url, 'demo-pro');
     await setSettings(background, { speed: 2 });
-    const page = await context.newPage();
-    await page.goto(`${pages.url}/fixtures/pdf-links.html`);
-    await clickToolbarButton(context, page, extensionId);
-    const opened = context.waitForEvent('page');
-    await openLinkFromMenu(background, page, `${pages.url}/fixtures/pdf/paper.pdf`);
-    const reader = await opened;
+    const reader = await openFromLink({ context, background, extensionId, pages }, 'paper.pdf');
     await reader.getByRole('button', { name: 'Read aloud' }).click();
     await waitForStatus(background, 'playing');
     await expect.poll(async () => (await readingSession(background))?.sentence ?? 0, { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
