@@ -57,9 +57,14 @@ interface UserPath {
 }
 
 /** The fixture article with the cell's own sentence in its first paragraph, selected. */
+/** Pages opened so far: each gets an address of its own. */
+let opened = 0;
+
 async function articleWith(shared: Shared, pages: PageServer, text: string, page: Page | null): Promise<Page> {
   const tab = page ?? (await shared.context.newPage());
-  if (!page) await tab.goto(`${pages.url}/fixtures/article.html`);
+  // An address no other tab has: the toolbar click and the menu find their tab by it, and the
+  // previous cell's tab, just closed, may still be listed for a moment with the same one.
+  if (!page) await tab.goto(`${pages.url}/fixtures/article.html?tab=${++opened}`);
   // A sentence of its own per cell: nothing in any cache, so each cell pays for what it shows.
   await tab.evaluate((t) => (document.querySelector('#first')!.textContent = t), text);
   await selectText(tab, '#first');
