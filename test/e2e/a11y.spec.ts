@@ -115,6 +115,13 @@ for (const locale of LOCALES) {
         await article.evaluate((s) => (globalThis as unknown as { voxlateBubbleHarness: (o: unknown) => void }).voxlateBubbleHarness(s), states[2]![1]);
         const translation = article.getByRole('dialog').locator('.translation');
         expect(await translation.evaluate((el) => [el.getAttribute('dir'), getComputedStyle(el).direction])).toEqual(['rtl', 'rtl']);
+
+        // The PDF reader with a paper open (the test build may fetch from 127.0.0.1 itself).
+        const reader = await context.newPage();
+        const paper = `${pages.url.replace('localhost', '127.0.0.1')}/fixtures/pdf/paper.pdf`;
+        await reader.goto(`chrome-extension://${extensionId}/reader.html?file=${encodeURIComponent(paper)}`);
+        await expect(reader.getByRole('button', { name: m.readerReadAloud!.message })).toBeEnabled();
+        await checkPage(reader, 'PDF reader', testInfo);
       } finally {
         await context.close();
       }
