@@ -6,8 +6,9 @@
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { BrowserContext } from '@playwright/test';
-import { EXTENSION_DIR, launchWithExtension } from '../test/support/browser';
+import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { EXTENSION_DIR, launchWithExtension, serviceWorkerOf } from '../test/support/browser';
+import { call } from './extension';
 
 /** Copies the test build to a temporary folder; returns it and how to remove it. */
 export function snapshotExtension(): { dir: string; remove: () => void } {
@@ -21,4 +22,30 @@ export function snapshotExtension(): { dir: string; remove: () => void } {
 /** Headless Chromium with a fresh profile and the extension in `dir`. */
 export function launchWith(dir: string): Promise<BrowserContext> {
   return launchWithExtension({ extensionDir: dir });
+}
+
+/**
+ * A fresh browser with the extension in `dir`, connected to the emulator as after setting up (the
+ * account and voices known, through the options page, kept open to send messages from). The toolbar
+ * button has no popup: a click on it then only grants activeTab, as the right-click does (the popup
+ * would inject the page script).
+ */
+export async function connectedBrowser(dir: string, emulatorUrl: string): Promise<{ context: BrowserContext; background: Worker; extensionId: string; options: Page }> {
+  const context = await launchWith(dir);
+  try {
+    const background = await serviceWorkerOf(context);
+    const extensionId = new URL(background.url()).host;
+    await background.evaluate(async (url) => {
+      await chrome.storage.local.set({ apiKey: 'bench-pro', settings: { serviceUrl: url, confirmAboveCredits: 1_000_000 } });
+      await chrome.action.setPopup({ popup: '' });
+    }, emulatorUrl);
+    const options = await context.newPage();
+    await options.goto(`chrome-extension://${extensionId}/options.html`);
+    await call(options, 'getVoices');
+    await call(options, 'getAccount', { refresh: true });
+    return { context, background, extensionId, options };
+  } catch (error) {
+    await context.close().catch(() => undefined);
+    throw error;
+  }
 }

@@ -18,11 +18,10 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { startEmulator, type EmulatorAccount } from '../emulator/server';
-import { serviceWorkerOf } from '../test/support/browser';
 import { clickToolbarButton, emulatorLog, tabIdOf, type LoggedServiceRequest } from '../test/support/extension';
 import { startPageServer } from '../test/support/page-server';
 import { HAS_SHARED_PAGES, ownPageUrl, sharedPageUrl } from '../test/support/pages';
-import { launchWith, snapshotExtension } from './browser';
+import { connectedBrowser, snapshotExtension } from './browser';
 import { call, send, type PlayerStats, type StoredPlan } from './extension';
 import { fmt, formatTable, median, menuTtfaTarget } from './stats';
 import { floorOf } from './floor';
@@ -109,20 +108,10 @@ async function waitForFirstAudio(options: Page): Promise<PlayerStats | null> {
 async function runOnce(extensionDir: string, emulatorUrl: string, pageUrl: string, path: MenuPath): Promise<Run> {
   const run: Run = { path, ttfaMs: null, floorMs: null, toRequestMs: null, serviceMs: null, afterMs: null, chunkChars: null, load: os.loadavg()[0]!, note: '' };
   await fetch(`${emulatorUrl}/__emulator/reset`, { method: 'POST' });
-  const context: BrowserContext = await launchWith(extensionDir);
+  let opened: BrowserContext | null = null;
   try {
-    const background = await serviceWorkerOf(context);
-    const extensionId = new URL(background.url()).host;
-    await background.evaluate(async (url) => {
-      await chrome.storage.local.set({ apiKey: 'bench-pro', settings: { serviceUrl: url, confirmAboveCredits: 1_000_000 } });
-      // The toolbar click then only grants activeTab, as the right-click does (the popup would inject the page script).
-      await chrome.action.setPopup({ popup: '' });
-    }, emulatorUrl);
-    const options = await context.newPage();
-    await options.goto(`chrome-extension://${extensionId}/options.html`);
-    // As after setting up: the voices and the account are known.
-    await call(options, 'getVoices');
-    await call(options, 'getAccount', { refresh: true });
+    const { context, background, extensionId, options } = await connectedBrowser(extensionDir, emulatorUrl);
+    opened = context;
     const page = await context.newPage();
     await page.goto(pageUrl);
     const selectionText = await prepare(page, path);
@@ -154,7 +143,7 @@ async function runOnce(extensionDir: string, emulatorUrl: string, pageUrl: strin
   } catch (error) {
     run.note = `error: ${(error as Error).message.split('\n')[0]}`;
   } finally {
-    await context.close().catch(() => undefined);
+    await opened?.close().catch(() => undefined);
   }
   return run;
 }

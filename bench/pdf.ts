@@ -18,12 +18,11 @@ import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import type { Page, Worker } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { startEmulator, type EmulatorAccount } from '../emulator/server';
 import { makePaper } from '../test/fixtures/pdf/make';
-import { serviceWorkerOf } from '../test/support/browser';
 import { clickToolbarButton, emulatorLog, tabIdOf } from '../test/support/extension';
-import { launchWith, snapshotExtension } from './browser';
+import { connectedBrowser, snapshotExtension } from './browser';
 import { call, send, type PlayerStats, type StoredPlan } from './extension';
 import { fmt, formatTable, median } from './stats';
 import { floorOf } from './floor';
@@ -62,27 +61,12 @@ async function firstPaintOf(reader: Page): Promise<number> {
   return (await handle.jsonValue()) as number;
 }
 
-async function setUp(dir: string, emulatorUrl: string) {
-  const context = await launchWith(dir);
-  const background: Worker = await serviceWorkerOf(context);
-  const extensionId = new URL(background.url()).host;
-  await background.evaluate(async (url) => {
-    await chrome.storage.local.set({ apiKey: 'bench-pro', settings: { serviceUrl: url, confirmAboveCredits: 1_000_000 } });
-    await chrome.action.setPopup({ popup: '' });
-  }, emulatorUrl);
-  const options = await context.newPage();
-  await options.goto(`chrome-extension://${extensionId}/options.html`);
-  await call(options, 'getVoices');
-  await call(options, 'getAccount', { refresh: true });
-  return { context, background, extensionId, options };
-}
-
 interface Run { toRequestMs: number | null; ttfaMs: number | null; floorMs: number | null; paintMs: number | null; load: number; note: string }
 
 async function readRun(dir: string, emulatorUrl: string, pdfUrl: string): Promise<Run> {
   const run: Run = { toRequestMs: null, ttfaMs: null, floorMs: null, paintMs: null, load: os.loadavg()[0]!, note: '' };
   await fetch(`${emulatorUrl}/__emulator/reset`, { method: 'POST' });
-  const { context, background, extensionId, options } = await setUp(dir, emulatorUrl);
+  const { context, background, extensionId, options } = await connectedBrowser(dir, emulatorUrl);
   try {
     const page = await context.newPage();
     await page.goto(pdfUrl);
@@ -119,7 +103,7 @@ async function readRun(dir: string, emulatorUrl: string, pdfUrl: string): Promis
 }
 
 async function bigRun(dir: string, emulatorUrl: string, pdfUrl: string) {
-  const { context, background, extensionId } = await setUp(dir, emulatorUrl);
+  const { context, background, extensionId } = await connectedBrowser(dir, emulatorUrl);
   try {
     const page = await context.newPage();
     await page.goto(`data:text/html,<a href="${pdfUrl}">book</a>`);
