@@ -19,11 +19,14 @@ export async function pdfFixture(name: string): Promise<Uint8Array> {
   return new Uint8Array(await readFile(path.resolve(import.meta.dirname, '../../test/fixtures/pdf', name)));
 }
 
-/** The text of every page of a PDF, read by pdf.js in Node as the reader reads it in the browser. */
-export async function pagesOfPdf(data: Uint8Array): Promise<PageText[]> {
+/**
+ * The text of every page of a PDF, read by pdf.js in Node as the reader reads it in the browser
+ * (with the same CMaps and standard fonts, from node_modules), opened with `password` if given.
+ */
+export async function pagesOfPdf(data: Uint8Array, options: { password?: string } = {}): Promise<PageText[]> {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const standardFontDataUrl = path.resolve(import.meta.dirname, '../../node_modules/pdfjs-dist/standard_fonts') + '/';
-  const task = getDocument({ data: data.slice(), standardFontDataUrl });
+  const dist = (dir: string) => path.resolve(import.meta.dirname, '../../node_modules/pdfjs-dist', dir) + '/';
+  const task = getDocument({ data: data.slice(), standardFontDataUrl: dist('standard_fonts'), cMapUrl: dist('cmaps'), cMapPacked: true, password: options.password });
   const doc = await task.promise;
   try {
     const pages: PageText[] = [];
