@@ -22,7 +22,21 @@ const COLUMN_GAP = 1;
 const WORD_GAP = 0.12;
 
 const isMarker = (str: string) => /^[\d*†‡§¶,–-]{1,4}$/.test(str.trim());
-const cjk = /[\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]/;
+
+/** Scripts written without spaces between words (Chinese, Japanese), their punctuation and full-width forms. */
+const unspaced = '[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\u3000-\\u303f\\u30fb\\u30fc\\uff00-\\uffef]';
+const endsUnspaced = new RegExp(`${unspaced}$`, 'u');
+const startsUnspaced = new RegExp(`^${unspaced}`, 'u');
+
+/**
+ * Whether text that ends in `before` and goes on (after a line's end or a gap on a line) with
+ * `after` is joined with no space: where either side is Chinese or Japanese, which put no spaces
+ * between words (nor between them and a Latin word). Latin, Korean (which spaces its words) and
+ * the rest join with a space.
+ */
+export function joinsWithoutSpace(before: string, after: string): boolean {
+  return endsUnspaced.test(before) || startsUnspaced.test(after);
+}
 
 /**
  * Groups a page's items into lines: items whose baselines are close (relative to their size)
@@ -60,7 +74,7 @@ function splitRow(page: number, row: TextItem[]): Line[] {
       current = { page, x0: item.x, x1: item.x + item.width, top: item.y - item.size, bottom: item.y + 0.25 * item.size, y: item.y, size: item.size, font: item.font ?? '', text: '', pieces: [] };
       fonts.set(current, new Map());
       lines.push(current);
-    } else if (gap > WORD_GAP * item.size && !/\s$/.test(current.text) && !/^\s/.test(item.str) && !(cjk.test(current.text.at(-1) ?? '') && cjk.test(item.str[0] ?? ''))) {
+    } else if (gap > WORD_GAP * item.size && !/\s$/.test(current.text) && !/^\s/.test(item.str) && !joinsWithoutSpace(current.text, item.str)) {
       current.text += ' ';
     }
     const lead = item.str.length - item.str.trimStart().length;

@@ -1,10 +1,9 @@
-import type { Line } from './lines';
+import { joinsWithoutSpace, type Line } from './lines';
 import { median } from './columns';
 import type { Block, Piece } from './types';
 
 const caption = /^(?:fig(?:ure)?\.?|table|abbildung|tabelle|tabla|figura|図|表)\s*[\dIVX]+/i;
-const sentenceEnd = /[.!?。！？:;…"”’)]$/;
-const cjk = /[\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]/;
+const sentenceEnd = /[.!?。！？:;…"”’)」』）】]$/;
 
 /**
  * Groups lines in reading order into blocks: a new block where the gap above a line is wider than
@@ -55,7 +54,7 @@ function blockOf(lines: Line[], body: number, bodyFont: string): Block {
     if (text !== '') {
       const hyphen = /\p{L}[-\u00ad]$/u.test(text) && /^\p{Ll}/u.test(line.text);
       if (hyphen) text = text.slice(0, -1);
-      else if (!(cjk.test(text.at(-1)!) && cjk.test(line.text[0]!))) text += ' ';
+      else if (!joinsWithoutSpace(text, line.text)) text += ' ';
       // A piece that ended at the hyphen loses it too.
       const last = pieces.at(-1);
       if (hyphen && last && last.start + (last.to - last.from) > text.length) last.to -= 1;
