@@ -13,7 +13,7 @@ import { cancelDownload, recoverDownload, retryDownload } from '@/lib/background
 import { downloadFromPopup } from '@/lib/background/download/confirm';
 import { offscreenExists } from '@/lib/background/reading/offscreen-host';
 import { watchPlayer } from '@/lib/background/reading/player-watch';
-import { activeTabSelection, resumeActiveTab } from '@/lib/background/tab-actions';
+import { activeTabSelection, downloadTextFromTab, resumeActiveTab } from '@/lib/background/tab-actions';
 import { activeTabResumeOffer } from '@/lib/background/reading/resume';
 import { ensureMenus, onCommand, onMenuClick } from '@/lib/background/menus';
 import { cancelTranslation, currentTargetLanguage, translate } from '@/lib/background/translation';
@@ -66,6 +66,7 @@ export default defineBackground(() => {
     // The PDF reader in a tab: its document is there (the action it was opened for goes on), or its Read aloud button.
     readerReady: ({ hasText, url }, sender) => readerReady(ownTab(sender), hasText, url),
     readerRead: (_, sender) => readInReader(ownTab(sender)),
+    readerDownload: (found, sender) => downloadTextFromTab(ownTab(sender), found),
     // A page (its in-page player) may change only the speed of the reading of its own tab.
     readingSetSpeed: ({ speed }, sender) => setReadingSpeed(speed, actingTab(sender)),
     // A question is answered where it was asked: a page's in its own tab, the popup's in the popup.

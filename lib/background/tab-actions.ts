@@ -60,14 +60,22 @@ export async function downloadFromTab(tab: TabRef, frameId?: number, selectionTe
     injected = true;
     const found = await readPageText(tab.id, frames, 'selection', frameId, selectionText);
     if (!found) throw new ServiceError('invalidRequest', t('readNothingSelected'));
-    const choice = { text: found.text, title: found.title || tab.title || '', languageHint: found.languageHint, tabId: tab.id };
-    await downloadSpeech(choice, confirmDownload(choice, false)).catch((error: unknown) => {
-      // Above the threshold the question is on the page already; that is not a problem to report.
-      if (!(error instanceof SpendQuestionError)) throw error;
-    });
+    await downloadTextFromTab(tab.id, { ...found, title: found.title || tab.title || '' });
   } catch (error) {
     await reportProblem(injected ? tab.id : null, serializeError(error));
   }
+}
+
+/**
+ * Downloads the audio of text a page gave (its selection, or the reader's pages) as one file. The
+ * gate asks on that page when the cost is above the threshold; problems are shown there.
+ */
+export async function downloadTextFromTab(tabId: number, found: { text: string; title: string; languageHint: string | null }): Promise<void> {
+  const choice = { text: found.text, title: found.title, languageHint: found.languageHint, tabId };
+  await downloadSpeech(choice, confirmDownload(choice, false)).catch(async (error: unknown) => {
+    // Above the threshold the question is on the page already; that is not a problem to report.
+    if (!(error instanceof SpendQuestionError)) await reportProblem(tabId, serializeError(error));
+  });
 }
 
 /** The popup's "Continue reading": the page in the active tab, from where the user stopped. */

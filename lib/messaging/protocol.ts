@@ -67,7 +67,7 @@ export type { PlayerStats };
 
 const refreshInput = z.optional(z.strictObject({ refresh: z.optional(z.boolean()) }));
 /** Text the user asked to hear: the service takes 5,000 characters a request; we split longer text. */
-const MAX_READ_CHARS = 1_000_000;
+export const MAX_READ_CHARS = 1_000_000;
 const targetCode = matching(/^[a-z]{2,3}$/);
 /** What the browser saw selected at a context-menu click (its `selectionText`), checked against the page's selection. */
 const reportedSelection = text(0, MAX_READ_CHARS);
@@ -137,6 +137,11 @@ export const messageRules = {
   readerReady: { input: z.strictObject({ hasText: z.boolean(), url: readerPageUrl }), from: ['reader'] },
   /** The reader's own Read aloud button: its document, as the page's menu entry reads a page. */
   readerRead: { input: z.undefined(), from: ['reader'] },
+  /** The reader's Download audio: the text of the pages the user chose, saved as one file through the spend gate. */
+  readerDownload: {
+    input: z.strictObject({ text: text(1, MAX_READ_CHARS), title: text(0, 500), languageHint: z.nullable(targetCode) }),
+    from: ['reader'],
+  },
   getReadingState: { input: z.undefined(), from: ['extension'] },
   getPlayerStats: { input: z.undefined(), from: ['extension'] },
   /** Where the user stopped reading the page in the active tab, to offer to continue there. */
@@ -297,6 +302,7 @@ export interface ProtocolMap {
   savePageTranslateCorner(data: In<'savePageTranslateCorner'>): Result<void>;
   readerReady(data: In<'readerReady'>): Result<void>;
   readerRead(): Result<void>;
+  readerDownload(data: In<'readerDownload'>): Result<void>;
   getReadingState(): Result<ReadingState | null>;
   getPlayerStats(): Result<PlayerStats | null>;
   /** A content sender is accepted only from the tab of the current reading. */

@@ -9,6 +9,7 @@ import { translateSurface } from '../content/page-translate-link';
 import { documentUrlOf } from './address';
 import { documentArticle } from './article';
 import { keptDocument } from './store';
+import { bindDownload, labelDownload } from './download';
 import { bindToolbar, labelToolbar } from './toolbar';
 import { pdfTranslationSurface } from './translation-layer';
 import { openDocument, startPdfWorker, type OpenDocument } from './viewer';
@@ -22,6 +23,7 @@ import type { Block } from './types';
  */
 export async function startReader(doc: Document): Promise<void> {
   labelToolbar(doc);
+  labelDownload(doc);
   const status = doc.getElementById('status')!;
   const say = (text: string) => (status.textContent = text);
   const url = documentUrlOf(doc.location.href);
@@ -75,8 +77,9 @@ export async function startReader(doc: Document): Promise<void> {
   });
   // The reader's page lives as long as this page: nothing invalidates it before it unloads.
   startPageAgent({ onInvalidated: () => undefined });
-  // Read aloud works from here on (and not at all on a scan).
+  // Read aloud and Download audio work from here on (and not at all on a scan).
   (doc.getElementById('read') as HTMLButtonElement).disabled = !first;
+  if (first) bindDownload(doc, { pages: open.doc.numPages, title: doc.title, languageHint: primaryLanguage(info.Language), article });
   await sendMessage('readerReady', { hasText: first !== null, url: doc.location.href }).catch(() => undefined);
 }
 
@@ -87,6 +90,12 @@ function clickedPageOnScreen(doc: Document): number | null {
   const box = page?.getBoundingClientRect();
   const view = doc.defaultView;
   return page && box && view && box.bottom > 0 && box.top < view.innerHeight ? Number(page.dataset.pageNumber) : null;
+}
+
+/** The document's declared language as a bare code ('en-US' → 'en'), when it declares one. */
+function primaryLanguage(tag: string | undefined): string | null {
+  const code = tag?.trim().split(/[-_]/)[0]?.toLowerCase() ?? '';
+  return /^[a-z]{2,3}$/.test(code) ? code : null;
 }
 
 class FetchError extends Error {}

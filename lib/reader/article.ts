@@ -20,6 +20,8 @@ export interface DocumentArticle {
   from(first: number): Promise<PageSource | null>;
   /** Its blocks (what page translation translates). */
   blocksFrom(first: number): Promise<readonly Block[]>;
+  /** The text of pages `first` to `last` (1-based) in reading order, paragraphs apart ('' when they have none). */
+  textOfPages(first: number, last: number): Promise<string>;
   /** A page's size in page units (0-based; pages whose text was read). */
   pageSize(page: number): { width: number; height: number };
 }
@@ -69,6 +71,21 @@ export function documentArticle(open: OpenDocument, details: { doc: Document; fi
   return {
     from: async (first) => (await article(first)).source,
     blocksFrom: async (first) => (await article(first)).blocks,
+    textOfPages: async (first, last) => {
+      // A page before and after too, so a running header is seen repeating even on one page alone.
+      const from = Math.max(1, first - 1);
+      const to = Math.min(open.doc.numPages, last + 1);
+      const pages: PageText[] = [];
+      for (let n = from; n <= to; n += BATCH) {
+        pages.push(...(await Promise.all(Array.from({ length: Math.min(BATCH, to - n + 1) }, (_, i) => textOf(n + i)))));
+      }
+      // A paragraph drawn partly on the chosen pages is taken whole.
+      const chosen = (page: number) => page + 1 >= first && page + 1 <= last;
+      return readingBlocks(pages)
+        .filter((block) => block.boxes.some((box) => chosen(box.page)))
+        .map((block) => block.text)
+        .join('\n\n');
+    },
     pageSize: (page) => sizes.get(page) ?? { width: 1, height: 1 },
   };
 }

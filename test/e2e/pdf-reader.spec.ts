@@ -1,5 +1,6 @@
 import { connectService, expect, setSettings, test } from './fixtures';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { completedDownload, decodedSeconds } from '../support/downloads';
 import { chooseMenuEntry, clickAxNode, clickMenu, clickToolbarButton, emulatorLog, findAxNode, inPageUiText, ledger, readingSession, speechRequests, waitForStatus, watchHighlights } from '../support/extension';
 import { PAPER } from '../fixtures/pdf/paper-text';
 
@@ -156,6 +157,43 @@ test.describe('PDFs: the Voxlate reader', () => {
     // Nothing before that place is asked for again.
     const again = (await speechRequests(emulator.url)).filter((r) => Date.parse(r.time) >= t1).map((r) => r.textStart);
     expect(again).not.toContain(PAPER.title);
+  });
+
+  test('"Download audio" saves the pages the user chose as one mp3: the cost is on the page before anything is sent, and exactly those pages are paid', async ({ context, background, extensionId, emulator, pages }) => {
+    const t0 = Date.now();
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { confirmAboveCredits: 5 });
+    const reader = await openFromLink({ context, background, extensionId, pages }, 'paper.pdf');
+    await reader.getByRole('button', { name: 'Download audio', exact: true }).click();
+    const dialog = reader.getByRole('dialog', { name: 'Download the audio of pages' });
+    // The whole document by default; the user keeps only page 2.
+    await expect(dialog.getByRole('spinbutton', { name: 'To page' })).toHaveValue('2');
+    await dialog.getByRole('spinbutton', { name: 'From page' }).fill('2');
+    await dialog.getByRole('button', { name: 'Download', exact: true }).click();
+    await expect(dialog).toBeHidden();
+
+    // Above the threshold: the figure and the button to agree are on the reader's page; nothing is sent meanwhile.
+    const agree = await findAxNode(context, reader, 'button', /^Download audio \((about|up to) [\d,]+ credits?\)$/);
+    expect(await inPageUiText(context, reader)).toMatch(/Downloading this as audio will cost (about|up to) [\d,]+ credits?: more than the 5 credits/);
+    const figure = Number(/\((?:about|up to) ([\d,]+) credits?\)/.exec(agree.name)![1]!.replace(/,/g, ''));
+    const sent = async () => (await speechRequests(emulator.url)).filter((r) => Date.parse(r.time) >= t0);
+    expect(await sent()).toEqual([]);
+    await clickAxNode(context, reader, agree);
+
+    const file = await completedDownload(background);
+    // Named after the document and the page (a colon is not allowed in a file name).
+    expect(file.filename).toMatch(new RegExp(`${PAPER.title.replace(':', '')}, page 2( \\(\\d+\\))?\\.mp3$`));
+    expect(await decodedSeconds(file.filename)).toBeGreaterThan(5);
+    // Page 2's text (it starts with the footnote paragraph), without the running header seen on page 2 alone, and nothing of page 1.
+    const requests = (await sent()).filter((r) => r.status === 200);
+    const starts = requests.map((r) => r.textStart);
+    expect(starts).toContainEqual(expect.stringMatching(/^Footnote markers are small raised numbers/));
+    expect(starts.join(' | ')).not.toMatch(/Journal of Voxlate Studies|Listening to Papers|Scientific papers|A listener who|Running headers repeat|Long words are|We measured how long/);
+    // Each request charged once at its price, within the figure agreed to.
+    const charges = (await ledger(emulator.url)).entries.filter((e) => Date.parse(e.time) >= t0);
+    expect(charges.map((c) => c.textStart).sort()).toEqual(requests.map((r) => r.textStart).sort());
+    for (const charge of charges) expect(charge.credits).toBe(speechCost(charge.textLength));
+    expect(charges.reduce((sum, c) => sum + c.credits, 0)).toBeLessThanOrEqual(figure);
   });
 
   test('a scanned PDF says it has no text and nothing is sent', async ({ context, background, extensionId, emulator, pages }) => {
