@@ -12,6 +12,8 @@ export interface Line {
   size: number;
   /** The font of most of its text. */
   font: string;
+  /** Written right to left (Hebrew, Arabic): its items are read from its right end, and it is aligned and indented there. */
+  rtl: boolean;
   text: string;
   pieces: Piece[];
 }
@@ -60,18 +62,24 @@ function mainOf(row: TextItem[]): TextItem {
   return row.reduce((a, b) => (b.size * b.str.length > a.size * a.str.length ? b : a));
 }
 
+/** Whether an item runs right to left: as pdf.js says, or (where it does not say) by its letters. */
+const isRtl = (item: TextItem) => (item.dir ? item.dir === 'rtl' : /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/.test(item.str));
+
 function splitRow(page: number, row: TextItem[]): Line[] {
   const main = mainOf(row);
   // Raised, smaller digits or symbols: a superscript marker ("word¹²", "value[3]" is handled in speech).
   const kept = row.filter((item) => !(item !== main && item.size < 0.8 * main.size && main.y - item.y > 0.15 * main.size && isMarker(item.str)));
-  const sorted = kept.sort((a, b) => a.x - b.x);
+  // A row mostly of right-to-left text is read from its right end, item after item leftwards.
+  const weight = (items: TextItem[]) => items.reduce((sum, item) => sum + item.str.trim().length, 0);
+  const rtl = weight(kept.filter(isRtl)) > weight(kept) / 2;
+  const sorted = kept.sort((a, b) => (rtl ? b.x + b.width - (a.x + a.width) : a.x - b.x));
   const lines: Line[] = [];
   const fonts = new Map<Line, Map<string, number>>();
   let current: Line | null = null;
   for (const item of sorted) {
-    const gap = current ? item.x - current.x1 : 0;
+    const gap = !current ? 0 : rtl ? current.x0 - (item.x + item.width) : item.x - current.x1;
     if (!current || gap > COLUMN_GAP * Math.max(item.size, current.size)) {
-      current = { page, x0: item.x, x1: item.x + item.width, top: item.y - item.size, bottom: item.y + 0.25 * item.size, y: item.y, size: item.size, font: item.font ?? '', text: '', pieces: [] };
+      current = { page, x0: item.x, x1: item.x + item.width, top: item.y - item.size, bottom: item.y + 0.25 * item.size, y: item.y, size: item.size, font: item.font ?? '', rtl, text: '', pieces: [] };
       fonts.set(current, new Map());
       lines.push(current);
     } else if (gap > WORD_GAP * item.size && !/\s$/.test(current.text) && !/^\s/.test(item.str) && !joinsWithoutSpace(current.text, item.str)) {
@@ -84,6 +92,7 @@ function splitRow(page: number, row: TextItem[]): Line[] {
     current.text += body;
     const chars = fonts.get(current)!;
     chars.set(item.font ?? '', (chars.get(item.font ?? '') ?? 0) + body.length);
+    current.x0 = Math.min(current.x0, item.x);
     current.x1 = Math.max(current.x1, item.x + item.width);
     current.top = Math.min(current.top, item.y - item.size);
     current.bottom = Math.max(current.bottom, item.y + 0.25 * item.size);

@@ -7,10 +7,11 @@ const sentenceEnd = /[.!?。！？:;…"”’)」』）】]$/;
 
 /**
  * Groups lines in reading order into blocks: a new block where the gap above a line is wider than
- * the lines' own spacing, the font size changes (a heading), a line is indented after a full one,
- * or the line before ended short on a full stop. A word hyphenated at a line's end is joined. A
- * paragraph cut by a column, a page or a figure goes on in the next block that starts in lower
- * case: the two are joined, and what stood between them (a caption) comes after.
+ * the lines' own spacing, the font size changes (a heading), a line is indented after a full one
+ * (from the right, for right-to-left lines), or the line before ended short on a full stop. A word
+ * hyphenated at a line's end is joined. A paragraph cut by a column, a page or a figure goes on in
+ * the next block that starts in lower case: the two are joined, and what stood between them (a
+ * caption) comes after.
  */
 export function blocksOf(lines: readonly Line[]): Block[] {
   const body = median(lines.map((line) => line.size)) || 1;
@@ -42,7 +43,10 @@ function continues(prev: Line, line: Line, group: Line[], spacing: number): bool
   const width = Math.max(...group.map((l) => l.x1)) - Math.min(...group.map((l) => l.x0));
   const short = prev.x1 - prev.x0 < width - 2 * size;
   if (short && sentenceEnd.test(prev.text)) return false;
-  const indented = line.x0 - prev.x0 > 0.8 * size && group.length > 1;
+  // Indented from where its lines start: the left, or the right on a right-to-left page (whose
+  // lines are ragged at the left).
+  const indent = prev.rtl && line.rtl ? prev.x1 - line.x1 : line.x0 - prev.x0;
+  const indented = indent > 0.8 * size && group.length > 1;
   return !indented;
 }
 

@@ -12,7 +12,7 @@ import type { Block, PageText } from './types';
 export function readingBlocks(pages: readonly PageText[]): Block[] {
   const kept = withoutRunningLines(pages.map((page) => ({ height: page.height, lines: linesOf(page.page, page.items) })));
   const ordered = kept.flatMap((lines) => {
-    const rtl = lines.filter((line) => /[\u0590-\u08ff]/.test(line.text)).length > lines.length / 2;
+    const rtl = lines.filter((line) => line.rtl).length > lines.length / 2;
     return readingOrder(lines, rtl);
   });
   return blocksOf(ordered);
