@@ -64,7 +64,8 @@ export default defineConfig({
     ...(manifestVersion === 2
       ? { optional_permissions: [...SERVICE_ORIGINS, ...LINKED_PDF_ORIGINS] }
       : { optional_host_permissions: [...SERVICE_ORIGINS, ...LINKED_PDF_ORIGINS] }),
-    ...(testBuild ? { host_permissions: ['http://127.0.0.1/*'] } : {}),
+    // PDFs saved on this computer: only where the user turned on the browser's "Allow access to file URLs" (no warning otherwise).
+    host_permissions: [...(browser === 'chrome' ? ['file:///*'] : []), ...(testBuild ? ['http://127.0.0.1/*'] : [])],
     // The API key's lockdown (storage.local closed to content scripts) needs Chrome 140; older
     // Chromes would accept the call and keep local storage open, so they are not offered the add-on.
     ...(browser === 'chrome' ? { minimum_chrome_version: '140' } : {}),

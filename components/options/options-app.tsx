@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { t } from '@/lib/i18n';
 import { sendMessage, type ServiceStatus } from '@/lib/messaging/protocol';
+import { PdfOptions } from './pdf-options';
 import { PermissionList } from './permission-list';
 import { ServiceForm } from './service-form';
 import { ShortcutList } from './shortcut-list';
@@ -27,6 +28,7 @@ export function OptionsApp() {
           <VoiceDefaults enabled={Boolean(status.account)} />
           <TranslationDefaults />
           <SpendThreshold />
+          <PdfOptions />
           <ShortcutList />
           <StoredData />
           <PermissionList serviceUrl={status.serviceUrl} />

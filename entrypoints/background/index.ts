@@ -26,6 +26,7 @@ import { handlePlayerEvent } from '@/lib/background/reading/follow';
 import { fetchChunkForPlayer, getPlayerStats, recoverPlayer } from '@/lib/background/reading/host';
 import { startReading } from '@/lib/background/reading/start';
 import { readerReady, readInReader } from '@/lib/background/reader-tab';
+import { forgetPdfTab, openPdfTabInReader } from '@/lib/background/pdf-auto';
 
 export default defineBackground(() => {
   void closeStorageToContentScripts();
@@ -36,6 +37,9 @@ export default defineBackground(() => {
   if (import.meta.env.FIREFOX) void ensureMenus();
   else browser.runtime.onInstalled.addListener(() => void ensureMenus());
   browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClick(info, tab));
+  // "Open every PDF in the Voxlate reader" (an option, off by default).
+  browser.tabs.onUpdated.addListener((tabId, change, tab) => void openPdfTabInReader(tabId, change, tab));
+  browser.tabs.onRemoved.addListener((tabId) => void forgetPdfTab(tabId));
   browser.commands.onCommand.addListener((command, tab) => void onCommand(command, tab));
   // A tab closed or gone to another page: nothing it had asked for and not sent yet is sent.
   endActionsWithTabs();

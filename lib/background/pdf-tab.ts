@@ -114,12 +114,13 @@ async function readUpTo(response: Response, limit: number): Promise<Uint8Array> 
 }
 
 /**
- * Opens the tab's PDF in the Voxlate reader, in the same tab, to carry out `action` there. The
- * bytes are fetched now, while the click still grants the page, and left for the reader.
+ * Opens the tab's PDF in the Voxlate reader, in the same tab, to carry out `action` there (null:
+ * only to show it). The bytes are fetched now, while the click still grants the page, and left
+ * for the reader; a file on this computer the reader reads itself (a worker cannot).
  */
-export async function openInReader(tabId: number, pdf: ShownPdf, action: ReaderAction): Promise<void> {
-  await keepDocument(pdf.url, pdf.bytes ?? (await fetchPdf(pdf.url)));
-  await pendingItem.setValue({ ...(await pendingItem.getValue()), [tabId]: action });
+export async function openInReader(tabId: number, pdf: ShownPdf, action: ReaderAction | null): Promise<void> {
+  if (!pdf.url.startsWith('file:')) await keepDocument(pdf.url, pdf.bytes ?? (await fetchPdf(pdf.url)));
+  if (action) await pendingItem.setValue({ ...(await pendingItem.getValue()), [tabId]: action });
   await browser.tabs.update(tabId, { url: readerUrl(pdf.url) });
 }
 

@@ -101,11 +101,25 @@ function primaryLanguage(tag: string | undefined): string | null {
 class FetchError extends Error {}
 
 async function fetchDocument(url: string): Promise<Uint8Array> {
+  if (url.startsWith('file:')) return readLocalFile(url);
   const response = await fetch(url, { credentials: 'include' }).catch((error: unknown) => {
     throw new FetchError(String((error as Error)?.message ?? error));
   });
   if (!response.ok) throw new FetchError(`HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
+}
+
+/** A PDF on this computer: fetch() takes no file: address, XMLHttpRequest does where the browser allows the extension files. */
+function readLocalFile(url: string): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('GET', url);
+    request.responseType = 'arraybuffer';
+    const refused = () => reject(new FetchError(t('readerFileRefused')));
+    request.onload = () => (request.response instanceof ArrayBuffer && request.response.byteLength ? resolve(new Uint8Array(request.response)) : refused());
+    request.onerror = refused;
+    request.send();
+  });
 }
 
 function fileName(url: string): string {

@@ -49,6 +49,11 @@ export const settingsSchema = z.object({
   confirmPageTranslation: z.catch(z.boolean(), true),
   /** The corner where the page translation's control sits (where the user last moved it). */
   pageTranslateCorner: z.catch(z.enum(PLAYER_CORNERS), 'bottom-right'),
+  /**
+   * Show every PDF a tab opens in the Voxlate reader (off: only when the user invokes Voxlate on
+   * it). Needs access to all sites, asked for when the user turns it on.
+   */
+  openPdfsInReader: z.catch(z.boolean(), false),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { connectService, expect, setSettings, test } from './fixtures';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { completedDownload, decodedSeconds } from '../support/downloads';
@@ -194,6 +196,63 @@ test.describe('PDFs: the Voxlate reader', () => {
     expect(charges.map((c) => c.textStart).sort()).toEqual(requests.map((r) => r.textStart).sort());
     for (const charge of charges) expect(charge.credits).toBe(speechCost(charge.textLength));
     expect(charges.reduce((sum, c) => sum + c.credits, 0)).toBeLessThanOrEqual(figure);
+  });
+
+  test('"Open every PDF in the Voxlate reader" (off by default): on, a PDF a tab opens is shown in the reader with nothing read or paid, and Back returns to the browser\'s viewer for good', async ({ context, background, emulator, pages }) => {
+    const t0 = Date.now();
+    await connectService(background, emulator.url, 'demo-pro');
+    // The test build has access to 127.0.0.1 as if the user had granted every site when turning the option on.
+    const site = pages.url.replace('localhost', '127.0.0.1');
+    const page = await context.newPage();
+    // Off (the default): the browser's viewer shows the PDF.
+    await page.goto(`${site}/doc/report`);
+    await expect(page).toHaveURL(`${site}/doc/report`);
+
+    await setSettings(background, { openPdfsInReader: true });
+    await page.goto(`${site}/doc/paper`);
+    await page.waitForURL(/reader\.html\?file=/);
+    expect(decodeURIComponent(new URL(page.url()).searchParams.get('file')!)).toBe(`${site}/doc/paper`);
+    await expect(page.locator('.textLayer').first()).toContainText('Listening to Papers');
+    await expect(page.getByRole('button', { name: 'Read aloud' })).toBeEnabled();
+    // An ordinary page is left alone.
+    await page.goto(`${site}/fixtures/article.html`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Back to the reader, Back again to the PDF as the browser shows it: the user went there on purpose.
+    await page.goBack();
+    await page.waitForURL(/reader\.html\?file=/);
+    await page.goBack();
+    await page.waitForURL(`${site}/doc/paper`);
+    expect(await page.evaluate(() => document.contentType)).toBe('application/pdf');
+    // The next PDF this tab opens goes to the reader, and it is that one (not the one left on purpose).
+    await page.goto(`${site}/doc/report`);
+    await page.waitForURL(/reader\.html\?file=/);
+    expect(decodeURIComponent(new URL(page.url()).searchParams.get('file')!)).toBe(`${site}/doc/report`);
+    await expect(page.locator('.textLayer').first()).toContainText('Annual Report on Listening');
+    expect((await speechRequests(emulator.url)).filter((r) => Date.parse(r.time) >= t0)).toEqual([]);
+  });
+
+  test('the options\' PDFs section: "Open every PDF in the Voxlate reader" is off by default, and how to allow PDFs saved on this computer is said when they are not', async ({ openExtensionPage, background }) => {
+    const options = await openExtensionPage('options.html');
+    const section = options.getByRole('region', { name: 'PDFs' });
+    await expect(section.getByRole('checkbox', { name: 'Open every PDF in the Voxlate reader' })).not.toBeChecked();
+    const allowed = await background.evaluate(() => chrome.extension.isAllowedFileSchemeAccess());
+    const hint = section.getByText('turn on “Allow access to file URLs” for Voxlate');
+    if (allowed) await expect(hint).toHaveCount(0);
+    else await expect(hint).toBeVisible();
+  });
+
+  test('a PDF saved on this computer (a file: address, where the browser allows the extension files) is read in the reader too', async ({ context, background, extensionId, emulator }) => {
+    test.skip(!(await background.evaluate(() => chrome.extension.isAllowedFileSchemeAccess())), 'this browser gives the extension no file access');
+    const t0 = Date.now();
+    await connectService(background, emulator.url, 'demo-pro');
+    const page = await context.newPage();
+    const file = pathToFileURL(path.resolve(import.meta.dirname, '../fixtures/pdf/report.pdf')).href;
+    await page.goto(file);
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
+    await page.waitForURL(/reader\.html\?file=file/);
+    await waitForStatus(background, 'playing');
+    const sent = (await speechRequests(emulator.url)).filter((r) => Date.parse(r.time) >= t0);
+    expect(sent.map((r) => r.textStart)).toContain('Annual Report on Listening');
   });
 
   test('a scanned PDF says it has no text and nothing is sent', async ({ context, background, extensionId, emulator, pages }) => {
