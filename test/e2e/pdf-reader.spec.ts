@@ -5,6 +5,8 @@ import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { completedDownload, decodedSeconds } from '../support/downloads';
 import { chooseMenuEntry, clickAxNode, clickMenu, clickToolbarButton, emulatorLog, findAxNode, inPageUiText, ledger, readingSession, speechRequests, waitForStatus, watchHighlights } from '../support/extension';
 import { PAPER } from '../fixtures/pdf/paper-text';
+import { JAPANESE } from '../fixtures/pdf/cjk-text';
+import { LOCKED } from '../fixtures/pdf/make';
 
 /**
  * Opens one of our PDFs in the reader the way a user does from the page of links: the click grants
@@ -253,6 +255,44 @@ test.describe('PDFs: the Voxlate reader', () => {
     await waitForStatus(background, 'playing');
     const sent = (await speechRequests(emulator.url)).filter((r) => Date.parse(r.time) >= t0);
     expect(sent.map((r) => r.textStart)).toContain('Annual Report on Listening');
+  });
+
+  test('a password-protected PDF asks for its password, says when it is wrong, and opens and reads with the right one', async ({ context, background, extensionId, emulator, pages }) => {
+    const t0 = Date.now();
+    await connectService(background, emulator.url, 'demo-pro');
+    const reader = await openFromLink({ context, background, extensionId, pages }, 'locked.pdf');
+    await expect(reader.getByText('This PDF is protected by a password. Enter it to open the document.')).toBeVisible();
+    const password = reader.getByLabel('Password');
+    await expect(password).toBeFocused();
+    await password.fill('not-the-password');
+    await password.press('Enter');
+    await expect(reader.getByText('That password is not right. Try again.')).toBeVisible();
+    expect(await reader.locator('.textLayer').count()).toBe(0);
+    await password.fill(LOCKED.userPassword);
+    await reader.getByRole('button', { name: 'Open' }).click();
+    await expect(reader.locator('.textLayer').first()).toContainText(LOCKED.title);
+    await reader.getByRole('button', { name: 'Read aloud' }).click();
+    await waitForStatus(background, 'playing');
+    const sent = (await speechRequests(emulator.url)).filter((r) => Date.parse(r.time) >= t0);
+    expect(sent.map((r) => r.textStart)).toContain(LOCKED.title);
+  });
+
+  test('a Japanese PDF is read in Japanese, its lines joined without spaces, its page number left out', async ({ context, background, extensionId, emulator, pages }) => {
+    const t0 = Date.now();
+    await connectService(background, emulator.url, 'demo-pro');
+    const reader = await openFromLink({ context, background, extensionId, pages }, 'cjk.pdf');
+    await expect(reader.locator('.textLayer').first()).toContainText(JAPANESE.title);
+    await reader.getByRole('button', { name: 'Read aloud' }).click();
+    await waitForStatus(background, 'playing');
+    await expect.poll(async () => (await speechRequests(emulator.url)).filter((r) => Date.parse(r.time) >= t0).length).toBeGreaterThan(1);
+    const sent = (await speechRequests(emulator.url)).filter((r) => Date.parse(r.time) >= t0);
+    for (const request of sent) expect(request.language).toBe('ja');
+    expect(sent.map((r) => r.textStart)).toContain(JAPANESE.title);
+    // The first paragraph's first sentence, whole: no space where its lines were broken.
+    const firstSentence = JAPANESE.paragraphs[0]!.slice(0, JAPANESE.paragraphs[0]!.indexOf('。') + 1);
+    expect(sent.map((r) => r.textStart)).toContainEqual(expect.stringMatching(new RegExp(`^${firstSentence.slice(0, 40)}`)));
+    expect(sent.map((r) => r.textStart)).not.toContain('1');
+    expect(sent.map((r) => r.textStart).join('')).not.toMatch(/[\u3040-\u30ff\u4e00-\u9fff] [\u3040-\u30ff\u4e00-\u9fff]/);
   });
 
   test('a scanned PDF says it has no text and nothing is sent', async ({ context, background, extensionId, emulator, pages }) => {

@@ -9,6 +9,7 @@ import type { Page } from 'puppeteer-core';
 import { startEmulator } from '../../emulator/server';
 import { startPageServer } from '../support/page-server';
 import { PAPER } from '../fixtures/pdf/paper-text';
+import { LOCKED } from '../fixtures/pdf/make';
 import { checks, clickMenu, launchFirefox, ledger, openExtensionPage, runSuite, until, untilPlaying, UUID } from './support';
 
 const EXTENSION = path.resolve(import.meta.dirname, '../../.output-test/firefox-mv2');
@@ -119,6 +120,61 @@ async function main(): Promise<number> {
       await clickMenu(ext, 'voxlate-read-page');
       await until('the scan notice', async () => (await inReader<string>(ext, `(w) => w.document.getElementById('status').textContent`))?.includes('This PDF has no text'));
       if ((await speech()).length > 0) throw new Error('a request was sent');
+    });
+
+    await suite.check('Firefox: a password-protected PDF asks for its password, refuses a wrong one, opens with the right one and reads it as asked', async () => {
+      // Firefox's own viewer asks for the password too, and its page does not finish loading meanwhile.
+      await page.goto(`${pagesUrl}/fixtures/pdf/locked.pdf`, { waitUntil: 'domcontentloaded' });
+      await clickMenu(ext, 'voxlate-read-page');
+      const prompt = () => inReader<string>(ext, `(w) => w.document.getElementById('password').hidden ? '' : w.document.getElementById('password-prompt').textContent`);
+      await until('the password prompt', async () => (await prompt())?.includes('protected by a password'));
+      const submit = (password: string) =>
+        inReader(ext, `(w) => { w.document.getElementById('password-input').value = ${JSON.stringify(password)}; w.document.getElementById('password-open').click(); return true; }`);
+      await submit('not-the-password');
+      await until('the wrong-password note', async () => (await prompt())?.includes('not right'));
+      await submit(LOCKED.userPassword);
+      await until('the letter on screen', async () => (await inReader<string>(ext, `(w) => w.document.querySelector('.textLayer')?.textContent ?? ''`))?.includes(LOCKED.title));
+      // …and read aloud, as asked.
+      await untilPlaying(ext);
+    });
+
+    await suite.check('Firefox: Download audio of page 2 saves one file, and exactly page 2\'s requests are charged', async () => {
+      // The letter opened above is being read: stopped, and its last requests settled, before the count starts.
+      await ext.evaluate(async () => {
+        const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { onCommand: (c: string) => boolean } };
+        background.voxlateTestHooks.onCommand('stop-reading');
+      });
+      await until('nothing on the wire', () =>
+        ext.evaluate(async () => {
+          const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { requestsUnderWay(): { active: number; waiting: number } } };
+          const { active, waiting } = background.voxlateTestHooks.requestsUnderWay();
+          return active === 0 && waiting === 0;
+        }),
+      );
+      await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+      await ext.evaluate(async () => {
+        const { settings } = (await browser.storage.local.get('settings')) as { settings: Record<string, unknown> };
+        await browser.storage.local.set({ settings: { ...settings, confirmAboveCredits: 1_000_000 } });
+        await browser.downloads.erase({});
+      });
+      // The reader's tab opens the paper itself (nothing read or sent by opening it).
+      await ext.evaluate(async (file: string) => {
+        const reader = (await browser.tabs.query({})).find((tab) => tab.url?.includes('/reader.html?file='));
+        await browser.tabs.update(reader!.id!, { url: `/reader.html?file=${encodeURIComponent(file)}` });
+      }, `${pagesUrl}/fixtures/pdf/paper.pdf`);
+      await until('the reader', async () => (await inReader<boolean>(ext, `(w) => w.location.search.includes('paper.pdf') && !w.document.getElementById('download').disabled`)) === true);
+      await inReader(ext, `(w) => { const d = w.document; d.getElementById('download').click(); d.getElementById('download-first').value = '2'; d.getElementById('download-last').value = '2'; d.getElementById('download-start').click(); return true; }`);
+      const done = await until('the file saved', async () => {
+        const [item] = await ext.evaluate(() => browser.downloads.search({ state: 'complete' }));
+        return item?.filename ?? null;
+      }, 60_000);
+      if (!/page 2( ?\(\d+\))?\.mp3$/.test(done)) throw new Error(`saved as ${done}`);
+      const sent = (await speech()).filter((r) => r.status === 200);
+      if (!sent.some((r) => r.textStart.startsWith('Footnote markers are small raised numbers')) || sent.some((r) => r.textStart === PAPER.title)) {
+        throw new Error(JSON.stringify(sent.map((r) => r.textStart)));
+      }
+      const charged = (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts');
+      if (JSON.stringify(charged.map((e) => e.textStart).sort()) !== JSON.stringify(sent.map((r) => r.textStart).sort())) throw new Error(`sent ${sent.length}, charged ${charged.length}`);
     });
   } finally {
     await firefox.close();
