@@ -156,8 +156,8 @@ export async function highlightedText(page: Page, frame = page.mainFrame()): Pro
  * (checked each frame, in the page): a test then asks what was lit first or whether a sentence was
  * lit at all, however fast the reading moved on while a loaded machine answered slowly.
  */
-export async function watchHighlights(page: Page): Promise<() => Promise<string[]>> {
-  await page.evaluate(() => {
+export async function watchHighlights(page: Page, { fromNextPage = false } = {}): Promise<() => Promise<string[]>> {
+  const watch = () => {
     const seen: string[] = [];
     Object.assign(window, { __voxlateHighlightsSeen: seen });
     const look = () => {
@@ -174,7 +174,10 @@ export async function watchHighlights(page: Page): Promise<() => Promise<string[
     };
     requestAnimationFrame(frame);
     setInterval(look, 20);
-  });
+  };
+  // `fromNextPage`: from the first moment of the page the tab goes to next (the reader a click opens).
+  if (fromNextPage) await page.addInitScript(watch);
+  else await page.evaluate(watch);
   return () => page.evaluate(() => [...((window as unknown as { __voxlateHighlightsSeen?: string[] }).__voxlateHighlightsSeen ?? [])]);
 }
 
