@@ -73,8 +73,14 @@ test.describe('PDFs: the Voxlate reader', () => {
   test('"Open in Voxlate reader" on a link to a PDF opens it in the reader in a new tab beside the page; nothing is read or charged until asked, then Read aloud reads it', async ({ context, background, extensionId, emulator, pages }) => {
     const t0 = Date.now();
     await connectService(background, emulator.url, 'demo-pro');
+    // Everything the reader shows comes with the extension (pdf.js, its worker, fonts, maps), or is the PDF itself.
+    const fetched: string[] = [];
+    context.on('request', (request) => fetched.push(request.url()));
     const reader = await openFromLink({ context, background, extensionId, pages }, 'report.pdf');
     await expect(reader.locator('.textLayer').first()).toContainText('Annual Report on Listening');
+    const ours = (url: string) => [`chrome-extension://${extensionId}/`, `${pages.url}/`, `${emulator.url}/`, 'data:', 'blob:'].some((start) => url.startsWith(start));
+    expect(fetched.filter((url) => !ours(url))).toEqual([]);
+    expect(fetched).toContainEqual(expect.stringMatching(new RegExp(`^chrome-extension://${extensionId}/assets/pdf\\.worker`)));
     await expect(reader).toHaveTitle('Voxlate Annual Report');
     expect((await speechRequests(emulator.url)).filter((r) => Date.parse(r.time) >= t0)).toEqual([]);
 
@@ -293,6 +299,27 @@ test.describe('PDFs: the Voxlate reader', () => {
     expect(sent.map((r) => r.textStart)).toContainEqual(expect.stringMatching(new RegExp(`^${firstSentence.slice(0, 40)}`)));
     expect(sent.map((r) => r.textStart)).not.toContain('1');
     expect(sent.map((r) => r.textStart).join('')).not.toMatch(/[\u3040-\u30ff\u4e00-\u9fff] [\u3040-\u30ff\u4e00-\u9fff]/);
+  });
+
+  test('a selection in the reader is translated in the bubble beside it, paid once at its price', async ({ context, background, extensionId, emulator, pages }) => {
+    const t0 = Date.now();
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es' });
+    const reader = await openFromLink({ context, background, extensionId, pages }, 'paper.pdf');
+    const span = reader.locator('.page[data-page-number="1"] .textLayer span', { hasText: 'We measured how long people needed' }).first();
+    const text = await span.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const selection = getSelection()!;
+      selection.removeAllRanges();
+      selection.addRange(range);
+      return selection.toString();
+    });
+    await clickMenu(background, reader, 'voxlate-translate-selection');
+    await expect.poll(() => inPageUiText(context, reader, 'voxlate-bubble')).toContain('[ES]');
+    expect(await inPageUiText(context, reader, 'voxlate-bubble')).toContain(`Cost: ${Math.ceil(text.trim().length / 10)} credits`);
+    const charges = (await ledger(emulator.url)).entries.filter((e) => Date.parse(e.time) >= t0);
+    expect(charges).toEqual([expect.objectContaining({ path: '/api/v1/translate', credits: Math.ceil(text.trim().length / 10) })]);
   });
 
   test('a scanned PDF says it has no text and nothing is sent', async ({ context, background, extensionId, emulator, pages }) => {
