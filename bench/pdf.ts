@@ -114,7 +114,8 @@ async function bigRun(dir: string, emulatorUrl: string, pdfUrl: string) {
     await background.evaluate(
       async ([tab, link]) => {
         const hooks = (globalThis as never as { voxlateTestHooks: { onMenuClick: (i: unknown, t: unknown) => boolean } }).voxlateTestHooks;
-        hooks.onMenuClick({ menuItemId: 'voxlate-open-pdf-link', linkUrl: link, frameId: 0, editable: false }, await chrome.tabs.get(tab));
+        // A link on the same site as the page it is on: the click grants it (no permission prompt).
+        hooks.onMenuClick({ menuItemId: 'voxlate-open-pdf-link', linkUrl: link, pageUrl: link, frameId: 0, editable: false }, await chrome.tabs.get(tab));
       },
       [tabId, pdfUrl] as const,
     );
