@@ -59,6 +59,7 @@ export default defineConfig({
       'speed-up': { description: '__MSG_commandSpeedUp__' },
       'speed-down': { description: '__MSG_commandSpeedDown__' },
       'translate-page': { description: '__MSG_commandTranslatePage__' },
+      'read-translated': { description: '__MSG_commandReadTranslated__' },
     },
     // The service's address, asked for when the user saves it (MV2 has no optional_host_permissions).
     ...(manifestVersion === 2

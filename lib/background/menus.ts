@@ -5,6 +5,8 @@ import { translatePageFromTab } from './translate-page-tab';
 import { readFromHereInTab } from './read-from-here';
 import { mayFetchLinkedPdf, openLinkInReader } from './pdf-link';
 import { readSelectionFromMenu } from './read-selection';
+import { languageName, listenFromTab } from './listen';
+import { currentTargetLanguage } from './translation';
 import { controlFromShortcut, downloadFromTab, readFromTab, speedFromShortcut, type TabRef } from './tab-actions';
 
 /** `selectionText`: what the browser saw selected at a menu click (none for shortcuts). */
@@ -36,16 +38,31 @@ const COMMANDS: Record<string, TabAction> = {
   'speed-up': () => speedFromShortcut(SPEED_STEP),
   'speed-down': () => speedFromShortcut(-SPEED_STEP),
   'translate-page': (tab) => translatePageFromTab(tab),
+  'read-translated': (tab) => listenFromTab(tab),
 };
+
+/** "Read aloud in <language>": titled after the user's target language, and retitled when it changes. */
+const READ_TRANSLATED = 'read-translated';
+
+/** The title of "Read aloud in <language>" for the target language now. */
+async function readTranslatedTitle(): Promise<string> {
+  return t('menuReadTranslated', languageName(await currentTargetLanguage()));
+}
+
+/** Retitles "Read aloud in <language>" (the target language changed). */
+export async function retitleReadTranslated(): Promise<void> {
+  await browser.contextMenus.update(READ_TRANSLATED, { title: await readTranslatedTitle() }).catch(() => undefined);
+}
 
 /** On a link to a PDF (by its address: what a link leads to is not known before it is followed). */
 const OPEN_PDF_LINK = 'voxlate-open-pdf-link';
 const PDF_LINKS = ['*://*/*.pdf', '*://*/*.pdf?*', '*://*/*.pdf#*', '*://*/*.PDF', '*://*/*.PDF?*'];
 
-function createMenus(): void {
+async function createMenus(): Promise<void> {
   for (const [id, [title, contexts]] of Object.entries(MENUS)) {
     browser.contextMenus.create({ id, title: t(title), contexts });
   }
+  browser.contextMenus.create({ id: READ_TRANSLATED, title: await readTranslatedTitle(), contexts: ['selection'] });
   browser.contextMenus.create({ id: OPEN_PDF_LINK, title: t('menuOpenInReader'), contexts: ['link'], targetUrlPatterns: PDF_LINKS });
 }
 
@@ -56,7 +73,7 @@ function createMenus(): void {
  */
 export async function ensureMenus(): Promise<void> {
   await browser.contextMenus.removeAll();
-  createMenus();
+  await createMenus();
 }
 
 /** Runs the action of a menu entry; false when the entry is not one of ours. */
@@ -64,6 +81,10 @@ export function onMenuClick(info: Browser.contextMenus.OnClickData, tab?: Browse
   if (info.menuItemId === OPEN_PDF_LINK && tab?.id !== undefined && info.linkUrl) {
     // Asked at once, in the click's own turn: later the browser no longer takes it from the user.
     void openLinkInReader({ id: tab.id, index: tab.index }, info.linkUrl, mayFetchLinkedPdf(info.pageUrl, info.linkUrl));
+    return true;
+  }
+  if (info.menuItemId === READ_TRANSLATED && tab?.id !== undefined) {
+    void listenFromTab({ id: tab.id, title: tab.title }, info.frameId, info.selectionText || undefined);
     return true;
   }
   const entry = MENUS[String(info.menuItemId)];

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { makeServiceError, isServiceError, ServiceError, type ServiceErrorKind } from '../api/errors';
-import { createTranslator } from '../translate/translate';
+import { createTranslator, type TranslationResult } from '../translate/translate';
 import { t } from '../i18n';
 import { defaultTargetLanguage } from '../language';
 import { getSettings, updateSettings } from '../settings/items';
@@ -136,4 +136,22 @@ export async function translate(ask: TranslateAsk, tabId?: number, frameId = 0):
  */
 export function cancelTranslation(requestId: string, tabId?: number): void {
   withdrawable.get(requestKey(tabId, requestId))?.abort(makeServiceError('cancelled'));
+}
+
+/**
+ * A translation another paid action asked for, through the same cache and gateway: `approved`
+ * credits the user agreed to in that action's question, or null when its figure was within their
+ * threshold (a translation above it is then refused, never sent).
+ */
+export async function translateWithConsent(text: string, target: string, approved: number | null): Promise<TranslationResult> {
+  const settings = await getSettings();
+  const answer = await translator.translateText({
+    service: settings.serviceUrl,
+    text,
+    target,
+    confirmAbove: settings.confirmAboveCredits,
+    ...(approved === null ? {} : { approvedCost: approved }),
+  });
+  if (answer.status === 'confirm') throw new ServiceError('invalidRequest', t('confirmExpired'));
+  return answer;
 }

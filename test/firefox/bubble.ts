@@ -19,6 +19,7 @@ import {
   runSuite,
   selectElement,
   until,
+  untilPlaying,
 } from './support';
 
 const EXTENSION = path.resolve(import.meta.dirname, '../../.output-test/firefox-mv2');
@@ -130,6 +131,39 @@ async function main(): Promise<number> {
       await clickInPageUi(ext, page, 'button', 'Open options');
       await until('options page opened', async () => (await optionsTabs()) === 1, 10_000);
       if ((await ledger(emulator.url)).entries.length !== 0) throw new Error('a refused translation was charged');
+    });
+
+    await check('Firefox: "Read aloud in English" on a Spanish selection shows the translation and speaks it in English; the ledger holds the translation and each speech request once, at their prices', async () => {
+      await reset();
+      await connect('demo-pro', 'en');
+      await page.goto(`${pagesUrl}/fixtures/spanish.html`);
+      await selectElement(page, '#greeting');
+      const text = (await page.evaluate(() => getSelection()!.toString())).trim();
+      await clickMenu(ext, 'read-translated');
+      await untilPlaying(ext);
+      await until('the translation on the page', async () => (await inPageUiText(ext)).includes('In English: [EN]'));
+      const log = async () =>
+        ((await (await fetch(`${emulator.url}/__emulator/log`)).json()) as { requests: { path: string; textStart: string; textLength: number; language: string; status: number }[] }).requests;
+      // Headless Firefox's audio clock stands still here: the reading is stopped, and what was on the wire settles.
+      await ext.evaluate(async () => {
+        const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { onCommand: (c: string) => boolean } };
+        background.voxlateTestHooks.onCommand('stop-reading');
+      });
+      await until('nothing on the wire', () =>
+        ext.evaluate(async () => {
+          const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { requestsUnderWay(): { active: number; waiting: number } } };
+          const { active, waiting } = background.voxlateTestHooks.requestsUnderWay();
+          return active === 0 && waiting === 0;
+        }),
+      );
+      const speech = (await log()).filter((r) => r.path === '/api/v1/tts' && r.status === 200);
+      if (!speech.length || speech.some((r) => r.language !== 'en') || !speech[0]!.textStart.startsWith('[EN] ')) throw new Error(JSON.stringify(speech));
+      const { entries } = await ledger(emulator.url);
+      const translated = entries.filter((e) => e.path === '/api/v1/translate').map((e) => e.credits);
+      if (JSON.stringify(translated) !== JSON.stringify([Math.ceil(text.length / 10)])) throw new Error(`translation charged ${JSON.stringify(translated)}`);
+      const spoken = entries.filter((e) => e.path === '/api/v1/tts');
+      if (JSON.stringify(spoken.map((e) => e.textStart).sort()) !== JSON.stringify(speech.map((r) => r.textStart).sort())) throw new Error(`sent ${speech.length}, charged ${spoken.length}`);
+      for (const entry of spoken) if (entry.credits !== Math.max(1, Math.ceil(entry.textLength / 100))) throw new Error(JSON.stringify(entry));
     });
   } finally {
     await firefox.close();

@@ -10,6 +10,7 @@ import { RETRY_KIND, type RetryRequest } from '../reading/retry';
 import { startReading, type ReadRequest } from '../reading/start';
 import { RESTART_KIND, type RestartRequest } from '../reading/resume';
 import { t } from '../../i18n';
+import { LISTEN_KIND, listenTranslated, type ListenRequest } from '../listen';
 
 /**
  * The user agreed, on the page in tab `tabId` (null: in the popup), to a paid action that was above
@@ -33,6 +34,9 @@ export async function runConfirmedSpend(token: string, tabId: number | null): Pr
     } else if (pending.kind === REACH_KIND) {
       const { sessionId, sentence } = pending.request as ReachRequest;
       readingGoesOn(await goTo(sessionId, sentence, pending.credits));
+    } else if (pending.kind === LISTEN_KIND) {
+      // Its button showed the translation and the speech together: that much is agreed to.
+      await listenTranslated(pending.request as ListenRequest, pending.credits);
     } else if (pending.kind === 'download') {
       const choice = pending.request as DownloadChoice;
       await downloadSpeech(choice, confirmDownload(choice, true));

@@ -1,0 +1,96 @@
+import { browser } from 'wxt/browser';
+import { serializeError, ServiceError } from '../api/errors';
+import { formatNumber, t } from '../i18n';
+import { detectLanguage, languageByCode } from '../language';
+import { getSettings } from '../settings/items';
+import { getCachedTranslation } from '../translate/cache';
+import { translationCost } from '../translate/cost';
+import { injectPageScript, readPageText, tellPage } from './page-link';
+import { reportProblem } from './reading/problems';
+import { chooseSpeechParams } from './reading/speech-params';
+import { startReading } from './reading/start';
+import { confirmThreshold, describeEstimate, estimateSpeech, holdForConfirmation } from './spend/questions';
+import type { TabRef } from './tab-actions';
+import { currentTargetLanguage, translateWithConsent } from './translation';
+
+/** What the gate keeps while the user is asked about hearing a selection in their language. */
+export const LISTEN_KIND = 'read-translated';
+
+export interface ListenRequest {
+  tabId: number;
+  frameId: number | null;
+  text: string;
+  title: string;
+  languageHint: string | null;
+}
+
+/** A language's name in the browser's language ("Spanisch" in German). */
+export function languageName(code: string): string {
+  try {
+    const name = new Intl.DisplayNames([browser.i18n.getUILanguage()], { type: 'language' }).of(code);
+    if (name && name !== code) return name;
+  } catch {
+    // A code Intl rejects: our own table.
+  }
+  return languageByCode(code)?.name ?? code;
+}
+
+/**
+ * "Read aloud in <language>" on a selection: its translation into the user's target language,
+ * read with their voice for that language. Problems are shown on the page.
+ */
+export async function listenFromTab(tab: TabRef, frameId?: number, selectionText?: string): Promise<void> {
+  let injected = false;
+  try {
+    const frames = await injectPageScript(tab.id, frameId);
+    injected = true;
+    const found = await readPageText(tab.id, frames, 'selection', frameId, selectionText);
+    if (!found) throw new ServiceError('invalidRequest', t('readNothingSelected'));
+    await listenTranslated({ tabId: tab.id, frameId: found.frameId, text: found.text, title: found.title || tab.title || '', languageHint: found.languageHint }, null);
+  } catch (error) {
+    await reportProblem(injected ? tab.id : null, serializeError(error));
+  }
+}
+
+/**
+ * Translates the text (the cache first) and reads the translation aloud. One figure covers both:
+ * the translation's exact price plus the speech of about as much text; above the user's threshold
+ * the page asks, and nothing is sent before they agree (`agreed`: the credits they agreed to).
+ * Text already in the target language is read as it is, with no translation paid.
+ */
+export async function listenTranslated(request: ListenRequest, agreed: number | null): Promise<void> {
+  const text = request.text.trim();
+  const [target, settings, threshold] = await Promise.all([currentTargetLanguage(), getSettings(), confirmThreshold()]);
+  const source = await detectLanguage(text, request.languageHint, '');
+  const name = languageName(target);
+  const reading = { title: request.title, tabId: request.tabId, frameId: request.frameId };
+  if (source === target) {
+    await startReading({ ...reading, text, languageHint: target, confirmed: agreed !== null });
+    return;
+  }
+  const cached = await getCachedTranslation({ service: settings.serviceUrl, text, source: null, target });
+  const translating = cached ? 0 : translationCost(text);
+  if (agreed === null) {
+    const params = await chooseSpeechParams(cached?.translation ?? text, { language: target }, settings);
+    const speech = await estimateSpeech([cached?.translation ?? text], params, threshold);
+    const credits = translating + speech.credits;
+    if (credits > threshold) {
+      const token = await holdForConfirmation(LISTEN_KIND, request, credits);
+      const cost = describeEstimate({ ...speech, credits });
+      await tellPage(request.tabId, 0, {
+        type: 'pageNotice',
+        tone: 'info',
+        message: t('listenConfirmNotice', [name, cost, formatNumber(threshold)]),
+        confirm: { token, label: t('listenConfirmLabel', [name, cost]) },
+      });
+      return;
+    }
+  }
+  const translated = await translateWithConsent(text, target, agreed === null ? null : translating);
+  // Read along: the translation on the page while it is heard.
+  const shown = t('listenShowing', [name, translated.translation]).slice(0, 2000);
+  void tellPage(request.tabId, 0, { type: 'pageNotice', tone: 'info', message: shown, timeoutMs: Math.min(60_000, 8000 + 80 * translated.translation.length) }).catch(
+    () => undefined,
+  );
+  await startReading({ ...reading, text: translated.translation, language: target, languageHint: target, highlight: false, confirmed: agreed !== null });
+}

@@ -1,0 +1,94 @@
+import { connectService, expect, setSettings, test } from './fixtures';
+import { chooseMenuEntry, clickAxNode, clickMenu, emulatorLog, findAxNode, inPageUiText, ledger, readingSession, selectText, speechRequests, waitForStatus } from '../support/extension';
+
+/** The emulator's prices: speech ceil(characters / 100), at least 1; translation ceil(characters / 10). */
+const speechCost = (length: number) => Math.max(1, Math.ceil(length / 100));
+const translationCost = (length: number) => Math.ceil(length / 10);
+
+function since(emulatorUrl: string, t0: number) {
+  return {
+    speech: async () => (await speechRequests(emulatorUrl)).filter((r) => Date.parse(r.time) >= t0),
+    translations: async () => (await emulatorLog(emulatorUrl)).filter((r) => r.path === '/api/v1/translate' && Date.parse(r.time) >= t0),
+    charges: async () => (await ledger(emulatorUrl)).entries.filter((e) => Date.parse(e.time) >= t0),
+  };
+}
+
+test.describe('listen in my language', () => {
+  test('"Read aloud in English" on a Spanish selection: the translation is shown and spoken with an English voice, paid once exactly; again, it costs nothing', async ({ context, background, extensionId, emulator, pages }) => {
+    const mine = since(emulator.url, Date.now());
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'en', confirmAboveCredits: 1000 });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/spanish.html`);
+    const text = (await selectText(page, '#greeting')).trim();
+
+    await chooseMenuEntry(context, background, extensionId, page, 'read-translated');
+    await waitForStatus(background, 'playing');
+    // Read along: the translation is on the page.
+    await expect.poll(() => inPageUiText(context, page)).toContain('In English: [EN]');
+    const [translation] = await mine.translations();
+    expect(translation).toMatchObject({ status: 200, textLength: text.length });
+    // What is spoken is the translation, in English, with an English voice.
+    await expect.poll(() => readingSession(background), { timeout: 60_000 }).toBeNull();
+    const speech = (await mine.speech()).filter((r) => r.status === 200);
+    expect(speech.length).toBeGreaterThan(0);
+    for (const request of speech) {
+      expect(request.language).toBe('en');
+      expect(request.voiceId).toMatch(/^en/);
+    }
+    expect(speech[0]!.textStart).toMatch(/^\[EN\] /);
+    // The ledger: the translation at its price, each speech request at its price, nothing else.
+    const charges = await mine.charges();
+    expect(charges.filter((c) => c.path === '/api/v1/translate').map((c) => c.credits)).toEqual([translationCost(text.length)]);
+    const spoken = charges.filter((c) => c.path === '/api/v1/tts');
+    expect(spoken.map((c) => c.textStart).sort()).toEqual(speech.map((r) => r.textStart).sort());
+    for (const charge of spoken) expect(charge.credits).toBe(speechCost(charge.textLength));
+
+    // Again: the translation and its audio come from the caches.
+    await selectText(page, '#greeting');
+    await clickMenu(background, page, 'read-translated');
+    await waitForStatus(background, 'playing');
+    await expect.poll(() => readingSession(background), { timeout: 60_000 }).toBeNull();
+    expect(await mine.charges()).toHaveLength(charges.length);
+    expect(await mine.translations()).toHaveLength(1);
+  });
+
+  test('above the threshold, one figure covers the translation and the speech; nothing is sent until the user agrees on the page, then it is read', async ({ context, background, extensionId, emulator, pages }) => {
+    const mine = since(emulator.url, Date.now());
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'en', confirmAboveCredits: 5 });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/spanish.html`);
+    const text = (await selectText(page, '#longer')).trim();
+
+    await chooseMenuEntry(context, background, extensionId, page, 'read-translated');
+    const agree = await findAxNode(context, page, 'button', /^Read aloud in English \((about|up to) [\d,]+ credits\)$/);
+    expect(await inPageUiText(context, page)).toMatch(/Translating this into English and reading it aloud will cost (about|up to) [\d,]+ credits: more than the 5 credits/);
+    const figure = Number(/([\d,]+) credits\)$/.exec(agree.name)![1]!.replace(/,/g, ''));
+    // The figure includes the translation's exact price.
+    expect(figure).toBeGreaterThan(translationCost(text.length));
+    expect(await mine.translations()).toEqual([]);
+    expect(await mine.speech()).toEqual([]);
+
+    await clickAxNode(context, page, agree);
+    await waitForStatus(background, 'playing');
+    const [translation] = await mine.translations();
+    expect(translation).toMatchObject({ status: 200, textLength: text.length });
+    expect((await mine.speech())[0]).toMatchObject({ language: 'en' });
+  });
+
+  test('a selection already in the target language is read as it is: no translation is paid', async ({ context, background, extensionId, emulator, pages }) => {
+    const mine = since(emulator.url, Date.now());
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es', confirmAboveCredits: 1000 });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/spanish.html`);
+    const text = (await selectText(page, '#longer')).trim();
+    await chooseMenuEntry(context, background, extensionId, page, 'read-translated');
+    await waitForStatus(background, 'playing');
+    expect(await mine.translations()).toEqual([]);
+    const [first] = await mine.speech();
+    expect(first).toMatchObject({ language: 'es' });
+    expect(text.startsWith(first!.textStart!.slice(0, 20))).toBe(true);
+  });
+});
