@@ -36,20 +36,36 @@ export function languageName(code: string): string {
 }
 
 /**
- * "Read aloud in <language>" on a selection: its translation into the user's target language,
- * read with their voice for that language. Problems are shown on the page.
+ * "Read aloud in <language>": the selection, or with nothing selected the page's article, heard
+ * in the user's target language with their voice for it. Problems are shown on the page.
  */
 export async function listenFromTab(tab: TabRef, frameId?: number, selectionText?: string): Promise<void> {
   let injected = false;
   try {
     const frames = await injectPageScript(tab.id, frameId);
     injected = true;
-    const found = await readPageText(tab.id, frames, 'selection', frameId, selectionText);
-    if (!found) throw new ServiceError('invalidRequest', t('readNothingSelected'));
-    await listenTranslated({ tabId: tab.id, frameId: found.frameId, text: found.text, title: found.title || tab.title || '', languageHint: found.languageHint }, null);
+    const found = await readPageText(tab.id, frames, 'auto', frameId, selectionText);
+    if (!found) throw new ServiceError('invalidRequest', t('readNoReadableText'));
+    const request = { tabId: tab.id, frameId: found.frameId, text: found.text, title: found.title || tab.title || '', languageHint: found.languageHint };
+    if (found.kind === 'article') await listenToPage(request);
+    else await listenTranslated(request, null);
   } catch (error) {
     await reportProblem(injected ? tab.id : null, serializeError(error));
   }
+}
+
+/**
+ * A page heard in the target language: read as a page is (its sentences lit as they are heard,
+ * the player, jumps, pause), each chunk translated just before its speech. The reading's figure
+ * covers the translation too, and goes through the gate like any reading. A page already in that
+ * language is simply read.
+ */
+async function listenToPage(request: ListenRequest): Promise<void> {
+  const target = await currentTargetLanguage();
+  const source = await detectLanguage(request.text, request.languageHint, '');
+  const reading = { text: request.text, title: request.title, tabId: request.tabId, frameId: request.frameId };
+  if (source === target) await startReading({ ...reading, languageHint: target });
+  else await startReading({ ...reading, language: target, languageHint: target, translateTo: target });
 }
 
 /**

@@ -62,7 +62,7 @@ async function createMenus(): Promise<void> {
   for (const [id, [title, contexts]] of Object.entries(MENUS)) {
     browser.contextMenus.create({ id, title: t(title), contexts });
   }
-  browser.contextMenus.create({ id: READ_TRANSLATED, title: await readTranslatedTitle(), contexts: ['selection'] });
+  browser.contextMenus.create({ id: READ_TRANSLATED, title: await readTranslatedTitle(), contexts: ['selection', 'page'] });
   browser.contextMenus.create({ id: OPEN_PDF_LINK, title: t('menuOpenInReader'), contexts: ['link'], targetUrlPatterns: PDF_LINKS });
 }
 

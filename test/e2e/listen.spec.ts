@@ -1,5 +1,5 @@
 import { connectService, expect, setSettings, test } from './fixtures';
-import { chooseMenuEntry, clickAxNode, clickMenu, emulatorLog, findAxNode, inPageUiText, ledger, readingSession, selectText, speechRequests, waitForStatus } from '../support/extension';
+import { chooseMenuEntry, clickAxNode, clickMenu, emulatorLog, findAxNode, inPageUiText, ledger, readingSession, selectText, speechRequests, waitForStatus, watchHighlights } from '../support/extension';
 
 /** The emulator's prices: speech ceil(characters / 100), at least 1; translation ceil(characters / 10). */
 const speechCost = (length: number) => Math.max(1, Math.ceil(length / 100));
@@ -90,5 +90,52 @@ test.describe('listen in my language', () => {
     const [first] = await mine.speech();
     expect(first).toMatchObject({ language: 'es' });
     expect(text.startsWith(first!.textStart!.slice(0, 20))).toBe(true);
+  });
+
+  test('a Spanish page with nothing selected is heard in English: the Spanish sentence being heard is lit on the page, each part translated before its speech, each request paid once at its price', async ({ context, background, extensionId, emulator, pages }) => {
+    const mine = since(emulator.url, Date.now());
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'en', confirmAboveCredits: 1000 });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/spanish.html`);
+    const highlights = await watchHighlights(page);
+    await chooseMenuEntry(context, background, extensionId, page, 'read-translated', null);
+    await waitForStatus(background, 'playing');
+    // The page's own sentence is lit while its translation is heard.
+    await expect.poll(async () => (await highlights())[0]).toMatch(/^Una carta de la costa|^Hola, amigo/);
+    const speech = (await mine.speech()).filter((r) => r.status === 200);
+    expect(speech[0]).toMatchObject({ language: 'en' });
+    expect(speech[0]!.textStart).toMatch(/^\[EN\] /);
+    expect(speech[0]!.voiceId).toMatch(/^en/);
+    await expect.poll(() => readingSession(background), { timeout: 90_000 }).toBeNull();
+    const translations = (await mine.translations()).filter((r) => r.status === 200);
+    const charges = await mine.charges();
+    expect(charges.filter((c) => c.path === '/api/v1/translate').map((c) => c.credits).sort()).toEqual(translations.map((r) => translationCost(r.textLength!)).sort());
+    const spoken = charges.filter((c) => c.path === '/api/v1/tts');
+    expect(spoken.map((c) => c.textStart).sort()).toEqual((await mine.speech()).filter((r) => r.status === 200).map((r) => r.textStart).sort());
+    for (const charge of spoken) expect(charge.credits).toBe(speechCost(charge.textLength));
+  });
+
+  test('a long page heard in Spanish: translation stays just ahead of the speech, and after Stop nothing more is translated or spoken', async ({ context, background, extensionId, emulator, pages }) => {
+    const mine = since(emulator.url, Date.now());
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es', confirmAboveCredits: 100_000 });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/long-read.html`);
+    const pageLength = (await page.locator('article').innerText()).length;
+    await chooseMenuEntry(context, background, extensionId, page, 'read-translated', null);
+    await waitForStatus(background, 'playing');
+    await background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { onCommand(c: string): boolean } }).voxlateTestHooks.onCommand('stop-reading'));
+    const underWay = () => background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { requestsUnderWay(): { active: number; waiting: number } } }).voxlateTestHooks.requestsUnderWay());
+    await expect.poll(underWay).toEqual({ active: 0, waiting: 0 });
+    const translated = (await mine.translations()).reduce((sum, r) => sum + (r.textLength ?? 0), 0);
+    // What was heard (a sentence or two) and what the player fetched ahead of it: far from the whole page.
+    expect(translated).toBeGreaterThan(0);
+    expect(translated).toBeLessThan(Math.min(pageLength / 2, 6000));
+    for (const request of await mine.speech()) expect(request.language).toBe('es');
+    // After Stop, the reading is gone, and every translation sent is charged once at its price.
+    expect(await readingSession(background)).toBeNull();
+    const answered = (await mine.translations()).filter((r) => r.status === 200);
+    expect((await mine.charges()).filter((c) => c.path === '/api/v1/translate').map((c) => c.credits).sort()).toEqual(answered.map((r) => translationCost(r.textLength!)).sort());
   });
 });

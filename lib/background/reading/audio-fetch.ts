@@ -5,6 +5,7 @@ import { isHeld, isUnderWay, letGo, sharedPaidCall } from '../spend/gateway';
 import { getSettings } from '../../settings/items';
 import type { SpeechParams } from '../../player/contract';
 import { t } from '../../i18n';
+import { textToSpeak } from './translated';
 
 export interface ChunkRequest {
   sessionId: string;
@@ -44,7 +45,10 @@ function refuseIfEnded(sessionId: string): void {
  * restarted) joins that request; otherwise one paid request goes through the plan-aware scheduler.
  */
 export async function fetchChunk(request: ChunkRequest): Promise<string> {
-  const { text, params } = request;
+  const { params } = request;
+  refuseIfEnded(request.sessionId);
+  // A reading heard in another language: the chunk's translation, just before its speech.
+  const text = await textToSpeak(request.sessionId, request.text);
   refuseIfEnded(request.sessionId);
   const { serviceUrl } = await getSettings();
   const key = await audioCacheKey({ service: serviceUrl, text, ...params });

@@ -27,6 +27,8 @@ export interface ReadingSession {
   interrupted?: string;
   /** A page read whole: where it is, to remember the position for a later visit (resume.ts). */
   page?: ReadingPage;
+  /** Heard in this language, each chunk translated just before its speech (translated.ts). */
+  translateTo?: string;
 }
 
 /** The page a reading reads, as its position is remembered. */
@@ -68,6 +70,8 @@ export interface ReadRequest extends SpeechChoices {
   startSentence?: number;
   /** The page read whole, whose position is remembered as the reading goes. */
   page?: ReadingPage;
+  /** Heard in this language: each chunk translated just before its speech (translated.ts). */
+  translateTo?: string;
   /** Read "from here": the place in `text` to start at; the sentences before it stay in the plan, unpaid until wanted. */
   startOffset?: number;
   /** Tried again after a failure, from where it stopped (not "where you stopped last time"). */

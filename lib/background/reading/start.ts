@@ -13,6 +13,8 @@ import { capReadingText } from './cap';
 import { stopCurrent } from './control';
 import { fetchChunkForPlayer, playerHost } from './host';
 import { estimateAfterFirstRequest } from './first-price';
+import { hearReadingIn } from './translated';
+import { translationCostOfParts } from '../../translate/cost';
 import { planStartingAt } from './plan';
 import { tellResumed } from './resume';
 import { chooseSpeechParams } from './speech-params';
@@ -36,6 +38,8 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   const settings = await getSettings();
   const params = await chooseSpeechParams(request.text, request, settings);
   const sessionId = crypto.randomUUID();
+  // Before any of its requests: heard as written, or translated chunk by chunk.
+  hearReadingIn(sessionId, request.translateTo);
   const capped = capReadingText(request.text);
   // Already agreed to: the first sentence leaves now, before a long text is planned (it is found
   // from the text's start alone); the player's ask for it joins this request.
@@ -49,6 +53,8 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   const ahead = plan.chunks.slice(chunkOfSentence(plan.chunks, startSentence));
   const threshold = await confirmThreshold();
   let estimate = await estimateSpeech(ahead.map((c) => c.text), params, threshold);
+  // Heard in another language: the translation of what is read is paid too (at most once a chunk).
+  if (request.translateTo) estimate = { ...estimate, credits: estimate.credits + translationCostOfParts(ahead.map((c) => c.text)) };
   // Above the threshold only at the cautious price: the first sentence (below it) tells the real one.
   const slowNote = () => {
     if (request.tabId !== null) void tellPage(request.tabId, 0, { type: 'pageNotice', tone: 'info', message: t('waitSlow') }).catch(() => undefined);
@@ -93,6 +99,7 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
       frameId: request.frameId,
       position: null,
       ...(request.page ? { page: request.page } : {}),
+      ...(request.translateTo ? { translateTo: request.translateTo } : {}),
       ...(startSentence > 0 ? { startSentence } : {}),
     };
     await sessionItem.setValue(session);
