@@ -17,6 +17,7 @@ import { useHistory } from './use-history';
 import { useWaitNote } from './use-wait-note';
 import { usePrefilledText } from './use-selection';
 import { languageLabel } from './voice-filter';
+import { languageName } from '../options/language-names';
 
 const credits = (n: number) => t(n === 1 ? 'popupCreditsOne' : 'popupCredits', n.toLocaleString());
 
@@ -108,6 +109,21 @@ export function TranslatePanel({ selection, lastTarget }: { selection: string; l
     void sendMessage('cancelSpend', { token: question.token });
   };
 
+  // "Listen in <language>": translated and read aloud in one go, one figure for both.
+  const [hearCost, setHearCost] = useState<SpendQuestion | null>(null);
+  const hear = (agreed?: SpendQuestion) => {
+    setHearCost(null);
+    setError(null);
+    void (agreed ? sendMessage('confirmSpend', { token: agreed.token }) : sendMessage('listenText', { text: text.trim(), target })).then((r) => {
+      if (!r.ok) setError(r.error);
+      else if (r.value && 'confirm' in r.value) setHearCost(r.value.confirm);
+    });
+  };
+  const dropHear = (question: SpendQuestion) => {
+    setHearCost(null);
+    void sendMessage('cancelSpend', { token: question.token });
+  };
+
   // The page shows the cost and asks there; the popup gets out of the way of that panel.
   async function translatePage() {
     const response = await sendMessage('translatePage');
@@ -131,8 +147,12 @@ export function TranslatePanel({ selection, lastTarget }: { selection: string; l
         <button type="button" className="primary" disabled={busy || !text.trim() || toConfirm !== null} onClick={() => void translate()}>
           {busy ? t('bubbleWaiting') : t('popupTranslate')}
         </button>
+        <button type="button" disabled={!text.trim() || hearCost !== null} onClick={() => hear()}>
+          {t('popupListenIn', languageName(target))}
+        </button>
         <span className="hint" id="translate-cost">{text.trim() ? t('popupCost', credits(cost)) : ''}</span>
       </div>
+      {hearCost ? <SpendConfirm estimate={hearCost} onConfirm={() => hear(hearCost)} onCancel={() => dropHear(hearCost)} /> : null}
       {busy && waitNote ? <p className="notice" role="status">{waitNote}</p> : null}
       {error ? <ErrorNotice error={error} /> : null}
       {toConfirm !== null ? (

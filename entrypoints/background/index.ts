@@ -27,6 +27,7 @@ import { fetchChunkForPlayer, getPlayerStats, recoverPlayer } from '@/lib/backgr
 import { startReading } from '@/lib/background/reading/start';
 import { readerReady, readInReader } from '@/lib/background/reader-tab';
 import { forgetPdfTab, openPdfTabInReader } from '@/lib/background/pdf-auto';
+import { listenTranslated } from '@/lib/background/listen';
 
 export default defineBackground(() => {
   void closeStorageToContentScripts();
@@ -64,6 +65,7 @@ export default defineBackground(() => {
 
     readText: ({ title, ...choices }) => startReading({ ...choices, title: title ?? '', tabId: null, frameId: null }),
     downloadText: ({ title, ...choices }) => downloadFromPopup({ ...choices, title: title ?? '', tabId: null }),
+    listenText: ({ text, target }) => listenTranslated({ text, target, title: text.slice(0, 60), tabId: null, frameId: null, languageHint: null }, null),
     cancelDownload: ({ id }) => cancelDownload(id),
     retryDownload: ({ id }) => retryDownload(id),
     // A page's in-page player controls only its own tab's reading.

@@ -11,18 +11,25 @@ import { chooseSpeechParams } from './reading/speech-params';
 import { startReading } from './reading/start';
 import { confirmThreshold, describeEstimate, estimateSpeech, holdForConfirmation } from './spend/questions';
 import type { TabRef } from './tab-actions';
+import type { SpendQuestion } from '../messaging/protocol';
 import { currentTargetLanguage, translateWithConsent } from './translation';
 
 /** What the gate keeps while the user is asked about hearing a selection in their language. */
 export const LISTEN_KIND = 'read-translated';
 
 export interface ListenRequest {
-  tabId: number;
+  /** The page it was asked on (the question and the translation are shown there); null: the popup. */
+  tabId: number | null;
   frameId: number | null;
   text: string;
   title: string;
   languageHint: string | null;
+  /** The language to hear it in; absent: the user's target language. */
+  target?: string;
 }
+
+/** Heard, or the question to ask first (the popup asks it itself; a page was shown it). */
+export type ListenStart = { confirm: SpendQuestion } | null;
 
 /** A language's name in the browser's language ("Spanisch" in German). */
 export function languageName(code: string): string {
@@ -74,15 +81,15 @@ async function listenToPage(request: ListenRequest): Promise<void> {
  * the page asks, and nothing is sent before they agree (`agreed`: the credits they agreed to).
  * Text already in the target language is read as it is, with no translation paid.
  */
-export async function listenTranslated(request: ListenRequest, agreed: number | null): Promise<void> {
+export async function listenTranslated(request: ListenRequest, agreed: number | null): Promise<ListenStart> {
   const text = request.text.trim();
-  const [target, settings, threshold] = await Promise.all([currentTargetLanguage(), getSettings(), confirmThreshold()]);
+  const [target, settings, threshold] = await Promise.all([request.target ?? currentTargetLanguage(), getSettings(), confirmThreshold()]);
   const source = await detectLanguage(text, request.languageHint, '');
   const name = languageName(target);
   const reading = { title: request.title, tabId: request.tabId, frameId: request.frameId };
   if (source === target) {
-    await startReading({ ...reading, text, languageHint: target, confirmed: agreed !== null });
-    return;
+    const started = await startReading({ ...reading, text, languageHint: target, confirmed: agreed !== null });
+    return 'confirm' in started ? started : null;
   }
   const cached = await getCachedTranslation({ service: settings.serviceUrl, text, source: null, target });
   const translating = cached ? 0 : translationCost(text);
@@ -93,20 +100,21 @@ export async function listenTranslated(request: ListenRequest, agreed: number | 
     if (credits > threshold) {
       const token = await holdForConfirmation(LISTEN_KIND, request, credits);
       const cost = describeEstimate({ ...speech, credits });
+      if (request.tabId === null) return { confirm: { credits, learned: speech.learned, limit: threshold, token } };
       await tellPage(request.tabId, 0, {
         type: 'pageNotice',
         tone: 'info',
         message: t('listenConfirmNotice', [name, cost, formatNumber(threshold)]),
         confirm: { token, label: t('listenConfirmLabel', [name, cost]) },
       });
-      return;
+      return null;
     }
   }
   const translated = await translateWithConsent(text, target, agreed === null ? null : translating);
   // Read along: the translation on the page while it is heard.
   const shown = t('listenShowing', [name, translated.translation]).slice(0, 2000);
-  void tellPage(request.tabId, 0, { type: 'pageNotice', tone: 'info', message: shown, timeoutMs: Math.min(60_000, 8000 + 80 * translated.translation.length) }).catch(
-    () => undefined,
-  );
-  await startReading({ ...reading, text: translated.translation, language: target, languageHint: target, highlight: false, confirmed: agreed !== null });
+  const timeoutMs = Math.min(60_000, 8000 + 80 * translated.translation.length);
+  if (request.tabId !== null) void tellPage(request.tabId, 0, { type: 'pageNotice', tone: 'info', message: shown, timeoutMs }).catch(() => undefined);
+  const started = await startReading({ ...reading, text: translated.translation, language: target, languageHint: target, highlight: false, confirmed: agreed !== null });
+  return 'confirm' in started ? started : null;
 }

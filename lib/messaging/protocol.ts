@@ -120,6 +120,8 @@ export const messageRules = {
   // Reading aloud, asked for by the popup.
   readText: { input: readTextInput, from: ['extension'] },
   downloadText: { input: readTextInput, from: ['extension'] },
+  /** The popup's "Listen in <language>": the text translated into `target` and read aloud, one figure for both. */
+  listenText: { input: z.strictObject({ text: text(1, 100_000), target: targetCode }), from: ['extension'] },
   /** Stops the download job with this id (its progress is in session storage, `session:download`). */
   cancelDownload: { input: z.strictObject({ id: text(1, 100) }), from: ['extension'] },
   /** Finishes a failed download job, asking only for the parts not yet received. */
@@ -293,6 +295,7 @@ export interface ProtocolMap {
 
   readText(data: In<'readText'>): Result<ReadStart>;
   downloadText(data: In<'downloadText'>): Result<{ fileName: string } | { confirm: SpendQuestion }>;
+  listenText(data: In<'listenText'>): Result<{ confirm: SpendQuestion } | null>;
   cancelDownload(data: In<'cancelDownload'>): Result<void>;
   retryDownload(data: In<'retryDownload'>): Result<{ fileName: string }>;
   readingControl(data: In<'readingControl'>): Result<void>;

@@ -126,6 +126,7 @@ test.describe('listen in my language', () => {
     await chooseMenuEntry(context, background, extensionId, page, 'read-translated', null);
     await waitForStatus(background, 'playing');
     await background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { onCommand(c: string): boolean } }).voxlateTestHooks.onCommand('stop-reading'));
+    await expect.poll(() => readingSession(background)).toBeNull();
     const underWay = () => background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { requestsUnderWay(): { active: number; waiting: number } } }).voxlateTestHooks.requestsUnderWay());
     await expect.poll(underWay).toEqual({ active: 0, waiting: 0 });
     const translated = (await mine.translations()).reduce((sum, r) => sum + (r.textLength ?? 0), 0);
@@ -133,9 +134,40 @@ test.describe('listen in my language', () => {
     expect(translated).toBeGreaterThan(0);
     expect(translated).toBeLessThan(Math.min(pageLength / 2, 6000));
     for (const request of await mine.speech()) expect(request.language).toBe('es');
-    // After Stop, the reading is gone, and every translation sent is charged once at its price.
-    expect(await readingSession(background)).toBeNull();
+    // Every translation sent is charged once at its price.
     const answered = (await mine.translations()).filter((r) => r.status === 200);
     expect((await mine.charges()).filter((c) => c.path === '/api/v1/translate').map((c) => c.credits).sort()).toEqual(answered.map((r) => translationCost(r.textLength!)).sort());
+  });
+
+  test('the popup\'s "Listen in English": any text translated and read aloud, one figure for both above the threshold, nothing sent before Play', async ({ context, background, extensionId, emulator }) => {
+    const mine = since(emulator.url, Date.now());
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { confirmAboveCredits: 1 });
+    const popup = await context.newPage();
+    await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+    await popup.getByRole('tab', { name: 'Translate' }).click();
+    const text = 'Hola, amigo. Buenos días desde la costa.';
+    await popup.getByLabel('Text to translate').fill(text);
+    await popup.getByLabel('To', { exact: true }).selectOption('en');
+    await popup.getByRole('button', { name: 'Listen in English' }).click();
+    const play = popup.getByRole('button', { name: /^Play \((about|up to) [\d,]+ credits?\)$/ });
+    await expect(play).toBeVisible();
+    const figure = Number(/([\d,]+) credits?\)$/.exec((await play.textContent())!)![1]!.replace(/,/g, ''));
+    expect(figure).toBeGreaterThanOrEqual(translationCost(text.length) + 1);
+    expect(await mine.translations()).toEqual([]);
+    expect(await mine.speech()).toEqual([]);
+
+    await play.click();
+    await waitForStatus(background, 'playing');
+    const [translation] = await mine.translations();
+    expect(translation).toMatchObject({ status: 200, textLength: text.length });
+    await expect.poll(() => readingSession(background), { timeout: 60_000 }).toBeNull();
+    const speech = (await mine.speech()).filter((r) => r.status === 200);
+    expect(speech[0]).toMatchObject({ language: 'en' });
+    expect(speech[0]!.textStart).toMatch(/^\[EN\] /);
+    const charges = await mine.charges();
+    const total = charges.reduce((sum, c) => sum + c.credits, 0);
+    expect(total).toBe(translationCost(text.length) + speech.reduce((sum, r) => sum + speechCost(r.textLength!), 0));
+    expect(total).toBeLessThanOrEqual(figure);
   });
 });
