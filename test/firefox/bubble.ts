@@ -18,6 +18,7 @@ import {
   openExtensionPage,
   runSuite,
   selectElement,
+  stopAndSettle,
   until,
   untilPlaying,
 } from './support';
@@ -145,17 +146,7 @@ async function main(): Promise<number> {
       const log = async () =>
         ((await (await fetch(`${emulator.url}/__emulator/log`)).json()) as { requests: { path: string; textStart: string; textLength: number; language: string; status: number }[] }).requests;
       // Headless Firefox's audio clock stands still here: the reading is stopped, and what was on the wire settles.
-      await ext.evaluate(async () => {
-        const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { onCommand: (c: string) => boolean } };
-        background.voxlateTestHooks.onCommand('stop-reading');
-      });
-      await until('nothing on the wire', () =>
-        ext.evaluate(async () => {
-          const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { requestsUnderWay(): { active: number; waiting: number } } };
-          const { active, waiting } = background.voxlateTestHooks.requestsUnderWay();
-          return active === 0 && waiting === 0;
-        }),
-      );
+      await stopAndSettle(ext);
       const speech = (await log()).filter((r) => r.path === '/api/v1/tts' && r.status === 200);
       if (!speech.length || speech.some((r) => r.language !== 'en') || !speech[0]!.textStart.startsWith('[EN] ')) throw new Error(JSON.stringify(speech));
       const { entries } = await ledger(emulator.url);

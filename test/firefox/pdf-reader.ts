@@ -10,7 +10,7 @@ import { startEmulator } from '../../emulator/server';
 import { startPageServer } from '../support/page-server';
 import { PAPER } from '../fixtures/pdf/paper-text';
 import { LOCKED } from '../fixtures/pdf/make';
-import { checks, clickMenu, launchFirefox, ledger, openExtensionPage, runSuite, until, untilPlaying, UUID } from './support';
+import { checks, clickMenu, launchFirefox, ledger, openExtensionPage, runSuite, stopAndSettle, until, untilPlaying, UUID } from './support';
 
 const EXTENSION = path.resolve(import.meta.dirname, '../../.output-test/firefox-mv2');
 const speechCost = (length: number) => Math.max(1, Math.ceil(length / 100));
@@ -69,17 +69,7 @@ async function main(): Promise<number> {
       ),
     );
     await suite.check('Firefox: stopped, what was charged is exactly what was sent, each at its price', async () => {
-      await ext.evaluate(async () => {
-        const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { onCommand: (c: string) => boolean } };
-        background.voxlateTestHooks.onCommand('stop-reading');
-      });
-      await until('nothing on the wire', () =>
-        ext.evaluate(async () => {
-          const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { requestsUnderWay(): { active: number; waiting: number } } };
-          const { active, waiting } = background.voxlateTestHooks.requestsUnderWay();
-          return active === 0 && waiting === 0;
-        }),
-      );
+      await stopAndSettle(ext);
       const sent = (await speech()).filter((r) => r.status === 200).map((r) => r.textStart).sort();
       const charged = (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts');
       if (JSON.stringify(charged.map((e) => e.textStart).sort()) !== JSON.stringify(sent)) throw new Error(`sent ${sent.length}, charged ${charged.length}`);
@@ -140,17 +130,7 @@ async function main(): Promise<number> {
 
     await suite.check('Firefox: Download audio of page 2 saves one file, and exactly page 2\'s requests are charged', async () => {
       // The letter opened above is being read: stopped, and its last requests settled, before the count starts.
-      await ext.evaluate(async () => {
-        const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { onCommand: (c: string) => boolean } };
-        background.voxlateTestHooks.onCommand('stop-reading');
-      });
-      await until('nothing on the wire', () =>
-        ext.evaluate(async () => {
-          const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { requestsUnderWay(): { active: number; waiting: number } } };
-          const { active, waiting } = background.voxlateTestHooks.requestsUnderWay();
-          return active === 0 && waiting === 0;
-        }),
-      );
+      await stopAndSettle(ext);
       await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
       await ext.evaluate(async () => {
         const { settings } = (await browser.storage.local.get('settings')) as { settings: Record<string, unknown> };

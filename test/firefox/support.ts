@@ -178,6 +178,21 @@ export function untilPlaying(ext: Page): Promise<true> {
   );
 }
 
+/** Stops the reading (the stop shortcut) and waits until nothing of it is on the wire or waiting. */
+export async function stopAndSettle(ext: Page): Promise<void> {
+  await ext.evaluate(async () => {
+    const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { onCommand: (c: string) => boolean } };
+    background.voxlateTestHooks.onCommand('stop-reading');
+  });
+  await until('nothing on the wire', () =>
+    ext.evaluate(async () => {
+      const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { requestsUnderWay(): { active: number; waiting: number } } };
+      const { active, waiting } = background.voxlateTestHooks.requestsUnderWay();
+      return active === 0 && waiting === 0;
+    }),
+  );
+}
+
 /** Named checks, each passed or failed with why; `report` prints them and "N passed, N failed". */
 export function checks() {
   const results: [string, boolean, string?][] = [];
