@@ -1,5 +1,16 @@
 import { browser } from 'wxt/browser';
 
+/** A language's name in `locale` ("Spanisch" in German), from its code; our own table where Intl has none. */
+export function languageNameIn(code: string, locale: string): string {
+  try {
+    const name = new Intl.DisplayNames([locale], { type: 'language' }).of(code);
+    if (name && name !== code) return name;
+  } catch {
+    // An unusual code Intl rejects: fall through to our own table.
+  }
+  return languageByCode(code)?.name ?? code;
+}
+
 /** A language the translator offers: its code, the English name the service takes, its own name. */
 export interface Language {
   /** ISO 639-1 code, lowercase. */

@@ -1,19 +1,10 @@
 import type { Voice } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
-import { baseCode, languageByCode } from '@/lib/language';
-
-let names: Intl.DisplayNames | null = null;
+import { baseCode, languageNameIn } from '@/lib/language';
 
 /** A language's name in the UI language ("Französisch" in German), from its code. */
 export function languageName(code: string): string {
-  try {
-    names ??= new Intl.DisplayNames([document.documentElement.lang || 'en'], { type: 'language' });
-    const name = names.of(code);
-    if (name && name !== code) return name;
-  } catch {
-    // An unusual code Intl rejects: fall through to our own table.
-  }
-  return languageByCode(code)?.name ?? code;
+  return languageNameIn(code, document.documentElement.lang || 'en');
 }
 
 /** Voices grouped by base language code ('en-GB' and 'en' together), sorted by the shown name. */

@@ -15,10 +15,10 @@ import { offscreenExists } from '@/lib/background/reading/offscreen-host';
 import { watchPlayer } from '@/lib/background/reading/player-watch';
 import { activeTabSelection, downloadTextFromTab, resumeActiveTab } from '@/lib/background/tab-actions';
 import { activeTabResumeOffer } from '@/lib/background/reading/resume';
-import { ensureMenus, onCommand, onMenuClick, retitleReadTranslated } from '@/lib/background/menus';
+import { ensureMenus, onCommand, onMenuClick, retitleWhenTargetChanges } from '@/lib/background/menus';
 import { cancelTranslation, currentTargetLanguage, translate } from '@/lib/background/translation';
 import { moveLegacyStorage } from '@/lib/translate/legacy-storage';
-import { settingsItem, updatePagePlayer, updateSettings } from '@/lib/settings/items';
+import { updatePagePlayer, updateSettings } from '@/lib/settings/items';
 import { estimatePageTranslation, stopPageTranslation, translatePageBlocks } from '@/lib/background/page-translation';
 import { translateActiveTabPage } from '@/lib/background/translate-page-tab';
 import { controlReading, getReadingState, jumpReading, setReadingSpeed } from '@/lib/background/reading/control';
@@ -37,10 +37,7 @@ export default defineBackground(() => {
   // Chrome keeps menus across restarts; Firefox forgets those of a persistent background page.
   if (import.meta.env.FIREFOX) void ensureMenus();
   else browser.runtime.onInstalled.addListener(() => void ensureMenus());
-  // "Read aloud in <language>" follows the target language.
-  settingsItem.watch((next, previous) => {
-    if (next.targetLanguage !== previous?.targetLanguage) void retitleReadTranslated();
-  });
+  retitleWhenTargetChanges();
   browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClick(info, tab));
   // "Open every PDF in the Voxlate reader" (an option, off by default).
   browser.tabs.onUpdated.addListener((tabId, change, tab) => void openPdfTabInReader(tabId, change, tab));

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { serializeError, ServiceError } from '../api/errors';
 import { formatNumber, t } from '../i18n';
-import { detectLanguage, languageByCode } from '../language';
+import { detectLanguage, languageNameIn } from '../language';
 import { getSettings } from '../settings/items';
 import { getCachedTranslation } from '../translate/cache';
 import { translationCost } from '../translate/cost';
@@ -33,13 +33,7 @@ export type ListenStart = { confirm: SpendQuestion } | null;
 
 /** A language's name in the browser's language ("Spanisch" in German). */
 export function languageName(code: string): string {
-  try {
-    const name = new Intl.DisplayNames([browser.i18n.getUILanguage()], { type: 'language' }).of(code);
-    if (name && name !== code) return name;
-  } catch {
-    // A code Intl rejects: our own table.
-  }
-  return languageByCode(code)?.name ?? code;
+  return languageNameIn(code, browser.i18n.getUILanguage());
 }
 
 /**

@@ -7,6 +7,7 @@ import { mayFetchLinkedPdf, openLinkInReader } from './pdf-link';
 import { readSelectionFromMenu } from './read-selection';
 import { languageName, listenFromTab } from './listen';
 import { currentTargetLanguage } from './translation';
+import { settingsItem } from '../settings/items';
 import { controlFromShortcut, downloadFromTab, readFromTab, speedFromShortcut, type TabRef } from './tab-actions';
 
 /** `selectionText`: what the browser saw selected at a menu click (none for shortcuts). */
@@ -24,6 +25,8 @@ const MENUS: Record<string, [MessageKey, Contexts, TabAction]> = {
   'translate-page': ['menuTranslatePage', ['page'], (tab) => translatePageFromTab(tab)],
   // Where the user clicked (or right-clicked) in the text: the caret's sentence to the end.
   'read-from-here': ['menuReadFromHere', ['page'], (tab, frame) => readFromHereInTab(tab, frame)],
+  // Titled after the user's target language (see readTranslatedTitle).
+  'read-translated': ['menuReadTranslated', ['selection', 'page'], (tab, frame, seen) => listenFromTab(tab, frame, seen)],
 };
 
 /** How much a speed shortcut changes the speed. */
@@ -49,9 +52,12 @@ async function readTranslatedTitle(): Promise<string> {
   return t('menuReadTranslated', languageName(await currentTargetLanguage()));
 }
 
-/** Retitles "Read aloud in <language>" (the target language changed). */
-export async function retitleReadTranslated(): Promise<void> {
-  await browser.contextMenus.update(READ_TRANSLATED, { title: await readTranslatedTitle() }).catch(() => undefined);
+/** "Read aloud in <language>" follows the target language: retitled when it changes. */
+export function retitleWhenTargetChanges(): void {
+  settingsItem.watch((next, previous) => {
+    if (next.targetLanguage === previous?.targetLanguage) return;
+    void readTranslatedTitle().then((title) => browser.contextMenus.update(READ_TRANSLATED, { title })).catch(() => undefined);
+  });
 }
 
 /** On a link to a PDF (by its address: what a link leads to is not known before it is followed). */
@@ -60,9 +66,8 @@ const PDF_LINKS = ['*://*/*.pdf', '*://*/*.pdf?*', '*://*/*.pdf#*', '*://*/*.PDF
 
 async function createMenus(): Promise<void> {
   for (const [id, [title, contexts]] of Object.entries(MENUS)) {
-    browser.contextMenus.create({ id, title: t(title), contexts });
+    browser.contextMenus.create({ id, title: id === READ_TRANSLATED ? await readTranslatedTitle() : t(title), contexts });
   }
-  browser.contextMenus.create({ id: READ_TRANSLATED, title: await readTranslatedTitle(), contexts: ['selection', 'page'] });
   browser.contextMenus.create({ id: OPEN_PDF_LINK, title: t('menuOpenInReader'), contexts: ['link'], targetUrlPatterns: PDF_LINKS });
 }
 
@@ -81,10 +86,6 @@ export function onMenuClick(info: Browser.contextMenus.OnClickData, tab?: Browse
   if (info.menuItemId === OPEN_PDF_LINK && tab?.id !== undefined && info.linkUrl) {
     // Asked at once, in the click's own turn: later the browser no longer takes it from the user.
     void openLinkInReader({ id: tab.id, index: tab.index }, info.linkUrl, mayFetchLinkedPdf(info.pageUrl, info.linkUrl));
-    return true;
-  }
-  if (info.menuItemId === READ_TRANSLATED && tab?.id !== undefined) {
-    void listenFromTab({ id: tab.id, title: tab.title }, info.frameId, info.selectionText || undefined);
     return true;
   }
   const entry = MENUS[String(info.menuItemId)];

@@ -20,10 +20,10 @@ const KEPT = 20;
 export async function openPdfTabInReader(tabId: number, change: Browser.tabs.OnUpdatedInfo, tab: Browser.tabs.Tab): Promise<void> {
   if (change.status !== 'complete' || !tab.url || !/^https?:/i.test(tab.url)) return;
   if (!(await getSettings()).openPdfsInReader) return;
-  if ((await openedItem.getValue())[tabId]?.includes(tab.url)) return;
+  const opened = await openedItem.getValue();
+  if (opened[tabId]?.includes(tab.url)) return;
   const pdf = await pdfShownIn(tabId).catch(() => null);
   if (!pdf) return;
-  const opened = await openedItem.getValue();
   await openedItem.setValue({ ...opened, [tabId]: [...(opened[tabId] ?? []), tab.url].slice(-KEPT) });
   await openInReader(tabId, pdf, null).catch(() => undefined);
 }

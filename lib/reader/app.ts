@@ -9,7 +9,7 @@ import { translateSurface } from '../content/page-translate-link';
 import { documentUrlOf } from './address';
 import { documentArticle } from './article';
 import { keptDocument } from './store';
-import { bindDownload, labelDownload } from './download';
+import { bindDownload } from './download';
 import { bindToolbar, labelToolbar } from './toolbar';
 import { pdfTranslationSurface } from './translation-layer';
 import { openDocument, startPdfWorker, type OpenDocument } from './viewer';
@@ -23,7 +23,6 @@ import type { Block } from './types';
  */
 export async function startReader(doc: Document): Promise<void> {
   labelToolbar(doc);
-  labelDownload(doc);
   const status = doc.getElementById('status')!;
   const say = (text: string) => (status.textContent = text);
   const url = documentUrlOf(doc.location.href);

@@ -1,23 +1,7 @@
 import { formatNumber, t } from '../i18n';
 import { MAX_READ_CHARS, sendMessage } from '../messaging/protocol';
 import type { DocumentArticle } from './article';
-
-const byId = <T extends HTMLElement>(doc: Document, id: string) => doc.getElementById(id) as T;
-
-/** The Download audio dialog's words (ids → message keys). */
-const TEXTS = [
-  ['download', 'readerDownload'],
-  ['download-heading', 'readerDownloadHeading'],
-  ['download-first-label', 'readerFromPage'],
-  ['download-last-label', 'readerToPage'],
-  ['download-hint', 'readerDownloadHint'],
-  ['download-cancel', 'readerCancel'],
-  ['download-start', 'readerDownloadStart'],
-] as const;
-
-export function labelDownload(doc: Document): void {
-  for (const [id, key] of TEXTS) byId(doc, id).textContent = t(key);
-}
+import { byId } from './toolbar';
 
 /**
  * *Download audio*: a dialog for the page range (the whole document by default), then the text

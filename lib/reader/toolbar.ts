@@ -1,7 +1,7 @@
 import { t } from '../i18n';
 import type { OpenDocument } from './viewer';
 
-const byId = <T extends HTMLElement>(doc: Document, id: string) => doc.getElementById(id) as T;
+export const byId = <T extends HTMLElement>(doc: Document, id: string) => doc.getElementById(id) as T;
 
 /** The toolbar's buttons and fields by id: their accessible name (and tooltip, for icon buttons). */
 const NAMES = [
@@ -25,6 +25,14 @@ const TEXTS = [
   ['read', 'readerReadAloud'],
   ['password-label', 'readerPassword'],
   ['password-open', 'readerOpen'],
+  // Download audio and its dialog (download.ts).
+  ['download', 'readerDownload'],
+  ['download-heading', 'readerDownloadHeading'],
+  ['download-first-label', 'readerFromPage'],
+  ['download-last-label', 'readerToPage'],
+  ['download-hint', 'readerDownloadHint'],
+  ['download-cancel', 'readerCancel'],
+  ['download-start', 'readerDownloadStart'],
 ] as const;
 
 /** Puts the reader's words on its controls (before the document is there). */
