@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { t } from '@/lib/i18n';
 import { sendMessage, type ServiceStatus } from '@/lib/messaging/protocol';
+import { ListenOptions } from './listen-options';
 import { PdfOptions } from './pdf-options';
 import { PermissionList } from './permission-list';
 import { ServiceForm } from './service-form';
@@ -27,6 +28,7 @@ export function OptionsApp() {
           <ServiceForm status={status} onChange={refresh} />
           <VoiceDefaults enabled={Boolean(status.account)} />
           <TranslationDefaults />
+          <ListenOptions />
           <SpendThreshold />
           <PdfOptions />
           <ShortcutList />

@@ -66,7 +66,7 @@ async function listenToPage(request: ListenRequest): Promise<void> {
   const source = await detectLanguage(request.text, request.languageHint, '');
   const reading = { text: request.text, title: request.title, tabId: request.tabId, frameId: request.frameId };
   if (source === target) await startReading({ ...reading, languageHint: target });
-  else await startReading({ ...reading, language: target, languageHint: target, translateTo: target });
+  else await startReading({ ...reading, language: target, languageHint: target, translateTo: target, sourceLanguage: source });
 }
 
 /**
@@ -83,6 +83,12 @@ export async function listenTranslated(request: ListenRequest, agreed: number | 
   const reading = { title: request.title, tabId: request.tabId, frameId: request.frameId };
   if (source === target) {
     const started = await startReading({ ...reading, text, languageHint: target, confirmed: agreed !== null });
+    return 'confirm' in started ? started : null;
+  }
+  if (settings.listen.mode !== 'translation') {
+    // Heard sentence by sentence with its original (or a learner's way): read as a page is, each
+    // sentence lit on the page as it is heard. Its figure covers both, and is asked about as a reading's.
+    const started = await startReading({ ...reading, text, language: target, languageHint: target, translateTo: target, sourceLanguage: source, confirmed: agreed !== null });
     return 'confirm' in started ? started : null;
   }
   const cached = await getCachedTranslation({ service: settings.serviceUrl, text, source: null, target });

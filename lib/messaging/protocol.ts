@@ -199,6 +199,8 @@ export const messageRules = {
       text: text(1, 5000),
       params: speechParamsSchema,
       priority: int(-1000, 1000),
+      /** Heard as written even in a reading heard in another language (a plan chunk's `original`). */
+      asWritten: z.optional(z.literal(true)),
     }),
     from: ['extension'],
   },

@@ -23,8 +23,22 @@ export const plannedChunkSchema = z.object({
    * after: the audio is in the cache at that speed and is played time-stretched instead of bought again.
    */
   speed: z.optional(num(0.5, 2)),
+  /**
+   * A reading heard in another language whose chunk is heard as written, in this voice (its
+   * original, before or after its translation); absent: the reading's own way and voice.
+   */
+  original: z.optional(z.strictObject({ voiceId: text(1, 200), language: languageCode })),
+  /** Played this much slower than the reading's speed, from the same audio (a learner's repeat). */
+  slower: z.optional(num(0.5, 1)),
+  /** Seconds of silence after the chunk (a learner's pause to repeat it). */
+  pauseAfterSec: z.optional(num(0, 10)),
 });
 export type PlannedChunk = z.infer<typeof plannedChunkSchema>;
+
+/** How a chunk of a reading is spoken: the reading's way, in its original's voice when it has one. */
+export function chunkParams(params: SpeechParams, chunk: Pick<PlannedChunk, 'original'>): SpeechParams {
+  return chunk.original ? { ...params, ...chunk.original } : params;
+}
 
 /** A whole reading: handed to the player, which then drives it even if the worker sleeps. */
 export const readingPlanSchema = z.object({

@@ -199,3 +199,36 @@ describe('player: speed changes while reading', () => {
     expect(next.duration).toBeCloseTo(1.6);
   });
 });
+
+describe('player: a learner plan (pauses, slower repeats)', () => {
+  // Sentence 0's translation, a pause, the same again slower; then sentence 1, once.
+  const learner: ReadingPlan = {
+    ...plan,
+    sentenceCount: 2,
+    chunks: [
+      { index: 0, text: 'One.', firstSentence: 0, lastSentence: 0, sentenceOffsets: [0], pauseAfterSec: 1.5 },
+      { index: 1, text: 'One.', firstSentence: 0, lastSentence: 0, sentenceOffsets: [0], slower: 0.75, pauseAfterSec: 1.5 },
+      { index: 2, text: 'Two.', firstSentence: 1, lastSentence: 1, sentenceOffsets: [0] },
+    ],
+  };
+
+  it('leaves the pause after a chunk as silence, not counted as a gap, and plays the repeat slower from the same audio', async () => {
+    const { ctx, player, requests, events, resolve, play } = setup([1, 1, 1]);
+    current = player;
+    player.start(learner);
+    await resolve(0, 1, 2);
+    await play(0.1);
+    // The repeat is asked for as the first was (same text, same speed): the background answers it from the cache.
+    expect(requests.map((r) => [r.text, r.params.speed])).toEqual([['One.', 1], ['One.', 1], ['Two.', 1]]);
+    const repeat = ctx.sources.find((s) => (s.buffer as FakeBuffer).rate === 0.75)!;
+    // After the first (1 s) and its pause (1.5 s); 1 s of audio at ×0.75 lasts 1.33 s.
+    expect(repeat.when).toBeCloseTo(2.5);
+    expect(repeat.duration).toBeCloseTo(1 / 0.75);
+    await play(3);
+    const last = ctx.sources.find((s) => (s.buffer as FakeBuffer).chunk === 2)!;
+    expect(last.when).toBeCloseTo(2.5 + 1 / 0.75 + 1.5);
+    await play(4);
+    expect(events.at(-1)!.status).toBe('ended');
+    expect(player.stats()!.gapsMs.every((g) => g < 1)).toBe(true);
+  });
+});

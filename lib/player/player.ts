@@ -100,8 +100,10 @@ export function createPlayer(deps: PlayerDeps): Player {
     let when = earliest;
     let gapMs: number | undefined;
     if (next.continues && s.lastEnd !== null) {
-      when = Math.max(s.lastEnd, earliest);
-      gapMs = Math.round((when - s.lastEnd) * 1e6) / 1e3;
+      // A learner's pause after the chunk before is meant, not a gap (not after a cut: same chunk).
+      const due = s.lastEnd + (next.fraction === 0 ? (s.plan.chunks[next.chunk - 1]?.pauseAfterSec ?? 0) : 0);
+      when = Math.max(due, earliest);
+      gapMs = Math.round((when - due) * 1e6) / 1e3;
       // Counted once the chunk is reached (a jump may drop it first); a late one is reached now.
       if (s.playing.length === 0) s.stats.gapsMs.push(gapMs);
     }

@@ -71,9 +71,9 @@ export function fetchSpeedOf(s: Session, chunk: number): number {
   return s.fetcher.speedOf(chunk) ?? s.cachedSpeeds.get(chunk) ?? s.plan.chunks[chunk]!.speed ?? s.speed;
 }
 
-/** Seconds of a chunk's audio played per second of listening, at the speed now. */
+/** Seconds of a chunk's audio played per second of listening, at the speed now (less for a slower repeat). */
 export function rateOf(s: Session, chunk: number): number {
-  const rate = s.speed / fetchSpeedOf(s, chunk);
+  const rate = (s.speed * (s.plan.chunks[chunk]!.slower ?? 1)) / fetchSpeedOf(s, chunk);
   return Math.abs(rate - 1) < 1e-6 ? 1 : rate;
 }
 

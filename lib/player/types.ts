@@ -9,6 +9,8 @@ export interface FetchChunkRequest {
   params: SpeechParams;
   /** Higher runs first (the background's scheduler order). */
   priority: number;
+  /** Heard as written in a reading heard in another language (the chunk's `original`). */
+  asWritten?: true;
 }
 
 /** The part of AudioContext the player uses; tests hand in a fake with a hand-driven clock. */

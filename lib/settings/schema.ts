@@ -1,6 +1,10 @@
 import * as z from 'zod/mini';
 import { PLAYER_CORNERS } from './player-corner';
 
+/** How a reading in another language is heard (see `listen`). */
+export const LISTEN_MODES = ['translation', 'original-first', 'translation-first', 'learner'] as const;
+export type ListenMode = (typeof LISTEN_MODES)[number];
+
 /**
  * Everything the user sets except the API key (which is its own storage item, read only by the
  * background). Every field has a default so a damaged or partial value still yields usable settings.
@@ -54,6 +58,19 @@ export const settingsSchema = z.object({
    * it). Needs access to all sites, asked for when the user turns it on.
    */
   openPdfsInReader: z.catch(z.boolean(), false),
+  /**
+   * "Read aloud in <language>": what is heard. The translation only; the original then its
+   * translation (or the other way round), sentence by sentence; or the learner's way: each
+   * sentence's translation, a pause, and (when `repeatSlower`) the same audio again, slower.
+   */
+  listen: z.catch(
+    z.object({
+      mode: z.catch(z.enum(LISTEN_MODES), 'translation'),
+      pauseSec: z.catch(z.number().check(z.gte(0), z.lte(10)), 2),
+      repeatSlower: z.catch(z.boolean(), true),
+    }),
+    { mode: 'translation', pauseSec: 2, repeatSlower: true },
+  ),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

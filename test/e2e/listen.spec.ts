@@ -1,3 +1,4 @@
+import type { Worker } from '@playwright/test';
 import { connectService, expect, setSettings, test } from './fixtures';
 import { chooseMenuEntry, clickAxNode, clickMenu, emulatorLog, findAxNode, inPageUiText, ledger, readingSession, selectText, speechRequests, waitForStatus, watchHighlights } from '../support/extension';
 
@@ -13,7 +14,70 @@ function since(emulatorUrl: string, t0: number) {
   };
 }
 
+/** The reading's plan as heard: each chunk "<sentence><o: as written | t: translated><s: slower repeat>". */
+async function heardLayout(background: Worker): Promise<string[] | null> {
+  return background.evaluate(async () => {
+    const { reading } = (await chrome.storage.session.get('reading')) as { reading?: { plan: { chunks: { firstSentence: number; original?: object; slower?: number }[] } } | null };
+    return reading ? reading.plan.chunks.map((c) => `${c.firstSentence}${c.original ? 'o' : 't'}${c.slower ? 's' : ''}`) : null;
+  });
+}
+
+const MODES = [
+  { mode: 'original-first', layout: ['0o', '0t', '1o', '1t', '2o', '2t'], languages: ['es', 'en'] },
+  { mode: 'translation-first', layout: ['0t', '0o', '1t', '1o', '2t', '2o'], languages: ['en', 'es'] },
+  { mode: 'learner', layout: ['0t', '0ts', '1t', '1ts', '2t', '2ts'], languages: ['en'] },
+] as const;
+
 test.describe('listen in my language', () => {
+  for (const { mode, layout, languages } of MODES) {
+    test(`"${mode}": a Spanish selection heard sentence by sentence in that order, each sentence translated once and each request spoken once, the ledger exact; again, free`, async ({ context, background, extensionId, emulator, pages }) => {
+      const mine = since(emulator.url, Date.now());
+      await connectService(background, emulator.url, 'demo-pro');
+      await setSettings(background, { targetLanguage: 'en', confirmAboveCredits: 1000, listen: { mode, pauseSec: 1, repeatSlower: true } });
+      const page = await context.newPage();
+      await page.goto(`${pages.url}/fixtures/spanish.html`);
+      await selectText(page, '#greeting');
+      const sentences = ['Hola, amigo.', 'Buenos días desde la costa.', 'El perro y el gato duermen al sol, y el libro espera en la mesa.'];
+      const highlights = await watchHighlights(page);
+
+      await chooseMenuEntry(context, background, extensionId, page, 'read-translated');
+      await waitForStatus(background, 'playing');
+      expect(await heardLayout(background)).toEqual(layout);
+      // The Spanish sentence being heard is lit on the page, in either language.
+      await expect.poll(async () => (await highlights())[0]).toBe(sentences[0]);
+      await expect.poll(() => readingSession(background), { timeout: 90_000 }).toBeNull();
+      expect(await highlights()).toEqual(sentences);
+
+      // Each sentence translated once; each different piece of audio asked for once, in the mode's languages.
+      const translations = (await mine.translations()).filter((r) => r.status === 200);
+      expect(translations.map((r) => r.textLength).sort()).toEqual(sentences.map((s) => s.length).sort());
+      const speech = (await mine.speech()).filter((r) => r.status === 200);
+      expect(speech).toHaveLength(sentences.length * languages.length);
+      // The first request is the first sentence, in the language heard first.
+      expect(speech[0]!.language).toBe(languages[0]);
+      for (const language of languages) {
+        const heard = speech.filter((r) => r.language === language);
+        expect(heard).toHaveLength(sentences.length);
+        for (const r of heard) expect(r.voiceId.startsWith(language)).toBe(true);
+        if (language === 'es') expect(heard.map((r) => r.textStart).sort()).toEqual([...sentences].sort());
+        else for (const r of heard) expect(r.textStart).toMatch(/^\[EN\] /);
+      }
+      // The ledger: each translation and each speech request at its price, nothing else.
+      const charges = await mine.charges();
+      expect(charges.filter((c) => c.path === '/api/v1/translate').map((c) => c.credits).sort()).toEqual(sentences.map((s) => translationCost(s.length)).sort());
+      const spoken = charges.filter((c) => c.path === '/api/v1/tts');
+      expect(spoken).toHaveLength(speech.length);
+      for (const charge of spoken) expect(charge.credits).toBe(speechCost(charge.textLength));
+
+      // Heard again: every translation and every piece of audio comes from the caches.
+      await selectText(page, '#greeting');
+      await clickMenu(background, page, 'read-translated');
+      await waitForStatus(background, 'playing');
+      await expect.poll(() => readingSession(background), { timeout: 90_000 }).toBeNull();
+      expect(await mine.charges()).toHaveLength(charges.length);
+    });
+  }
+
   test('"Read aloud in English" on a Spanish selection: the translation is shown and spoken with an English voice, paid once exactly; again, it costs nothing', async ({ context, background, extensionId, emulator, pages }) => {
     const mine = since(emulator.url, Date.now());
     await connectService(background, emulator.url, 'demo-pro');

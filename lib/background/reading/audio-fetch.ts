@@ -15,6 +15,8 @@ export interface ChunkRequest {
   params: SpeechParams;
   /** Higher is fetched first: the chunk the listener is waiting for. */
   priority: number;
+  /** Heard as written even in a reading heard in another language (its original's turn). */
+  asWritten?: true;
   /** Told when the scheduler will retry (e.g. rate limited), so the user can be told too. */
   onRetry?: (error: unknown, delayMs: number) => void;
 }
@@ -48,7 +50,7 @@ export async function fetchChunk(request: ChunkRequest): Promise<string> {
   const { params } = request;
   refuseIfEnded(request.sessionId);
   // A reading heard in another language: the chunk's translation, just before its speech.
-  const text = await textToSpeak(request.sessionId, request.text);
+  const text = request.asWritten ? request.text : await textToSpeak(request.sessionId, request.text);
   refuseIfEnded(request.sessionId);
   const { serviceUrl } = await getSettings();
   const key = await audioCacheKey({ service: serviceUrl, text, ...params });

@@ -72,6 +72,8 @@ export interface ReadRequest extends SpeechChoices {
   page?: ReadingPage;
   /** Heard in this language: each chunk translated just before its speech (translated.ts). */
   translateTo?: string;
+  /** The language the text is written in, when heard in another (its original's voice, modes.ts). */
+  sourceLanguage?: string;
   /** Read "from here": the place in `text` to start at; the sentences before it stay in the plan, unpaid until wanted. */
   startOffset?: number;
   /** Tried again after a failure, from where it stopped (not "where you stopped last time"). */

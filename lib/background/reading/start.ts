@@ -2,7 +2,10 @@ import { ServiceError } from '../../api/errors';
 import type { ReadStart } from '../../messaging/protocol';
 import { getSettings } from '../../settings/items';
 import { chunkOfSentence } from '../../player/sentence-position';
-import type { SpeechParams } from '../../player/contract';
+import { chunkParams, type PlannedChunk, type SpeechParams } from '../../player/contract';
+import type { Settings } from '../../settings/schema';
+import type { SpeechEstimate } from '../speech-price';
+import { paidParts, planForListening } from './modes';
 import { firstRequestText } from '../../speech/chunk';
 import { formatNumber, t } from '../../i18n';
 import { setBadge } from '../badge';
@@ -43,29 +46,40 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   const capped = capReadingText(request.text);
   // Already agreed to: the first sentence leaves now, before a long text is planned (it is found
   // from the text's start alone); the player's ask for it joins this request.
-  const early = request.confirmed && !request.startOffset && !request.startSentence ? firstRequestText(capped.text, params.language) : null;
-  if (early) askEarly(sessionId, early, params);
+  // (Not for a reading heard sentence by sentence in another language: its first request is its first sentence's.)
+  const bySentence = request.translateTo !== undefined && settings.listen.mode !== 'translation';
+  const early = request.confirmed && !bySentence && !request.startOffset && !request.startSentence ? firstRequestText(capped.text, params.language) : null;
+  if (early) askEarly(sessionId, { text: early, index: 0 }, params);
   const planned = { sessionId, text: capped.text, title: request.title, params };
   // Started later in the text: the usual chunks when their audio is bought already (never twice).
   const start = request.startOffset === undefined ? { sentence: request.startSentence } : { offset: request.startOffset };
-  const { plan, sentences, startSentence } = await planStartingAt(planned, start, settings.serviceUrl, isFetching);
+  const { plan: written, sentences, startSentence } = await planStartingAt(planned, start, settings.serviceUrl, isFetching);
+  // Heard in another language: as the user chose (the translation only, with the original, or a learner's way).
+  const plan = request.translateTo ? await planForListening(written, settings.listen, () => originalVoice(request, settings)) : written;
   // Only what is read from the start on is paid for (and asked about); the chunks before it wait for a jump back.
   const ahead = plan.chunks.slice(chunkOfSentence(plan.chunks, startSentence));
   const threshold = await confirmThreshold();
-  let estimate = await estimateSpeech(ahead.map((c) => c.text), params, threshold);
-  // Heard in another language: the translation of what is read is paid too (at most once a chunk).
-  if (request.translateTo) estimate = { ...estimate, credits: estimate.credits + translationCostOfParts(ahead.map((c) => c.text)) };
-  // Above the threshold only at the cautious price: the first sentence (below it) tells the real one.
+  let estimate: SpeechEstimate;
+  if (request.translateTo) {
+    // The translation of what is heard translated is paid too, and each request once (a repeat is free).
+    const parts = paidParts(ahead);
+    const speech = await estimateSpeech([...parts.translated, ...parts.original], params, threshold);
+    estimate = { ...speech, credits: speech.credits + translationCostOfParts(parts.translated) };
+  } else {
+    estimate = await estimateSpeech(ahead.map((c) => c.text), params, threshold);
+  }
+  // Above the threshold only at the cautious price: the first sentence (below it) tells the real one
+  // (not when a translation is paid with it: the balance would not tell the price of speech).
   const slowNote = () => {
     if (request.tabId !== null) void tellPage(request.tabId, 0, { type: 'pageNotice', tone: 'info', message: t('waitSlow') }).catch(() => undefined);
   };
   const learned =
-    !request.confirmed && estimate.credits > threshold && !estimate.learned ? await estimateAfterFirstRequest(sessionId, ahead, params, threshold, slowNote) : null;
+    !request.confirmed && !request.translateTo && estimate.credits > threshold && !estimate.learned ? await estimateAfterFirstRequest(sessionId, ahead, params, threshold, slowNote) : null;
   if (learned) estimate = learned;
   const ask = !request.confirmed && estimate.credits > threshold;
   // Ask for the first sentence now, while the page gets ready and the player starts: it joins
   // this request when it asks. Nothing above the threshold leaves before the user agrees.
-  if (!ask && early !== ahead[0]!.text) askEarly(sessionId, ahead[0]!.text, params, ahead[0]!.index);
+  if (!ask && early !== ahead[0]!.text) askEarly(sessionId, ahead[0]!, params);
   const onPage = await pageReady(request.pageReady, sessionId);
   if (ask) {
     const { pageReady: _ready, ...kept } = request;
@@ -134,7 +148,14 @@ async function pageReady(page: Promise<boolean> | undefined, sessionId: string):
 }
 
 /** Asks for a reading's first request ahead of its player, which joins it when it asks. */
-function askEarly(sessionId: string, text: string, params: SpeechParams, chunkIndex = 0): void {
-  void fetchChunkForPlayer({ sessionId, chunkIndex, text, params, priority: 10 }).catch(() => undefined);
+function askEarly(sessionId: string, chunk: Pick<PlannedChunk, 'text' | 'index' | 'original'>, params: SpeechParams): void {
+  const asWritten = chunk.original ? { asWritten: true as const } : {};
+  void fetchChunkForPlayer({ sessionId, chunkIndex: chunk.index, text: chunk.text, params: chunkParams(params, chunk), priority: 10, ...asWritten }).catch(() => undefined);
+}
+
+/** The user's voice for the language a reading heard in another language is written in. */
+async function originalVoice(request: ReadRequest, settings: Settings): Promise<Pick<SpeechParams, 'voiceId' | 'language'>> {
+  const { voiceId, language } = await chooseSpeechParams(request.text, { languageHint: request.sourceLanguage ?? null }, settings);
+  return { voiceId, language };
 }
 

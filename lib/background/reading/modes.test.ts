@@ -1,0 +1,56 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ReadingPlan } from '../../player/contract';
+import { paidParts, planForListening, REPEAT_SLOWER } from './modes';
+
+const plan: ReadingPlan = {
+  sessionId: 's',
+  params: { voiceId: 'en-amelia', language: 'en', speed: 1, format: 'mp3' },
+  sentenceCount: 3,
+  title: 'Carta',
+  chunks: [
+    { index: 0, text: 'Hola.', firstSentence: 0, lastSentence: 0, sentenceOffsets: [0] },
+    { index: 1, text: 'Me llamo Ana. Vivo en Sevilla.', firstSentence: 1, lastSentence: 2, sentenceOffsets: [0, 14] },
+  ],
+};
+const spanish = { voiceId: 'es-lucia', language: 'es' };
+const way = (mode: 'translation' | 'original-first' | 'translation-first' | 'learner', more = {}) => ({ mode, pauseSec: 2, repeatSlower: true, ...more });
+/** Each chunk as "<sentence><o: original | t: translated><×slower><+pause>". */
+const layout = (p: ReadingPlan) =>
+  p.chunks.map((c) => `${c.firstSentence}${c.original ? 'o' : 't'}${c.slower ? `×${c.slower}` : ''}${c.pauseAfterSec ? `+${c.pauseAfterSec}` : ''}`);
+
+describe('how a reading in another language is heard', () => {
+  it('the translation only: the plan as it is, and no voice of the original asked for', async () => {
+    const voice = vi.fn(async () => spanish);
+    expect(await planForListening(plan, way('translation'), voice)).toBe(plan);
+    expect(voice).not.toHaveBeenCalled();
+  });
+
+  it('the original then its translation, sentence by sentence, the original in its own voice', async () => {
+    const heard = await planForListening(plan, way('original-first'), async () => spanish);
+    expect(layout(heard)).toEqual(['0o', '0t', '1o', '1t', '2o', '2t']);
+    expect(heard.chunks.map((c) => c.index)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(heard.chunks.slice(2, 4).map((c) => c.text)).toEqual(['Me llamo Ana.', 'Me llamo Ana.']);
+    expect(heard.chunks[0]!.original).toEqual(spanish);
+    expect(heard.chunks[5]).toMatchObject({ text: 'Vivo en Sevilla.', firstSentence: 2, lastSentence: 2, sentenceOffsets: [0] });
+  });
+
+  it('the translation then its original', async () => {
+    expect(layout(await planForListening(plan, way('translation-first'), async () => spanish))).toEqual(['0t', '0o', '1t', '1o', '2t', '2o']);
+  });
+
+  it('a learner: each translation, a pause, the same again slower (or once, with the pause, when repeats are off)', async () => {
+    const voice = vi.fn(async () => spanish);
+    expect(layout(await planForListening(plan, way('learner', { pauseSec: 3 }), voice))).toEqual([
+      '0t+3', `0t×${REPEAT_SLOWER}+3`, '1t+3', `1t×${REPEAT_SLOWER}+3`, '2t+3', `2t×${REPEAT_SLOWER}+3`,
+    ]);
+    expect(layout(await planForListening(plan, way('learner', { repeatSlower: false, pauseSec: 0 }), voice))).toEqual(['0t', '1t', '2t']);
+    expect(voice).not.toHaveBeenCalled();
+  });
+
+  it('pays each sentence once a language: a repeat is the same request', async () => {
+    const learner = await planForListening(plan, way('learner'), async () => spanish);
+    expect(paidParts(learner.chunks)).toEqual({ translated: ['Hola.', 'Me llamo Ana.', 'Vivo en Sevilla.'], original: [] });
+    const both = await planForListening(plan, way('translation-first'), async () => spanish);
+    expect(paidParts(both.chunks)).toEqual({ translated: ['Hola.', 'Me llamo Ana.', 'Vivo en Sevilla.'], original: ['Hola.', 'Me llamo Ana.', 'Vivo en Sevilla.'] });
+  });
+});

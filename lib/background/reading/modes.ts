@@ -1,0 +1,58 @@
+import type { PlannedChunk, ReadingPlan, SpeechParams } from '../../player/contract';
+import type { Settings } from '../../settings/schema';
+
+/** How much slower a learner's repeat is played (the same audio, stretched: nothing bought again). */
+export const REPEAT_SLOWER = 0.75;
+
+/** A chunk cut down to one of its sentences (the plan's numbering of sentences kept). */
+function sentencesOf(chunk: PlannedChunk): PlannedChunk[] {
+  return chunk.sentenceOffsets.flatMap((start, i) => {
+    const text = chunk.text.slice(start, chunk.sentenceOffsets[i + 1] ?? chunk.text.length).trim();
+    const sentence = chunk.firstSentence + i;
+    return text ? [{ index: 0, text, firstSentence: sentence, lastSentence: sentence, sentenceOffsets: [0] }] : [];
+  });
+}
+
+/**
+ * A reading heard in another language, laid out as the user chose to hear it (settings `listen`):
+ * the translation only (the plan as it is); or sentence by sentence, the original in `original`'s
+ * voice before or after its translation; or a learner's way: each sentence's translation, a pause,
+ * and the same audio again slower. A sentence's original, or its translation, is one request each
+ * whatever the mode: a repeat asks for exactly the same audio (the cache answers it).
+ */
+export async function planForListening(
+  plan: ReadingPlan,
+  listen: Settings['listen'],
+  /** The voice of the original's language (asked only when the original is heard). */
+  originalVoice: () => Promise<Pick<SpeechParams, 'voiceId' | 'language'>>,
+): Promise<ReadingPlan> {
+  if (listen.mode === 'translation') return plan;
+  const withOriginal = listen.mode === 'original-first' || listen.mode === 'translation-first';
+  const voice = withOriginal ? await originalVoice() : null;
+  const asWritten = voice ? { original: { voiceId: voice.voiceId, language: voice.language } } : {};
+  const pause = listen.pauseSec > 0 ? { pauseAfterSec: listen.pauseSec } : {};
+  const heard = (s: PlannedChunk): PlannedChunk[] => {
+    switch (listen.mode) {
+      case 'original-first':
+        return [{ ...s, ...asWritten }, s];
+      case 'translation-first':
+        return [s, { ...s, ...asWritten }];
+      default:
+        return listen.repeatSlower ? [{ ...s, ...pause }, { ...s, slower: REPEAT_SLOWER, ...pause }] : [{ ...s, ...pause }];
+    }
+  };
+  const chunks = plan.chunks.flatMap(sentencesOf).flatMap(heard);
+  return { ...plan, chunks: chunks.map((c, index) => ({ ...c, index })) };
+}
+
+/**
+ * What a reading heard in another language pays for: the speech of each different request (a
+ * sentence's original, or its translation; a repeat is the same request) and the translation of
+ * each text heard translated, once.
+ */
+export function paidParts(chunks: readonly PlannedChunk[]): { translated: string[]; original: string[] } {
+  const translated = new Set<string>();
+  const original = new Set<string>();
+  for (const c of chunks) (c.original ? original : translated).add(c.text);
+  return { translated: [...translated], original: [...original] };
+}
