@@ -1,6 +1,6 @@
 import { formatNumber, t } from '@/lib/i18n';
 import type { MessageKey } from '@/lib/i18n';
-import { LISTEN_MODES, type ListenMode } from '@/lib/settings/schema';
+import { LISTEN_MODES, type ListenMode } from '@/lib/settings/listen-mode';
 import { useSettings } from '../use-settings';
 
 const MODE_LABELS: Record<ListenMode, MessageKey> = {

@@ -2,7 +2,9 @@ import { browser } from 'wxt/browser';
 import { serializeError, ServiceError } from '../api/errors';
 import { formatNumber, t } from '../i18n';
 import { detectLanguage, languageNameIn } from '../language';
-import { getSettings } from '../settings/items';
+import { getSettings, updateSettings } from '../settings/items';
+import type { ListenMode } from '../settings/listen-mode';
+import { askedItem, readingOf } from './reading/session';
 import { getCachedTranslation } from '../translate/cache';
 import { translationCost } from '../translate/cost';
 import { injectPageScript, readPageText, tellPage } from './page-link';
@@ -13,6 +15,25 @@ import { confirmThreshold, describeEstimate, estimateSpeech, holdForConfirmation
 import type { TabRef } from './tab-actions';
 import type { SpendQuestion } from '../messaging/protocol';
 import { currentTargetLanguage, translateWithConsent } from './translation';
+
+/**
+ * The user chose, in the in-page player (or the popup), to hear readings in another language
+ * another way: kept for next time, and the reading under way of `fromTab` (heard in another
+ * language) goes on that way from the sentence being heard. What it costs from there is figured
+ * anew: above the user's threshold they are asked on the page first; audio and translations
+ * already bought are reused.
+ */
+export async function changeListenMode(mode: ListenMode, fromTab: number | undefined): Promise<void> {
+  const { listen } = await getSettings();
+  if (listen.mode !== mode) await updateSettings({ listen: { ...listen, mode } });
+  const session = await readingOf(fromTab);
+  const asked = await askedItem.getValue();
+  if (!session.translateTo || asked?.sessionId !== session.plan.sessionId) return;
+  const { startOffset: _offset, ...request } = asked.request;
+  const sentence = session.position?.sentence ?? session.startSentence ?? 0;
+  // Above the threshold the question is put on the page, and the reading goes on as it was until the user answers.
+  await startReading({ ...request, startSentence: sentence, retried: true, confirmed: false, speed: session.plan.params.speed });
+}
 
 /** What the gate keeps while the user is asked about hearing a selection in their language. */
 export const LISTEN_KIND = 'read-translated';

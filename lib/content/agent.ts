@@ -40,6 +40,7 @@ function runAgent(signal: AbortSignal): () => void {
         actions: {
           control: (action) => void sendMessage('readingControl', { action }).catch(() => undefined),
           setSpeed: (speed) => void sendMessage('readingSetSpeed', { speed }).catch(() => undefined),
+          setListenMode: (mode) => void sendMessage('readingListenMode', { mode }).catch(() => undefined),
           jump: (sentence) => void sendMessage('readingJump', { sentence }).catch(() => undefined),
           saveCorner: (corner) => void sendMessage('savePlayerCorner', { corner }).catch(() => undefined),
         },

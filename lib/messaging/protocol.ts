@@ -5,6 +5,7 @@ import type { Voice } from '../api/schemas';
 import type { PlayerStats } from '../player/types';
 import type { CostToConfirm, TranslationResult } from '../translate/translate';
 import { PLAYER_CORNERS } from '../settings/player-corner';
+import { LISTEN_MODES } from '../settings/listen-mode';
 import type { PageBlocksAnswer, PageEstimate } from '../translate/page-types';
 import {
   chunkSpeedSchema,
@@ -129,6 +130,11 @@ export const messageRules = {
   /** From a page: only its tab's reading (the in-page player's buttons). */
   readingControl: { input: z.strictObject({ action: playerActionSchema }), from: ['extension', 'content'] },
   readingSetSpeed: { input: z.strictObject({ speed: num(0.5, 2) }), from: ['extension', 'content'] },
+  /**
+   * Hear a reading in another language another way from now on (the in-page player's "Hear"): kept
+   * for next time, and the reading under way goes on that way from its sentence; only its tab's.
+   */
+  readingListenMode: { input: z.strictObject({ mode: z.enum(LISTEN_MODES) }), from: ['extension', 'content'] },
   /** Goes on reading from this sentence at once (the page's "Read from here"); only its tab's reading. */
   readingJump: { input: z.strictObject({ sentence: int(0) }), from: ['extension', 'content'] },
   /** Where the user put the in-page player (remembered for the next reading). */
@@ -270,6 +276,8 @@ export const messageRules = {
           sentences: z.array(z.tuple([int(0), int(0)])).check(z.maxLength(MAX_READ_CHARS)),
           show: z.boolean(),
           corner: z.enum(PLAYER_CORNERS),
+          /** Heard in another language: the way it is heard (the player offers the others). */
+          listenMode: z.optional(z.enum(LISTEN_MODES)),
         }),
       ),
     }),
@@ -303,6 +311,7 @@ export interface ProtocolMap {
   readingControl(data: In<'readingControl'>): Result<void>;
   readingSetSpeed(data: In<'readingSetSpeed'>): Result<void>;
   readingJump(data: In<'readingJump'>): Result<void>;
+  readingListenMode(data: In<'readingListenMode'>): Result<void>;
   savePlayerCorner(data: In<'savePlayerCorner'>): Result<void>;
   savePageTranslateCorner(data: In<'savePageTranslateCorner'>): Result<void>;
   readerReady(data: In<'readerReady'>): Result<void>;

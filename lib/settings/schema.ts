@@ -1,9 +1,6 @@
 import * as z from 'zod/mini';
+import { LISTEN_MODES } from './listen-mode';
 import { PLAYER_CORNERS } from './player-corner';
-
-/** How a reading in another language is heard (see `listen`). */
-export const LISTEN_MODES = ['translation', 'original-first', 'translation-first', 'learner'] as const;
-export type ListenMode = (typeof LISTEN_MODES)[number];
 
 /**
  * Everything the user sets except the API key (which is its own storage item, read only by the

@@ -1,6 +1,6 @@
 import type { Worker } from '@playwright/test';
 import { connectService, expect, setSettings, test } from './fixtures';
-import { chooseMenuEntry, clickAxNode, clickMenu, emulatorLog, findAxNode, inPageUiText, ledger, readingSession, selectText, speechRequests, waitForStatus, watchHighlights } from '../support/extension';
+import { callOnAxNode, chooseMenuEntry, clickAxNode, clickMenu, emulatorLog, findAxNode, inPageUiText, ledger, readingSession, selectText, speechRequests, waitForStatus, watchHighlights } from '../support/extension';
 
 /** The emulator's prices: speech ceil(characters / 100), at least 1; translation ceil(characters / 10). */
 const speechCost = (length: number) => Math.max(1, Math.ceil(length / 100));
@@ -58,7 +58,7 @@ test.describe('listen in my language', () => {
       for (const language of languages) {
         const heard = speech.filter((r) => r.language === language);
         expect(heard).toHaveLength(sentences.length);
-        for (const r of heard) expect(r.voiceId.startsWith(language)).toBe(true);
+        for (const r of heard) expect(r.voiceId).toMatch(new RegExp(`^${language}`));
         if (language === 'es') expect(heard.map((r) => r.textStart).sort()).toEqual([...sentences].sort());
         else for (const r of heard) expect(r.textStart).toMatch(/^\[EN\] /);
       }
@@ -178,6 +178,47 @@ test.describe('listen in my language', () => {
     const spoken = charges.filter((c) => c.path === '/api/v1/tts');
     expect(spoken.map((c) => c.textStart).sort()).toEqual((await mine.speech()).filter((r) => r.status === 200).map((r) => r.textStart).sort());
     for (const charge of spoken) expect(charge.credits).toBe(speechCost(charge.textLength));
+  });
+
+  test('the in-page player\'s "Hear" control: a page heard in English goes on as a learner from the sentence heard; the way is kept; nothing is paid twice', async ({ context, background, extensionId, emulator, pages }) => {
+    const mine = since(emulator.url, Date.now());
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'en', confirmAboveCredits: 1000, listen: { mode: 'translation', pauseSec: 0, repeatSlower: true } });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/spanish.html`);
+    await chooseMenuEntry(context, background, extensionId, page, 'read-translated', null);
+    const hear = await findAxNode(context, page, 'combobox', 'Hear');
+    expect(await callOnAxNode<string>(context, page, hear, 'function () { return this.value; }')).toBe('translation');
+    await waitForStatus(background, 'playing');
+    const before = await heardLayout(background);
+    expect(before!.every((c) => c.endsWith('t'))).toBe(true);
+
+    await callOnAxNode(context, page, hear, "function () { this.value = 'learner'; this.dispatchEvent(new Event('change', { bubbles: true })); }");
+    // The way is kept for next time, and the reading goes on that way: each sentence, then again slower.
+    await expect.poll(() => background.evaluate(async () => ((await chrome.storage.local.get('settings')).settings as { listen?: { mode: string } }).listen?.mode)).toBe('learner');
+    await expect.poll(async () => (await heardLayout(background))?.some((c) => c.endsWith('ts')) ?? false).toBe(true);
+    const layout = (await heardLayout(background))!;
+    expect(layout.filter((_, i) => i % 2 === 1).every((c) => c.endsWith('ts'))).toBe(true);
+    // Heard that way a while (a slower repeat played), then stopped: nothing is left on the wire.
+    await expect.poll(async () => (await readingSession(background))?.sentence ?? 0, { timeout: 60_000 }).toBeGreaterThan(before!.length > 2 ? 2 : 1);
+    await background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { onCommand(c: string): boolean } }).voxlateTestHooks.onCommand('stop-reading'));
+    await expect.poll(() => readingSession(background)).toBeNull();
+    await expect.poll(() => background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { requestsUnderWay(): { active: number; waiting: number } } }).voxlateTestHooks.requestsUnderWay())).toEqual({ active: 0, waiting: 0 });
+
+    // Every request answered is charged once at its price; no piece of audio or translation is bought twice.
+    const translations = (await mine.translations()).filter((r) => r.status === 200);
+    const charges = await mine.charges();
+    expect(charges.filter((c) => c.path === '/api/v1/translate').map((c) => c.credits).sort()).toEqual(translations.map((r) => translationCost(r.textLength!)).sort());
+    const spoken = charges.filter((c) => c.path === '/api/v1/tts');
+    expect(spoken).toHaveLength((await mine.speech()).filter((r) => r.status === 200).length);
+    for (const charge of spoken) expect(charge.credits).toBe(speechCost(charge.textLength));
+    // (A text is known by its length and start: the log keeps 80 characters of it.)
+    const twice = (texts: { textLength: number | null; textStart: string | null }[]) => {
+      const known = texts.map((r) => `${r.textLength}:${r.textStart}`).sort();
+      return known.filter((x, i) => x === known[i - 1]);
+    };
+    expect(twice(spoken)).toEqual([]);
+    expect(twice(translations)).toEqual([]);
   });
 
   test('a long page heard in Spanish: translation stays just ahead of the speech, and after Stop nothing more is translated or spoken', async ({ context, background, extensionId, emulator, pages }) => {

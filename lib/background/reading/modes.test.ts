@@ -1,6 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ReadingPlan } from '../../player/contract';
-import { paidParts, planForListening, REPEAT_SLOWER } from './modes';
+import { estimateReading, planForListening, REPEAT_SLOWER } from './modes';
 
 const plan: ReadingPlan = {
   sessionId: 's',
@@ -17,6 +18,8 @@ const way = (mode: 'translation' | 'original-first' | 'translation-first' | 'lea
 /** Each chunk as "<sentence><o: original | t: translated><×slower><+pause>". */
 const layout = (p: ReadingPlan) =>
   p.chunks.map((c) => `${c.firstSentence}${c.original ? 'o' : 't'}${c.slower ? `×${c.slower}` : ''}${c.pauseAfterSec ? `+${c.pauseAfterSec}` : ''}`);
+
+beforeEach(() => fakeBrowser.reset());
 
 describe('how a reading in another language is heard', () => {
   it('the translation only: the plan as it is, and no voice of the original asked for', async () => {
@@ -47,10 +50,16 @@ describe('how a reading in another language is heard', () => {
     expect(voice).not.toHaveBeenCalled();
   });
 
-  it('pays each sentence once a language: a repeat is the same request', async () => {
-    const learner = await planForListening(plan, way('learner'), async () => spanish);
-    expect(paidParts(learner.chunks)).toEqual({ translated: ['Hola.', 'Me llamo Ana.', 'Vivo en Sevilla.'], original: [] });
+  it('pays each sentence once a language: a repeat is the same request; the speech of the original is added, and the translations once', async () => {
+    const { params } = plan;
+    const once = await planForListening(plan, way('learner', { repeatSlower: false }), async () => spanish);
+    const twice = await planForListening(plan, way('learner'), async () => spanish);
+    const onceFigure = await estimateReading(once.chunks, params, 1000, true);
+    expect(await estimateReading(twice.chunks, params, 1000, true)).toEqual(onceFigure);
+    // The translations: 'Hola.' 1, 'Me llamo Ana.' 2, 'Vivo en Sevilla.' 2 (ceil(characters / 10) each).
+    expect(onceFigure.credits - (await estimateReading(once.chunks, params, 1000, false)).credits).toBe(5);
     const both = await planForListening(plan, way('translation-first'), async () => spanish);
-    expect(paidParts(both.chunks)).toEqual({ translated: ['Hola.', 'Me llamo Ana.', 'Vivo en Sevilla.'], original: ['Hola.', 'Me llamo Ana.', 'Vivo en Sevilla.'] });
+    const originals = await estimateReading(both.chunks.filter((c) => c.original), params, 1000, false);
+    expect((await estimateReading(both.chunks, params, 1000, true)).credits).toBe(onceFigure.credits + originals.credits);
   });
 });

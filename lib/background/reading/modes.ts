@@ -1,5 +1,8 @@
 import type { PlannedChunk, ReadingPlan, SpeechParams } from '../../player/contract';
 import type { Settings } from '../../settings/schema';
+import { translationCostOfParts } from '../../translate/cost';
+import type { SpeechEstimate } from '../speech-price';
+import { estimateSpeech } from '../spend/questions';
 
 /** How much slower a learner's repeat is played (the same audio, stretched: nothing bought again). */
 export const REPEAT_SLOWER = 0.75;
@@ -50,9 +53,21 @@ export async function planForListening(
  * sentence's original, or its translation; a repeat is the same request) and the translation of
  * each text heard translated, once.
  */
-export function paidParts(chunks: readonly PlannedChunk[]): { translated: string[]; original: string[] } {
+function paidParts(chunks: readonly PlannedChunk[]): { translated: string[]; original: string[] } {
   const translated = new Set<string>();
   const original = new Set<string>();
   for (const c of chunks) (c.original ? original : translated).add(c.text);
   return { translated: [...translated], original: [...original] };
+}
+
+/**
+ * What hearing these chunks of a reading would cost: their speech, and for a reading heard in
+ * another language (`translated`) the translation of what is heard translated, each request once
+ * (a repeat is free). `threshold` as estimateSpeech's (-1: every request is looked up in the cache).
+ */
+export async function estimateReading(chunks: readonly PlannedChunk[], params: SpeechParams, threshold: number, translated: boolean): Promise<SpeechEstimate> {
+  if (!translated) return estimateSpeech(chunks.map((c) => c.text), params, threshold);
+  const parts = paidParts(chunks);
+  const speech = await estimateSpeech([...parts.translated, ...parts.original], params, threshold);
+  return { ...speech, credits: speech.credits + translationCostOfParts(parts.translated) };
 }

@@ -39,8 +39,14 @@ export async function tellPagePlayer(session: ReadingSession, event: PlayerEvent
     await browser.scripting
       .executeScript({ target: { tabId: target.tabId, frameIds: [target.frameId] }, files: [PLAYER_SCRIPT], injectImmediately: true })
       .catch(() => undefined);
-    const { pagePlayer } = await getSettings();
-    const setup = { lengths: sentenceLengths(session.plan), sentences: session.sentences, show: pagePlayer.show, corner: pagePlayer.corner };
+    const { pagePlayer, listen } = await getSettings();
+    const setup = {
+      lengths: sentenceLengths(session.plan),
+      sentences: session.sentences,
+      show: pagePlayer.show,
+      corner: pagePlayer.corner,
+      ...(session.translateTo ? { listenMode: listen.mode } : {}),
+    };
     await sendMessage('pagePlayerState', { ...state, setup }, target);
   } catch {
     // No page script there any more: nothing to show.

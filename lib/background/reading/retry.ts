@@ -1,7 +1,8 @@
 import { worthRetrying } from '../../api/errors';
 import { chunkOfSentence } from '../../player/sentence-position';
 import { t } from '../../i18n';
-import { describeEstimate, estimateSpeech, holdForConfirmation } from '../spend/questions';
+import { describeEstimate, holdForConfirmation } from '../spend/questions';
+import { estimateReading } from './modes';
 import { askedItem, type ReadingSession, type ReadRequest } from './session';
 
 /** What the gate calls a reading that failed and may be tried again from where it stopped. */
@@ -22,9 +23,9 @@ export async function offerRetry(session: ReadingSession, sentence: number, kind
   const asked = await askedItem.getValue();
   if (asked?.sessionId !== plan.sessionId) return null;
   const from = Math.min(sentence, plan.sentenceCount - 1);
-  const texts = plan.chunks.slice(chunkOfSentence(plan.chunks, from)).map((c) => c.text);
   // -1: every chunk is looked up in the cache (a retry mostly finds what was already received).
-  const estimate = await estimateSpeech(texts, plan.params, -1);
+  // Heard in another language: the translations are in the figure too.
+  const estimate = await estimateReading(plan.chunks.slice(chunkOfSentence(plan.chunks, from)), plan.params, -1, session.translateTo !== undefined);
   // The same text, voice and speed as the reading had (a speed changed while reading included).
   const { startOffset: _offset, ...request } = asked.request;
   const again: RetryRequest = {

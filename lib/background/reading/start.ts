@@ -4,20 +4,18 @@ import { getSettings } from '../../settings/items';
 import { chunkOfSentence } from '../../player/sentence-position';
 import { chunkParams, type PlannedChunk, type SpeechParams } from '../../player/contract';
 import type { Settings } from '../../settings/schema';
-import type { SpeechEstimate } from '../speech-price';
-import { paidParts, planForListening } from './modes';
+import { estimateReading, planForListening } from './modes';
 import { firstRequestText } from '../../speech/chunk';
 import { formatNumber, t } from '../../i18n';
 import { setBadge } from '../badge';
 import { tellPage } from '../page-link';
-import { confirmThreshold, describeEstimate, estimateSpeech, holdForConfirmation } from '../spend/questions';
+import { confirmThreshold, describeEstimate, holdForConfirmation } from '../spend/questions';
 import { endFetches, isFetching } from './audio-fetch';
 import { capReadingText } from './cap';
 import { stopCurrent } from './control';
 import { fetchChunkForPlayer, playerHost } from './host';
 import { estimateAfterFirstRequest } from './first-price';
 import { hearReadingIn } from './translated';
-import { translationCostOfParts } from '../../translate/cost';
 import { planStartingAt } from './plan';
 import { tellResumed } from './resume';
 import { chooseSpeechParams } from './speech-params';
@@ -59,15 +57,8 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   // Only what is read from the start on is paid for (and asked about); the chunks before it wait for a jump back.
   const ahead = plan.chunks.slice(chunkOfSentence(plan.chunks, startSentence));
   const threshold = await confirmThreshold();
-  let estimate: SpeechEstimate;
-  if (request.translateTo) {
-    // The translation of what is heard translated is paid too, and each request once (a repeat is free).
-    const parts = paidParts(ahead);
-    const speech = await estimateSpeech([...parts.translated, ...parts.original], params, threshold);
-    estimate = { ...speech, credits: speech.credits + translationCostOfParts(parts.translated) };
-  } else {
-    estimate = await estimateSpeech(ahead.map((c) => c.text), params, threshold);
-  }
+  // Heard in another language, the translation of what is heard translated is paid too.
+  let estimate = await estimateReading(ahead, params, threshold, request.translateTo !== undefined);
   // Above the threshold only at the cautious price: the first sentence (below it) tells the real one
   // (not when a translation is paid with it: the balance would not tell the price of speech).
   const slowNote = () => {

@@ -1,4 +1,5 @@
-import { formatNumber, t } from '../../i18n';
+import { formatNumber, t, type MessageKey } from '../../i18n';
+import { LISTEN_MODES, type ListenMode } from '../../settings/listen-mode';
 import { settledChoice } from '../../settle';
 import { icon, type IconName } from './icons';
 import type { Box } from './placement';
@@ -16,7 +17,16 @@ export interface BarHandlers {
   drop(x: number, y: number): void;
   /** Goes on reading from the focused paragraph or the first in view; absent when the text read is not on the page. */
   jumpHere?: () => void;
+  /** A reading heard in another language: how it is heard, and hearing it another way. */
+  listenMode?: { mode: ListenMode; change(mode: ListenMode): void };
 }
+
+const LISTEN_MODE_WORDS: Record<ListenMode, MessageKey> = {
+  translation: 'pagePlayerHearTranslation',
+  'original-first': 'pagePlayerHearOriginalFirst',
+  'translation-first': 'pagePlayerHearTranslationFirst',
+  learner: 'pagePlayerHearLearner',
+};
 
 /** What the bar shows. */
 export interface BarState {
@@ -82,6 +92,7 @@ export function createBar(doc: Document, on: BarHandlers): Bar {
     ...(on.jumpHere ? [iconButton(doc, 'here', t('pagePlayerJumpHere'), on.jumpHere)] : []),
     speedLabel,
     speed,
+    ...(on.listenMode ? listenModeControl(doc, on.listenMode) : []),
     progress,
     iconButton(doc, 'move', t('pagePlayerMove'), on.move),
     iconButton(doc, 'hide', t('pagePlayerHide'), on.hide),
@@ -116,6 +127,30 @@ export function createBar(doc: Document, on: BarHandlers): Bar {
       return { left, top, width, height };
     },
   };
+}
+
+/** "Hear: [Translation ▾]": the ways a reading in another language can be heard; the one chosen goes on from the sentence heard. */
+function listenModeControl(doc: Document, listen: NonNullable<BarHandlers['listenMode']>): HTMLElement[] {
+  const select = doc.createElement('select');
+  select.id = 'listen-mode';
+  select.replaceChildren(
+    ...LISTEN_MODES.map((mode) => {
+      const option = doc.createElement('option');
+      option.value = mode;
+      option.textContent = t(LISTEN_MODE_WORDS[mode]);
+      return option;
+    }),
+  );
+  select.value = listen.mode;
+  // Arrowing through the ways asks for the one the user stops at (each restarts the sentence).
+  const chosen = settledChoice<ListenMode>((mode) => listen.change(mode));
+  select.addEventListener('keydown', (event) => chosen.keydown(event.key));
+  select.addEventListener('change', () => chosen.change(select.value as ListenMode));
+  select.addEventListener('blur', () => chosen.blur());
+  const label = doc.createElement('label');
+  label.htmlFor = select.id;
+  label.textContent = t('pagePlayerHear');
+  return [label, select];
 }
 
 function fillSpeeds(doc: Document, select: HTMLSelectElement, current: number): void {

@@ -11,7 +11,7 @@ const setup = { lengths: [30, 40, 50], sentences: [] as [number, number][], show
 const state = (patch: Partial<PagePlayerState> = {}): PagePlayerState => ({ sessionId: 's1', status: 'playing', sentence: 0, elapsedSec: 0, speed: 1, ...patch });
 
 function start() {
-  const actions: PagePlayerActions = { control: vi.fn(), setSpeed: vi.fn(), jump: vi.fn(), saveCorner: vi.fn() };
+  const actions: PagePlayerActions = { control: vi.fn(), setSpeed: vi.fn(), setListenMode: vi.fn(), jump: vi.fn(), saveCorner: vi.fn() };
   const ended = new AbortController();
   const player = createPagePlayer({ doc: document, places: () => null, actions, signal: ended.signal });
   return { player, actions, ended };
@@ -76,6 +76,21 @@ describe('the in-page player', () => {
     speed.value = '1.5';
     speed.dispatchEvent(new Event('change'));
     expect(actions.setSpeed).toHaveBeenCalledWith(1.5);
+  });
+
+  it('a reading heard in another language offers the ways to hear it, the current one chosen; an ordinary reading does not', () => {
+    const roots = captureShadowRoots();
+    const { player, actions } = start();
+    player.update(state({ setup }));
+    expect(roots[0]!.querySelector('#listen-mode')).toBeNull();
+    player.update(state({ sessionId: 's2', setup: { ...setup, listenMode: 'translation' } }));
+    const hear = roots.at(-1)!.querySelector<HTMLSelectElement>('#listen-mode')!;
+    expect(roots.at(-1)!.querySelector('label[for="listen-mode"]')!.textContent).toBe('Hear');
+    expect([...hear.options].map((o) => o.textContent)).toEqual(['Translation', 'Original, then translation', 'Translation, then original', 'Learning: pause and repeat']);
+    expect(hear.value).toBe('translation');
+    hear.value = 'learner';
+    hear.dispatchEvent(new Event('change'));
+    expect(actions.setListenMode).toHaveBeenCalledWith('learner');
   });
 
   it('moves to the next corner and remembers it; Escape hides it until the next reading', () => {

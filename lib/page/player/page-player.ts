@@ -5,7 +5,7 @@ import { watchParagraphs } from './jump-button';
 import { sentenceToJumpTo } from './jump-target';
 import { boxInCorner, cornerAvoiding, nearestCorner, nextCorner, type Box } from './placement';
 import { progressText, TimeLeft } from './progress';
-import type { PagePlayerActions, PagePlayerSetup, PagePlayerState, PlayerCorner, SourcePlaces } from './types';
+import type { ListenMode, PagePlayerActions, PagePlayerSetup, PagePlayerState, PlayerCorner, SourcePlaces } from './types';
 import { visibleViewport } from '../viewport';
 
 /** The player on a page while it is read aloud. */
@@ -121,6 +121,7 @@ export function createPagePlayer(deps: { doc: Document; places: () => Partial<So
       reading.bar = createBar(doc, {
         action: (action) => actions.control(action),
         speed: (speed) => actions.setSpeed(speed),
+        ...(state.setup.listenMode ? { listenMode: { mode: state.setup.listenMode, change: (mode: ListenMode) => actions.setListenMode(mode) } } : {}),
         move: () => moveTo(nextCorner(reading.corner)),
         hide: () => {
           reading.bar?.element.remove();

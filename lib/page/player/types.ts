@@ -1,6 +1,8 @@
 import type { PlayerCorner } from '../../settings/player-corner';
+import type { ListenMode } from '../../settings/listen-mode';
 
 export type { PlayerCorner };
+export type { ListenMode };
 
 /** What the page learns once per reading (see the `pagePlayerState` message). */
 export interface PagePlayerSetup {
@@ -10,6 +12,8 @@ export interface PagePlayerSetup {
   sentences: [number, number][];
   show: boolean;
   corner: PlayerCorner;
+  /** Heard in another language: the way it is heard (the bar offers the others). */
+  listenMode?: ListenMode;
 }
 
 /** The reading's state at one player event. */
@@ -26,6 +30,8 @@ export interface PagePlayerState {
 export interface PagePlayerActions {
   control(action: 'toggle' | 'pause' | 'resume' | 'next' | 'previous' | 'stop'): void;
   setSpeed(speed: number): void;
+  /** Hear the reading (heard in another language) another way from its sentence on. */
+  setListenMode(mode: ListenMode): void;
   jump(sentence: number): void;
   saveCorner(corner: PlayerCorner): void;
 }
