@@ -27,7 +27,7 @@ import { fetchChunkForPlayer, getPlayerStats, recoverPlayer } from '@/lib/backgr
 import { startReading } from '@/lib/background/reading/start';
 import { readerReady, readInReader } from '@/lib/background/reader-tab';
 import { forgetPdfTab, openPdfTabInReader } from '@/lib/background/pdf-auto';
-import { changeListenMode, listenTranslated } from '@/lib/background/listen';
+import { changeListenMode, listenToArticle, listenTranslated } from '@/lib/background/listen';
 
 export default defineBackground(() => {
   void closeStorageToContentScripts();
@@ -69,6 +69,7 @@ export default defineBackground(() => {
     readingControl: ({ action }, sender) => controlReading(action, actingTab(sender)),
     readingJump: ({ sentence }, sender) => jumpReading(sentence, actingTab(sender)),
     readingListenMode: ({ mode }, sender) => changeListenMode(mode, actingTab(sender)),
+    listenPage: ({ target }, sender) => listenToArticle(ownTab(sender), target),
     savePlayerCorner: ({ corner }) => updatePagePlayer({ corner }),
     savePageTranslateCorner: ({ corner }) => updateSettings({ pageTranslateCorner: corner }).then(() => undefined),
     // The PDF reader in a tab: its document is there (the action it was opened for goes on), or its Read aloud button.

@@ -77,13 +77,27 @@ export async function listenFromTab(tab: TabRef, frameId?: number, selectionText
 }
 
 /**
+ * The page translation's "Listen in <language>": the page's article heard in the language it is
+ * being translated into, as "Read aloud in <language>" hears it. Problems are shown on the page.
+ */
+export async function listenToArticle(tabId: number, target: string): Promise<void> {
+  try {
+    const found = await readPageText(tabId, [0], 'article');
+    if (!found) throw new ServiceError('invalidRequest', t('readNoReadableText'));
+    await listenToPage({ tabId, frameId: found.frameId, text: found.text, title: found.title, languageHint: found.languageHint, target });
+  } catch (error) {
+    await reportProblem(tabId, serializeError(error));
+  }
+}
+
+/**
  * A page heard in the target language: read as a page is (its sentences lit as they are heard,
  * the player, jumps, pause), each chunk translated just before its speech. The reading's figure
  * covers the translation too, and goes through the gate like any reading. A page already in that
  * language is simply read.
  */
 async function listenToPage(request: ListenRequest): Promise<void> {
-  const target = await currentTargetLanguage();
+  const target = request.target ?? (await currentTargetLanguage());
   const source = await detectLanguage(request.text, request.languageHint, '');
   const reading = { text: request.text, title: request.title, tabId: request.tabId, frameId: request.frameId };
   if (source === target) await startReading({ ...reading, languageHint: target });

@@ -66,7 +66,7 @@ export async function injectPageScript(tabId: number, clickedFrame?: number): Pr
 export async function readPageText(
   tabId: number,
   frames: number[],
-  mode: 'selection' | 'auto' | 'peek',
+  mode: 'selection' | 'auto' | 'peek' | 'article',
   preferredFrame?: number,
   selectionText?: string,
 ): Promise<(PageText & { frameId: number }) | null> {
@@ -75,7 +75,8 @@ export async function readPageText(
     const result = await sendMessage('pageGetText', { mode: 'selection', selectionText }, { tabId, frameId }).catch(() => null);
     return result?.ok && result.value ? { ...result.value, frameId } : null;
   }
-  const ordered = [...new Set([preferredFrame ?? 0, ...frames])].filter((f) => frames.includes(f));
+  // 'article': the top page's article, whatever is selected.
+  const ordered = mode === 'article' ? [] : [...new Set([preferredFrame ?? 0, ...frames])].filter((f) => frames.includes(f));
   for (const frameId of ordered) {
     const target = { tabId, frameId };
     const result = await (mode === 'peek'
@@ -84,7 +85,7 @@ export async function readPageText(
     ).catch(() => null);
     if (result?.ok && result.value) return { ...result.value, frameId };
   }
-  if (mode === 'auto') {
+  if (mode === 'auto' || mode === 'article') {
     // The article reader (Readability) is only injected when the whole page is wanted.
     await injectArticleScript(tabId, 0);
     const result = await sendMessage('pageGetText', { mode: 'page' }, { tabId, frameId: 0 }).catch(() => null);

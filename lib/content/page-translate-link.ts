@@ -21,7 +21,9 @@ const backgroundDeps = (signal: AbortSignal, corner: PlayerCorner | undefined): 
  * the user decides on the page, in the panel, whether anything is sent.
  */
 export function translatePageFromAgent(win: Window, target: string, signal: AbortSignal, corner?: PlayerCorner): void {
-  void translatePage(win, target, signal, backgroundDeps(signal, corner));
+  // A web page's article can be heard in the language it is translated into (the reader has its own Read aloud).
+  const listenPage = (language: string) => void sendMessage('listenPage', { target: language }).catch(() => undefined);
+  void translatePage(win, target, signal, { ...backgroundDeps(signal, corner), listenPage });
 }
 
 /** The same on a surface of the caller's (the PDF reader's layer over its pages). */

@@ -192,6 +192,8 @@ export const messageRules = {
   },
   /** The user agreed, on the sender's page, to the spend gate's offer with this id (the figure it was shown). */
   acceptSpendOffer: { input: z.strictObject({ offer: text(1, 100) }), from: ['content'] },
+  /** The page translation's "Listen in <language>": its page's article heard in that language (only its own tab). */
+  listenPage: { input: z.strictObject({ target: languageCode }), from: ['content'] },
   /** The page translation pauses (withdraw what is not sent yet) or ends (and forget what was agreed to). */
   pageTranslateStop: { input: z.strictObject({ end: z.boolean() }), from: ['content'] },
   /** The active tab's selection, to prefill the popup (opening the popup grants activeTab). */
@@ -312,6 +314,7 @@ export interface ProtocolMap {
   readingSetSpeed(data: In<'readingSetSpeed'>): Result<void>;
   readingJump(data: In<'readingJump'>): Result<void>;
   readingListenMode(data: In<'readingListenMode'>): Result<void>;
+  listenPage(data: In<'listenPage'>): Result<void>;
   savePlayerCorner(data: In<'savePlayerCorner'>): Result<void>;
   savePageTranslateCorner(data: In<'savePageTranslateCorner'>): Result<void>;
   readerReady(data: In<'readerReady'>): Result<void>;

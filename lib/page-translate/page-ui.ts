@@ -1,8 +1,8 @@
 import { cycleTab, isolateKeys } from '../bubble/focus-trap';
 import { createTargetPicker } from '../bubble/target-picker';
-import { LANGUAGES } from '../language';
+import { LANGUAGES, languageNameIn } from '../language';
 import { claimScreenSpace, createShadowHost, matchPageScheme, setShadowStyles } from '../page/shadow-host';
-import { formatNumber, t } from '../i18n';
+import { formatNumber, t, uiLocale } from '../i18n';
 import { PAGE_UI_CSS } from './page-ui-styles';
 import { nextCorner } from '../page/player/placement';
 import type { PlayerCorner } from '../settings/player-corner';
@@ -38,6 +38,8 @@ export interface ControlActions {
   onPause(): void;
   onResume(): void;
   onShowOriginal(): void;
+  /** Hears the page in the language it is translated into ("Listen in <language>"); absent where that is not offered. */
+  onListen?(): void;
 }
 
 /** The in-page panel and control, one at a time, in a closed shadow root. */
@@ -131,6 +133,7 @@ export function createPageTranslateUi(doc: Document, signal: AbortSignal, place:
       problem.setAttribute('role', 'alert');
       const toggle = button(doc, '', () => (current.paused || current.error ? actions.onResume() : actions.onPause()), listen);
       const original = button(doc, t('pageTranslateShowOriginal'), actions.onShowOriginal, listen);
+      const hear = actions.onListen ? button(doc, '', actions.onListen, listen) : null;
       // To another corner of the window, out of the way of what the user reads; remembered.
       const move = button(doc, t('pageTranslateMove'), () => {
         corner = nextCorner(corner);
@@ -138,7 +141,7 @@ export function createPageTranslateUi(doc: Document, signal: AbortSignal, place:
         place.moved?.(corner);
         matchPageScheme(host, box.getBoundingClientRect());
       }, listen, 'move');
-      box.append(targetRow(doc, state.target, actions.onTarget, listen.signal), status, problem, row(doc, toggle, original, move));
+      box.append(targetRow(doc, state.target, actions.onTarget, listen.signal), status, problem, row(doc, toggle, original, ...(hear ? [hear] : []), move));
       let current = state;
       refresh = (next) => {
         current = next;
@@ -146,6 +149,7 @@ export function createPageTranslateUi(doc: Document, signal: AbortSignal, place:
         const spent = t('pageTranslateSpent', creditsText(next.spent));
         const doing = next.working ? ` · ${t('pageTranslateWorking')}` : next.paused && !next.error ? ` · ${t('pageTranslatePaused')}` : '';
         status.textContent = `${progress} · ${spent}${doing}`;
+        if (hear) hear.textContent = t('popupListenIn', languageNameIn(next.target, uiLocale()));
         problem.textContent = next.error ?? '';
         problem.hidden = !next.error;
         toggle.textContent = next.resumeCost ? t('pageTranslateResumeCost', next.resumeCost) : next.paused || next.error ? t('pageTranslateResume') : t('pageTranslatePause');

@@ -21,6 +21,8 @@ export interface PageTranslateDeps {
   /** Withdraws what is not sent yet: for a pause, or for good (`end`: what was agreed to is forgotten too). */
   stop(end: boolean): void;
   listen(text: string, language: string): void;
+  /** The page heard in the language it is translated into (the control's "Listen in <language>"); absent where not offered. */
+  listenPage?(language: string): void;
   /** Shown when the page has nothing to translate. */
   notice(message: string): void;
   /** Where the panel and control sit (where the user last put them); the bottom right by default. */
@@ -245,6 +247,7 @@ function runLazily(
       end();
       surface.clear();
     },
+    ...(deps.listenPage ? { onListen: () => deps.listenPage!(state.target) } : {}),
   });
 }
 

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { connectService, expect, setSettings, test } from './fixtures';
-import { accessibleNodes, callOnAxNode, chooseMenuEntry, clickAxNode, clickMenu, clickToolbarButton, emulatorLog, findAxNode, inPageUiText, ledger, pressShortcut, speechRequests } from '../support/extension';
+import { accessibleNodes, callOnAxNode, chooseMenuEntry, clickAxNode, clickMenu, clickToolbarButton, emulatorLog, findAxNode, inPageUiText, ledger, pressShortcut, speechRequests, waitForStatus, watchHighlights } from '../support/extension';
 import { ownPageUrl } from '../support/pages';
 
 const translateRequests = async (url: string) => (await emulatorLog(url)).filter((r) => r.path === '/api/v1/translate');
@@ -223,6 +223,27 @@ test.describe('whole-page translation', () => {
     await expect.poll(async () => (await translationsOn(page)).map((s) => s.lang)).toContain('fr');
     expect((await translationsOn(page)).every((s) => s.lang === 'fr')).toBe(true);
     expect((await translateRequests(emulator.url)).at(-1)!.language).toBe('French');
+  });
+
+  test('the control\'s "Listen in Spanish": the page\'s article heard in Spanish, its English sentence lit as heard, each part translated before its speech and charged once', async ({ context, background, extensionId, emulator, pages }) => {
+    const page = await newsTranslatedOnScreen({ context, background, extensionId, emulator, pages });
+    const t0 = Date.now();
+    const highlights = await watchHighlights(page);
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Listen in Spanish'));
+    await waitForStatus(background, 'playing');
+    // The page's own sentence is lit while its Spanish is heard.
+    await expect.poll(async () => (await highlights()).length).toBeGreaterThan(0);
+    expect((await highlights())[0]).toMatch(/^A Port City Turns/);
+    const heard = (await speechRequests(emulator.url)).filter((r) => Date.parse(r.time) >= t0 && r.status === 200);
+    expect(heard[0]).toMatchObject({ language: 'es' });
+    expect(heard[0]!.textStart).toMatch(/^\[ES\] A Port City Turns/);
+    await pressShortcut(background, 'stop-reading');
+    await expect.poll(() => background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { requestsUnderWay(): { active: number; waiting: number } } }).voxlateTestHooks.requestsUnderWay())).toEqual({ active: 0, waiting: 0 });
+    // Every translation and every piece of speech since the press charged once, at its price.
+    const charges = (await ledger(emulator.url)).entries.filter((e) => Date.parse(e.time) >= t0);
+    const answered = (await emulatorLog(emulator.url)).filter((r) => Date.parse(r.time) >= t0 && r.status === 200);
+    expect(charges.map((c) => c.id).sort()).toEqual(answered.map((r) => r.id).sort());
+    for (const c of charges) expect(c.credits).toBe(c.path === '/api/v1/translate' ? Math.ceil(c.textLength / 10) : Math.max(1, Math.ceil(c.textLength / 100)));
   });
 
   for (const look of [
