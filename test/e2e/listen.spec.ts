@@ -244,6 +244,32 @@ test.describe('listen in my language', () => {
     expect((await mine.charges()).filter((c) => c.path === '/api/v1/translate').map((c) => c.credits).sort()).toEqual(answered.map((r) => translationCost(r.textLength!)).sort());
   });
 
+  test('a long page heard in Spanish above the threshold: the question names the first screen\'s figure and the whole page\'s; nothing is sent before the user agrees; what is charged stays within the figure agreed', async ({ context, background, extensionId, emulator, pages }) => {
+    const mine = since(emulator.url, Date.now());
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es', confirmAboveCredits: 20, listen: { mode: 'translation', pauseSec: 2, repeatSlower: true } });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/long-read.html`);
+    await chooseMenuEntry(context, background, extensionId, page, 'read-translated', null);
+    const agree = await findAxNode(context, page, 'button', /^Read aloud in Spanish \(up to [\d,]+ credits\)$/);
+    const said = await inPageUiText(context, page);
+    const [, first, whole] = /Hearing this page in Spanish costs (?:about|up to) ([\d,]+) credits? for the first screen and up to ([\d,]+) credits for the whole page, translation and speech together: more than the 20 credits/.exec(said)!;
+    const figure = Number(whole!.replace(/,/g, ''));
+    expect(Number(first!.replace(/,/g, ''))).toBeLessThan(figure);
+    expect(agree.name).toContain(`(up to ${whole} credits)`);
+    expect(await mine.translations()).toEqual([]);
+    expect(await mine.speech()).toEqual([]);
+
+    await clickAxNode(context, page, agree);
+    await waitForStatus(background, 'playing');
+    await background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { onCommand(c: string): boolean } }).voxlateTestHooks.onCommand('stop-reading'));
+    await expect.poll(() => readingSession(background)).toBeNull();
+    await expect.poll(() => background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { requestsUnderWay(): { active: number; waiting: number } } }).voxlateTestHooks.requestsUnderWay())).toEqual({ active: 0, waiting: 0 });
+    const charged = (await mine.charges()).reduce((sum, c) => sum + c.credits, 0);
+    expect(charged).toBeGreaterThan(0);
+    expect(charged).toBeLessThanOrEqual(figure);
+  });
+
   test('the popup\'s "Listen in English": any text translated and read aloud, one figure for both above the threshold, nothing sent before Play', async ({ context, background, extensionId, emulator }) => {
     const mine = since(emulator.url, Date.now());
     await connectService(background, emulator.url, 'demo-pro');

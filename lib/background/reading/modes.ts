@@ -2,7 +2,9 @@ import type { PlannedChunk, ReadingPlan, SpeechParams } from '../../player/contr
 import type { Settings } from '../../settings/schema';
 import { translationCostOfParts } from '../../translate/cost';
 import type { SpeechEstimate } from '../speech-price';
-import { estimateSpeech } from '../spend/questions';
+import { describeEstimate, estimateSpeech } from '../spend/questions';
+import { formatNumber, t, uiLocale } from '../../i18n';
+import { languageNameIn } from '../../language';
 
 /** How much slower a learner's repeat is played (the same audio, stretched: nothing bought again). */
 export const REPEAT_SLOWER = 0.75;
@@ -70,4 +72,26 @@ export async function estimateReading(chunks: readonly PlannedChunk[], params: S
   const parts = paidParts(chunks);
   const speech = await estimateSpeech([...parts.translated, ...parts.original], params, threshold);
   return { ...speech, credits: speech.credits + translationCostOfParts(parts.translated) };
+}
+
+/** About a screen of text: what "the first screen" of a page heard in another language covers. */
+const SCREEN_CHARS = 1500;
+
+/**
+ * How the figure of a page heard in another language is put: "about N credits" for the first
+ * screen (what a listener who stops early pays) and "up to M credits" for the whole page.
+ */
+export async function listenCostWords(target: string, ahead: readonly PlannedChunk[], params: SpeechParams, whole: SpeechEstimate): Promise<{ language: string; first: string; whole: string }> {
+  let chars = 0;
+  const screen = ahead.filter((c) => {
+    const within = chars < SCREEN_CHARS;
+    if (!c.original) chars += c.text.length;
+    return within;
+  });
+  const first = await estimateReading(screen, params, Number.POSITIVE_INFINITY, true);
+  return {
+    language: languageNameIn(target, uiLocale()),
+    first: describeEstimate({ ...first, credits: Math.min(first.credits, whole.credits) }),
+    whole: t(whole.credits === 1 ? 'spendUpToOne' : 'spendUpTo', formatNumber(whole.credits)),
+  };
 }

@@ -4,7 +4,7 @@ import { getSettings } from '../../settings/items';
 import { chunkOfSentence } from '../../player/sentence-position';
 import { chunkParams, type PlannedChunk, type SpeechParams } from '../../player/contract';
 import type { Settings } from '../../settings/schema';
-import { estimateReading, planForListening } from './modes';
+import { estimateReading, listenCostWords, planForListening } from './modes';
 import { firstRequestText } from '../../speech/chunk';
 import { formatNumber, t } from '../../i18n';
 import { setBadge } from '../badge';
@@ -77,11 +77,15 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
     const token = await holdForConfirmation('read', kept, estimate.credits);
     if (request.tabId !== null) {
       const cost = describeEstimate(estimate);
+      // Heard in another language: the first screen's figure and the whole page's.
+      const words = request.translateTo ? await listenCostWords(request.translateTo, ahead, params, estimate) : null;
       await tellPage(request.tabId, 0, {
         type: 'pageNotice',
         tone: 'info',
-        message: t(learned ? 'readingConfirmRestNotice' : 'readingConfirmNotice', [cost, formatNumber(threshold)]),
-        confirm: { token, label: t('readingConfirmLabel', cost) },
+        message: words
+          ? t('listenPageConfirmNotice', [words.language, words.first, words.whole, formatNumber(threshold)])
+          : t(learned ? 'readingConfirmRestNotice' : 'readingConfirmNotice', [cost, formatNumber(threshold)]),
+        confirm: { token, label: words ? t('listenPageConfirmLabel', [words.language, words.whole]) : t('readingConfirmLabel', cost) },
       });
     }
     return { confirm: { ...estimate, limit: threshold, token } };
@@ -89,7 +93,12 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   const readChars = request.text.length - (sentences[startSentence]?.[0] ?? 0);
   if (request.tabId !== null && (capped.cut || (!request.confirmed && readChars >= ANNOUNCE_COST_FROM_CHARS))) {
     const cost = describeEstimate(estimate);
-    const message = capped.cut ? t('readingCostNoticeCut', [cost, capped.cut]) : t('readingCostNotice', cost);
+    const words = request.translateTo && !capped.cut ? await listenCostWords(request.translateTo, ahead, params, estimate) : null;
+    const message = words
+      ? t('listenPageCostNotice', [words.language, words.first, words.whole])
+      : capped.cut
+        ? t('readingCostNoticeCut', [cost, capped.cut])
+        : t('readingCostNotice', cost);
     void tellPage(request.tabId, 0, { type: 'pageNotice', tone: 'info', message, timeoutMs: capped.cut ? 12_000 : 6000 });
   }
   // Kept for a Retry should the service fail it (written before any of its answers can come).
