@@ -21,7 +21,7 @@ import { moveLegacyStorage } from '@/lib/translate/legacy-storage';
 import { updatePagePlayer, updateSettings } from '@/lib/settings/items';
 import { estimatePageTranslation, stopPageTranslation, translatePageBlocks } from '@/lib/background/page-translation';
 import { translateActiveTabPage } from '@/lib/background/translate-page-tab';
-import { controlReading, getReadingState, jumpReading, setReadingSpeed } from '@/lib/background/reading/control';
+import { controlReading, getReadingState, jumpReading, setReadingSpeed, stopReadingOfTab } from '@/lib/background/reading/control';
 import { handlePlayerEvent } from '@/lib/background/reading/follow';
 import { fetchChunkForPlayer, getPlayerStats, recoverPlayer } from '@/lib/background/reading/host';
 import { startReading } from '@/lib/background/reading/start';
@@ -41,7 +41,11 @@ export default defineBackground(() => {
   browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClick(info, tab));
   // "Open every PDF in the Voxlate reader" (an option, off by default).
   browser.tabs.onUpdated.addListener((tabId, change, tab) => void openPdfTabInReader(tabId, change, tab));
-  browser.tabs.onRemoved.addListener((tabId) => void forgetPdfTab(tabId));
+  browser.tabs.onRemoved.addListener((tabId) => {
+    void forgetPdfTab(tabId);
+    // Its page (highlight, player) is gone: so is its reading, and nothing more is bought for it.
+    void stopReadingOfTab(tabId).catch(() => undefined);
+  });
   browser.commands.onCommand.addListener((command, tab) => void onCommand(command, tab));
   // A tab closed or gone to another page: nothing it had asked for and not sent yet is sent.
   endActionsWithTabs();

@@ -270,6 +270,61 @@ test.describe('listen in my language', () => {
     expect(charged).toBeLessThanOrEqual(figure);
   });
 
+  test('the service charging for a translation and then failing: the page says so and offers Retry with a figure that counts the translations; nothing is sent again until pressed, then no more than that is charged', async ({ context, background, extensionId, emulator, pages }) => {
+    const mine = since(emulator.url, Date.now());
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'en', confirmAboveCredits: 1000 });
+    await fetch(`${emulator.url}/__emulator/faults`, { method: 'POST', body: JSON.stringify({ type: 'charged-error', path: '/api/v1/translate', times: 1 }) });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/spanish.html`);
+    await chooseMenuEntry(context, background, extensionId, page, 'read-translated', null);
+    const retry = await findAxNode(context, page, 'button', /^Retry from here \((about|up to) [\d,]+ credits?\)$/, 30_000).catch(async (error: unknown) => {
+      throw new Error(`${String(error)}; the page said: ${await inPageUiText(context, page)}; ledger: ${JSON.stringify(await mine.charges())}`);
+    });
+    const figure = Number(/([\d,]+) credit/.exec(retry.name)![1]!.replaceAll(',', ''));
+    expect(await inPageUiText(context, page)).toContain('may already be paid for');
+    // The failed translation was charged once; nothing went again by itself, and nothing was spoken.
+    const before = await mine.charges();
+    expect(before.map((c) => c.path)).toEqual(['/api/v1/translate']);
+    expect(await mine.translations()).toHaveLength(1);
+    expect(await mine.speech()).toEqual([]);
+    // The figure counts the translations of what is left, not the speech alone.
+    expect(figure).toBeGreaterThan(translationCost('Una carta de la costa'.length));
+
+    await clickAxNode(context, page, retry);
+    await waitForStatus(background, 'playing', 30_000);
+    await expect.poll(() => readingSession(background), { timeout: 90_000 }).toBeNull();
+    const after = (await mine.charges()).slice(before.length);
+    expect(after.some((c) => c.path === '/api/v1/translate')).toBe(true);
+    expect(after.reduce((sum, c) => sum + c.credits, 0)).toBeLessThanOrEqual(figure);
+  });
+
+  test('closing the tab while its page is heard in another language stops the translation and the speech: nothing is sent afterwards', async ({ context, background, extensionId, emulator, pages }) => {
+    const mine = since(emulator.url, Date.now());
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es', confirmAboveCredits: 100_000 });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/long-read.html`);
+    await chooseMenuEntry(context, background, extensionId, page, 'read-translated', null);
+    await waitForStatus(background, 'playing');
+    await page.close();
+    await expect.poll(() => readingSession(background)).toBeNull();
+    const underWay = () => background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { requestsUnderWay(): { active: number; waiting: number } } }).voxlateTestHooks.requestsUnderWay());
+    await expect.poll(underWay).toEqual({ active: 0, waiting: 0 });
+    const sent = (await emulatorLog(emulator.url)).length;
+    const charged = (await mine.charges()).length;
+    // Another reading's worth of time later, still nothing more: the next part is never asked for.
+    const other = await context.newPage();
+    await other.goto(`${pages.url}/fixtures/spanish.html`);
+    await selectText(other, '#greeting');
+    await chooseMenuEntry(context, background, extensionId, other, 'voxlate-read-selection');
+    await waitForStatus(background, 'playing');
+    const later = (await emulatorLog(emulator.url)).slice(sent);
+    expect(later.every((r) => r.path !== '/api/v1/translate')).toBe(true);
+    expect(later.filter((r) => r.path === '/api/v1/tts').every((r) => r.language === 'es' && !r.textStart?.startsWith('[ES]'))).toBe(true);
+    expect((await mine.charges()).slice(charged).every((c) => c.path === '/api/v1/tts' && !c.textStart.startsWith('[ES]'))).toBe(true);
+  });
+
   test('the popup\'s "Listen in English": any text translated and read aloud, one figure for both above the threshold, nothing sent before Play', async ({ context, background, extensionId, emulator }) => {
     const mine = since(emulator.url, Date.now());
     await connectService(background, emulator.url, 'demo-pro');

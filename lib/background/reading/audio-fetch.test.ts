@@ -5,6 +5,10 @@ import { encodeMp3 } from '../../audio/encode.test-helpers';
 import type { SpeechParams } from '../../player/contract';
 import { useEnglishMessages } from '../../i18n.test-helpers';
 
+// How a chunk is heard: as written, unless a test makes its translation fail.
+const textToSpeak = vi.hoisted(() => vi.fn(async (_sessionId: string, text: string) => text));
+vi.mock('./translated', () => ({ textToSpeak }));
+
 const params: SpeechParams = { voiceId: 'en-amelia', language: 'en', speed: 1, format: 'mp3' };
 const audio = encodeMp3(0.5);
 let calls: string[] = [];
@@ -46,6 +50,24 @@ afterEach(() => vi.unstubAllGlobals());
 beforeEach(() => useEnglishMessages());
 
 describe('fetchChunk', () => {
+  it('a translation that failed (perhaps charged) fails the same way for the rest of the reading: not sent again by itself', async () => {
+    const { ServiceError } = await import('../../api/errors');
+    textToSpeak.mockClear();
+    textToSpeak.mockRejectedValueOnce(new ServiceError('server', 'The service had a problem.'));
+    const { fetchChunk } = await load();
+    const ask = (sessionId: string) => fetchChunk({ sessionId, chunkIndex: 0, text: 'Hola.', params, priority: 10 });
+    await expect(ask('heard-in-english')).rejects.toMatchObject({ kind: 'server' });
+    await expect(ask('heard-in-english')).rejects.toMatchObject({ kind: 'server' });
+    expect(textToSpeak).toHaveBeenCalledTimes(1);
+    expect(calls).toEqual([]);
+    // Another reading (a Retry the user agreed to) asks again.
+    await ask('retried');
+    expect(textToSpeak).toHaveBeenCalledTimes(2);
+    // Its original, heard as written, is never translated.
+    await fetchChunk({ sessionId: 'retried', chunkIndex: 1, text: 'Adiós.', params, priority: 10, asWritten: true });
+    expect(textToSpeak).toHaveBeenCalledTimes(2);
+  });
+
   it('stores the audio and serves a second asker from the cache, with one paid request', async () => {
     const { fetchChunk } = await load();
     const [a, b] = await Promise.all([

@@ -1,4 +1,4 @@
-import { ServiceError } from '../../api/errors';
+import { isServiceError, ServiceError } from '../../api/errors';
 import { audioCacheKey, hasAudio, putAudio } from '../../speech/cache';
 import { noteSpeechPaid } from '../speech-price';
 import { isHeld, isUnderWay, letGo, sharedPaidCall } from '../spend/gateway';
@@ -50,7 +50,7 @@ export async function fetchChunk(request: ChunkRequest): Promise<string> {
   const { params } = request;
   refuseIfEnded(request.sessionId);
   // A reading heard in another language: the chunk's translation, just before its speech.
-  const text = request.asWritten ? request.text : await textToSpeak(request.sessionId, request.text);
+  const text = request.asWritten ? request.text : await translationOf(request);
   refuseIfEnded(request.sessionId);
   const { serviceUrl } = await getSettings();
   const key = await audioCacheKey({ service: serviceUrl, text, ...params });
@@ -83,6 +83,23 @@ export async function fetchChunk(request: ChunkRequest): Promise<string> {
       },
     },
   );
+}
+
+/**
+ * The text whose speech a chunk of a reading asks for (its translation when the reading is heard in
+ * another language). A translation that failed (perhaps charged) fails the same way for the rest of
+ * the reading: the player's ask after an early one is not a second paid request; Retry is.
+ */
+async function translationOf(request: ChunkRequest): Promise<string> {
+  const id = failureOf(request.sessionId, `translation ${request.text}`);
+  const earlier = failed.get(id);
+  if (earlier !== undefined) throw earlier;
+  try {
+    return await textToSpeak(request.sessionId, request.text);
+  } catch (error) {
+    if (!isServiceError(error) || error.kind !== 'cancelled') failed.set(id, error);
+    throw error;
+  }
 }
 
 /**

@@ -17,6 +17,12 @@ import { changeSpeed, stepSpeed } from './speed';
 /** Ends the current reading: requests cancelled, highlight and badge cleared. */
 export const stopReading = (): Promise<void> => withReading(stopCurrent);
 
+/** The tab a reading came from was closed: its reading ends (nothing more is asked for it). */
+export const stopReadingOfTab = (tabId: number): Promise<void> =>
+  withReading(async () => {
+    if ((await sessionItem.getValue())?.tabId === tabId) await stopCurrent();
+  });
+
 export async function stopCurrent(): Promise<void> {
   const session = await sessionItem.getValue();
   if (!session) return;
