@@ -21,3 +21,20 @@ export async function floorOf(url: string, text: string, params: StoredPlan['par
   }
   return median(times);
 }
+
+/** The service's own time for a translation of `text` into `targetName` ("English"), sent directly, the median of `runs`. */
+export async function translateFloorOf(url: string, text: string, targetName: string, runs = 5): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = Date.now();
+    const response = await fetch(`${url}/api/v1/translate`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer bench-floor', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ text, target_language: targetName }),
+    });
+    const body = await response.text();
+    if (!response.ok) throw new Error(`floor request failed: ${response.status} ${body.slice(0, 200)}`);
+    times.push(Date.now() - started);
+  }
+  return median(times);
+}

@@ -11,6 +11,7 @@ import { injectPageScript, readPageText, tellPage } from './page-link';
 import { reportProblem } from './reading/problems';
 import { chooseSpeechParams } from './reading/speech-params';
 import { startReading } from './reading/start';
+import { playerHost } from './reading/host';
 import { confirmThreshold, describeEstimate, estimateSpeech, holdForConfirmation } from './spend/questions';
 import type { TabRef } from './tab-actions';
 import type { SpendQuestion } from '../messaging/protocol';
@@ -145,6 +146,8 @@ export async function listenTranslated(request: ListenRequest, agreed: number | 
       return null;
     }
   }
+  // While the translation is on its way, the player gets ready, so its speech sounds as soon as it comes.
+  void playerHost().prepare?.().catch(() => undefined);
   const translated = await translateWithConsent(text, target, agreed === null ? null : translating);
   // Read along: the translation on the page while it is heard.
   const shown = t('listenShowing', [name, translated.translation]).slice(0, 2000);

@@ -40,6 +40,7 @@ export function createOffscreenHost(): PlayerHost {
       await ensureOffscreen();
       unwrap(await sendMessage('playerStart', { plan, startSentence }));
     },
+    prepare: ensureOffscreen,
     async control(action) {
       if (!(await offscreenExists())) return false;
       unwrap(await sendMessage('playerControl', { action }));

@@ -4,6 +4,8 @@ import type { ChunkSpeed, PlayerAction, PlayerEvent, ReadingPlan } from '../../p
 /** Where the audio plays: Chrome's offscreen document, or Firefox's background page itself. */
 export interface PlayerHost {
   start(plan: ReadingPlan, startSentence?: number): Promise<void>;
+  /** Gets the player's document ready ahead of a reading known to come (while its translation is on its way). */
+  prepare?(): Promise<void>;
   /** False when no player is alive any more (Chrome closed the offscreen document). */
   control(action: PlayerAction): Promise<boolean>;
   state(): Promise<PlayerEvent | null>;
