@@ -161,9 +161,19 @@ function mergedPieces(batch: Batch, translation: string): string[] {
   return batch.items.map((_, n) => (n === 0 ? translation.trim() : ''));
 }
 
+/**
+ * The blocks' translations already bought: the page translation's own (under the language the page
+ * declares), else the same paragraph's translation bought without one (the bubble, "Read aloud in
+ * <language>", which translates a page paragraph by paragraph).
+ */
 async function lookUp(service: string, target: Language, blocks: readonly PageBlockInput[]): Promise<(string | null)[]> {
   const inputs = blocks.map((block) => ({ service, text: block.text, source: block.source, target: target.code }));
   const found = await getCachedTranslations(inputs).catch(() => blocks.map(() => null));
+  const missed = inputs.flatMap((input, i) => (found[i] || input.source === null ? [] : [i]));
+  if (missed.length) {
+    const plain = await getCachedTranslations(missed.map((i) => ({ ...inputs[i]!, source: null }))).catch(() => missed.map(() => null));
+    missed.forEach((i, n) => (found[i] = plain[n] ?? null));
+  }
   return found.map((entry) => entry?.translation ?? null);
 }
 

@@ -180,6 +180,29 @@ test.describe('listen in my language', () => {
     for (const charge of spoken) expect(charge.credits).toBe(speechCost(charge.textLength));
   });
 
+  test('what a page heard in English bought is reused by the page translation: its paragraphs heard whole are not translated again', async ({ context, background, extensionId, emulator, pages }) => {
+    const mine = since(emulator.url, Date.now());
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'en', confirmAboveCredits: 1000, confirmPageTranslation: false, listen: { mode: 'translation', pauseSec: 2, repeatSlower: true } });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/spanish.html`);
+    await chooseMenuEntry(context, background, extensionId, page, 'read-translated', null);
+    await waitForStatus(background, 'playing');
+    await expect.poll(() => readingSession(background), { timeout: 90_000 }).toBeNull();
+    const heard = (await mine.translations()).filter((r) => r.status === 200);
+    // The title and the greeting were each a paragraph translated on its own.
+    const greeting = (await page.locator('#greeting').innerText()).trim();
+    expect(heard.map((r) => r.textStart)).toEqual(expect.arrayContaining(['Una carta de la costa', greeting.slice(0, 80)]));
+
+    const before = heard.length;
+    await chooseMenuEntry(context, background, extensionId, page, 'translate-page', null);
+    await expect.poll(() => page.evaluate(() => document.querySelectorAll('voxlate-translation').length), { timeout: 30_000 }).toBe(3);
+    const sent = (await mine.translations()).slice(before).map((r) => r.textStart ?? '');
+    // Only the paragraph that was never translated whole (heard in two parts) is sent.
+    expect(sent.some((t) => t.startsWith('Una carta') || t.startsWith('Hola, amigo'))).toBe(false);
+    expect(sent.every((t) => t.startsWith('Por favor'))).toBe(true);
+  });
+
   test('the in-page player\'s "Hear" control: a page heard in English goes on as a learner from the sentence heard; the way is kept; nothing is paid twice', async ({ context, background, extensionId, emulator, pages }) => {
     const mine = since(emulator.url, Date.now());
     await connectService(background, emulator.url, 'demo-pro');

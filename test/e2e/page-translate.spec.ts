@@ -237,6 +237,9 @@ test.describe('whole-page translation', () => {
     const heard = (await speechRequests(emulator.url)).filter((r) => Date.parse(r.time) >= t0 && r.status === 200);
     expect(heard[0]).toMatchObject({ language: 'es' });
     expect(heard[0]!.textStart).toMatch(/^\[ES\] A Port City Turns/);
+    // The headline's Spanish was bought by the page translation: heard from its cache, not bought again.
+    const translatedSince = (await translateRequests(emulator.url)).filter((r) => Date.parse(r.time) >= t0);
+    expect(translatedSince.filter((r) => r.textStart?.startsWith('A Port City Turns'))).toEqual([]);
     await pressShortcut(background, 'stop-reading');
     await expect.poll(() => background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { requestsUnderWay(): { active: number; waiting: number } } }).voxlateTestHooks.requestsUnderWay())).toEqual({ active: 0, waiting: 0 });
     // Every translation and every piece of speech since the press charged once, at its price.

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ReadingPlan } from '../../player/contract';
-import { estimateReading, planForListening, REPEAT_SLOWER } from './modes';
+import { estimateReading, markParagraphs, planForListening, REPEAT_SLOWER } from './modes';
 
 const plan: ReadingPlan = {
   sessionId: 's',
@@ -61,5 +61,16 @@ describe('how a reading in another language is heard', () => {
     const both = await planForListening(plan, way('translation-first'), async () => spanish);
     const originals = await estimateReading(both.chunks.filter((c) => c.original), params, 1000, false);
     expect((await estimateReading(both.chunks, params, 1000, true)).credits).toBe(onceFigure.credits + originals.credits);
+  });
+
+  it('marks where a chunk goes from one paragraph to the next (a line break for the joining space: same offsets)', () => {
+    const text = 'Hola.\n\nMe llamo Ana. Vivo en Sevilla.';
+    const sentences: [number, number][] = [[0, 5], [7, 20], [21, 37]];
+    const one: ReadingPlan = { ...plan, chunks: [{ index: 0, text: 'Hola. Me llamo Ana. Vivo en Sevilla.', firstSentence: 0, lastSentence: 2, sentenceOffsets: [0, 6, 20] }] };
+    const marked = markParagraphs(one, text, sentences);
+    expect(marked.chunks[0]!.text).toBe('Hola.\nMe llamo Ana. Vivo en Sevilla.');
+    expect(marked.chunks[0]!.text).toHaveLength(one.chunks[0]!.text.length);
+    // Within one paragraph: as it was.
+    expect(markParagraphs(plan, 'Hola. Me llamo Ana. Vivo en Sevilla.', [[0, 5], [6, 19], [20, 36]]).chunks).toEqual(plan.chunks);
   });
 });

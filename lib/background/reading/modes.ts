@@ -3,11 +3,31 @@ import type { Settings } from '../../settings/schema';
 import { translationCostOfParts } from '../../translate/cost';
 import type { SpeechEstimate } from '../speech-price';
 import { describeEstimate, estimateSpeech } from '../spend/questions';
+import { paragraphsOf } from './translated';
 import { formatNumber, t, uiLocale } from '../../i18n';
 import { languageNameIn } from '../../language';
 
 /** How much slower a learner's repeat is played (the same audio, stretched: nothing bought again). */
 export const REPEAT_SLOWER = 0.75;
+
+/**
+ * Marks where a chunk of a reading heard in another language goes from one paragraph of `text` to
+ * the next: the space joining the two sentences becomes a line break (same length: the sentences'
+ * offsets hold), so each paragraph is translated on its own (translated.ts).
+ */
+export function markParagraphs(plan: ReadingPlan, text: string, sentences: readonly [number, number][]): ReadingPlan {
+  const chunks = plan.chunks.map((chunk) => {
+    let marked = chunk.text;
+    for (let j = 1; j < chunk.sentenceOffsets.length; j++) {
+      const before = sentences[chunk.firstSentence + j - 1];
+      const after = sentences[chunk.firstSentence + j];
+      const at = chunk.sentenceOffsets[j]! - 1;
+      if (before && after && text.slice(before[1], after[0]).includes('\n') && marked[at] === ' ') marked = `${marked.slice(0, at)}\n${marked.slice(at + 1)}`;
+    }
+    return marked === chunk.text ? chunk : { ...chunk, text: marked };
+  });
+  return { ...plan, chunks };
+}
 
 /** A chunk cut down to one of its sentences (the plan's numbering of sentences kept). */
 function sentencesOf(chunk: PlannedChunk): PlannedChunk[] {
@@ -51,15 +71,19 @@ export async function planForListening(
 }
 
 /**
- * What a reading heard in another language pays for: the speech of each different request (a
- * sentence's original, or its translation; a repeat is the same request) and the translation of
- * each text heard translated, once.
+ * What a reading heard in another language pays for, each once: the speech of each different
+ * request (a sentence's original, or a chunk's translation; a repeat is the same request) and the
+ * translation of each paragraph heard translated.
  */
-function paidParts(chunks: readonly PlannedChunk[]): { translated: string[]; original: string[] } {
+function paidParts(chunks: readonly PlannedChunk[]): { spoken: string[]; translated: string[] } {
+  const spoken = new Set<string>();
   const translated = new Set<string>();
-  const original = new Set<string>();
-  for (const c of chunks) (c.original ? original : translated).add(c.text);
-  return { translated: [...translated], original: [...original] };
+  for (const c of chunks) {
+    // (The speech of a translation is priced as about as long as what it translates.)
+    spoken.add(`${c.original ? 'o' : 't'}${c.text}`);
+    if (!c.original) for (const paragraph of paragraphsOf(c.text)) translated.add(paragraph);
+  }
+  return { spoken: [...spoken].map((key) => key.slice(1)), translated: [...translated] };
 }
 
 /**
@@ -70,7 +94,7 @@ function paidParts(chunks: readonly PlannedChunk[]): { translated: string[]; ori
 export async function estimateReading(chunks: readonly PlannedChunk[], params: SpeechParams, threshold: number, translated: boolean): Promise<SpeechEstimate> {
   if (!translated) return estimateSpeech(chunks.map((c) => c.text), params, threshold);
   const parts = paidParts(chunks);
-  const speech = await estimateSpeech([...parts.translated, ...parts.original], params, threshold);
+  const speech = await estimateSpeech(parts.spoken, params, threshold);
   return { ...speech, credits: speech.credits + translationCostOfParts(parts.translated) };
 }
 

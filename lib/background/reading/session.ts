@@ -29,6 +29,8 @@ export interface ReadingSession {
   page?: ReadingPage;
   /** Heard in this language, each chunk translated just before its speech (translated.ts). */
   translateTo?: string;
+  /** The language it is written in, when heard in another (translated.ts). */
+  translateFrom?: string;
 }
 
 /** The page a reading reads, as its position is remembered. */

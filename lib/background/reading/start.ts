@@ -4,7 +4,7 @@ import { getSettings } from '../../settings/items';
 import { chunkOfSentence } from '../../player/sentence-position';
 import { chunkParams, type PlannedChunk, type SpeechParams } from '../../player/contract';
 import type { Settings } from '../../settings/schema';
-import { estimateReading, listenCostWords, planForListening } from './modes';
+import { estimateReading, listenCostWords, markParagraphs, planForListening } from './modes';
 import { firstRequestText } from '../../speech/chunk';
 import { formatNumber, t } from '../../i18n';
 import { setBadge } from '../badge';
@@ -40,7 +40,7 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   const params = await chooseSpeechParams(request.text, request, settings);
   const sessionId = crypto.randomUUID();
   // Before any of its requests: heard as written, or translated chunk by chunk.
-  hearReadingIn(sessionId, request.translateTo);
+  hearReadingIn(sessionId, request.translateTo, request.sourceLanguage || null);
   const capped = capReadingText(request.text);
   // Already agreed to: the first sentence leaves now, before a long text is planned (it is found
   // from the text's start alone); the player's ask for it joins this request.
@@ -53,7 +53,8 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   const start = request.startOffset === undefined ? { sentence: request.startSentence } : { offset: request.startOffset };
   const { plan: written, sentences, startSentence } = await planStartingAt(planned, start, settings.serviceUrl, isFetching);
   // Heard in another language: as the user chose (the translation only, with the original, or a learner's way).
-  const plan = request.translateTo ? await planForListening(written, settings.listen, () => originalVoice(request, settings)) : written;
+  // (Its chunks' paragraphs are marked: each is translated on its own, as the page translation does.)
+  const plan = request.translateTo ? await planForListening(markParagraphs(written, capped.text, sentences), settings.listen, () => originalVoice(request, settings)) : written;
   // Only what is read from the start on is paid for (and asked about); the chunks before it wait for a jump back.
   const ahead = plan.chunks.slice(chunkOfSentence(plan.chunks, startSentence));
   const threshold = await confirmThreshold();
@@ -114,6 +115,7 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
       position: null,
       ...(request.page ? { page: request.page } : {}),
       ...(request.translateTo ? { translateTo: request.translateTo } : {}),
+      ...(request.translateTo && request.sourceLanguage ? { translateFrom: request.sourceLanguage } : {}),
       ...(startSentence > 0 ? { startSentence } : {}),
     };
     await sessionItem.setValue(session);

@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ReadingPlan } from '../../player/contract';
@@ -40,5 +41,14 @@ describe('a reading heard in another language', () => {
     // A download's parts (another id): as written, and no translation is asked for.
     expect(await textToSpeak('download-123', 'Hola, amigo.')).toBe('Hola, amigo.');
     expect(translateWithConsent).toHaveBeenCalledTimes(1);
+  });
+
+  it('translates a chunk paragraph by paragraph; a paragraph the page translation kept (under the page\'s language) is not bought again', async () => {
+    const { putCachedTranslation } = await import('../../translate/cache');
+    await fakeBrowser.storage.local.set({ settings: { serviceUrl: 'https://tts.test' } });
+    await putCachedTranslation({ service: 'https://tts.test', text: 'Hola, amigo.', source: 'es', target: 'en' }, { translation: 'Hello, friend.', sourceLanguage: 'es', sourceName: '' });
+    hearReadingIn('paragraphs', 'en', 'es');
+    expect(await textToSpeak('paragraphs', 'Hola, amigo.\nBuenos días. Adiós.')).toBe('Hello, friend.\n[EN] Buenos días. Adiós.');
+    expect(translateWithConsent.mock.calls).toEqual([['Buenos días. Adiós.', 'en', 2]]);
   });
 });

@@ -1,3 +1,5 @@
+import { getSettings } from '../../settings/items';
+import { getCachedTranslation } from '../../translate/cache';
 import { translationCost } from '../../translate/cost';
 import { translateWithConsent } from '../translation';
 import { sessionItem } from './session';
@@ -6,34 +8,54 @@ import { sessionItem } from './session';
  * Readings heard in another language ("Read aloud in <language>" on a page): the reading keeps the
  * page's own text (its sentences are lit as they are heard) and each chunk is translated just
  * before its speech is asked for, so translation stays as far ahead as the audio fetched ahead and
- * a reading stopped early has not paid to translate the rest. Reading id → target language ('':
- * heard as written). In memory, and in the reading's record for a worker that started again.
+ * a reading stopped early has not paid to translate the rest. A chunk's paragraphs (its text holds
+ * a line break between two) are translated one by one, as the page translation translates them:
+ * each is bought once, whichever of the two asks first. Reading id → how it is heard. In memory, and
+ * in the reading's record for a worker that started again.
  */
-const targets = new Map<string, string>();
+interface HeardIn {
+  /** '' : heard as written. */
+  target: string;
+  /** The language it is written in, when known (the page translation's translations are kept under it). */
+  source: string | null;
+}
+const readings = new Map<string, HeardIn>();
 const MAX_KEPT = 50;
 
 /** Notes how a reading is heard, before any of its requests is asked for. */
-export function hearReadingIn(sessionId: string, target: string | undefined): void {
-  if (targets.size >= MAX_KEPT) targets.delete(targets.keys().next().value!);
-  targets.set(sessionId, target ?? '');
+export function hearReadingIn(sessionId: string, target: string | undefined, source: string | null = null): void {
+  if (readings.size >= MAX_KEPT) readings.delete(readings.keys().next().value!);
+  readings.set(sessionId, { target: target ?? '', source });
 }
 
-async function targetOf(sessionId: string): Promise<string> {
-  const known = targets.get(sessionId);
-  if (known !== undefined) return known;
+async function heardIn(sessionId: string): Promise<HeardIn> {
+  const known = readings.get(sessionId);
+  if (known) return known;
   // A worker started again: the reading's record says (a download or an ended reading: as written).
   const session = await sessionItem.getValue();
-  const target = session?.plan.sessionId === sessionId ? (session.translateTo ?? '') : '';
-  hearReadingIn(sessionId, target);
-  return target;
+  const own = session?.plan.sessionId === sessionId;
+  hearReadingIn(sessionId, own ? session.translateTo : undefined, own ? (session.translateFrom ?? null) : null);
+  return readings.get(sessionId)!;
 }
 
+/** The paragraphs of a chunk of a reading heard in another language, each translated on its own. */
+export const paragraphsOf = (text: string): string[] => text.split('\n').map((p) => p.trim()).filter(Boolean);
+
 /**
- * The text whose speech a reading's chunk asks for: the chunk itself, or its translation (from the
- * cache, or paid now: the reading's figure, agreed to as it started, covered it).
+ * The text whose speech a reading's chunk asks for: the chunk itself, or its translation, paragraph
+ * by paragraph: from the cache (this feature's, the bubble's or the page translation's), or paid
+ * now (the reading's figure, agreed to as it started, covered it).
  */
 export async function textToSpeak(sessionId: string, text: string): Promise<string> {
-  const target = await targetOf(sessionId);
+  const { target, source } = await heardIn(sessionId);
   if (!target) return text;
-  return (await translateWithConsent(text, target, translationCost(text))).translation;
+  const { serviceUrl } = await getSettings();
+  const translated = await Promise.all(
+    paragraphsOf(text).map(async (paragraph) => {
+      // The page translation keeps a paragraph under the language the page declares for it.
+      const kept = source ? await getCachedTranslation({ service: serviceUrl, text: paragraph, source, target }).catch(() => null) : null;
+      return kept?.translation ?? (await translateWithConsent(paragraph, target, translationCost(paragraph))).translation;
+    }),
+  );
+  return translated.join('\n');
 }
