@@ -21,6 +21,18 @@ async function translateSelection(context: BrowserContext, background: Worker, e
 const bubbleText = (context: BrowserContext, page: Page) => inPageUiText(context, page, 'voxlate-bubble');
 const translateRequests = async (url: string) => (await emulatorLog(url)).filter((r) => r.path === '/api/v1/translate');
 
+/**
+ * Waits for the bubble to show a translation (`marker`), however long a busy machine takes; if it
+ * never comes, the failure says what the bubble showed and what the service was asked (the event
+ * missing, not a moment passed, is what fails).
+ */
+async function untilBubbleShows(context: BrowserContext, page: Page, emulatorUrl: string, marker: string): Promise<void> {
+  await expect.poll(() => bubbleText(context, page), { timeout: 60_000 }).toContain(marker).catch(async (error: unknown) => {
+    const asked = (await emulatorLog(emulatorUrl)).map((r) => `${r.time} ${r.path} ${r.status} ${r.durationMs} ms`);
+    throw new Error(`${String(error)}\nthe bubble: ${await bubbleText(context, page)}\nthe service was asked:\n${asked.join('\n')}`);
+  });
+}
+
 test.describe('selection translation', () => {
   test('shows the translation beside the selection with source language, cost and balance; the second time is free', async ({
     context, background, extensionId, emulator, pages,
@@ -64,11 +76,11 @@ test.describe('selection translation', () => {
     await page.goto(`${pages.url}/fixtures/article.html`);
     await selectText(page, '#first');
     await translateSelection(context, background, extensionId, page);
-    await expect.poll(() => bubbleText(context, page)).toContain('[ES]');
+    await untilBubbleShows(context, page, emulator.url, '[ES]');
 
     const picker = await findAxNode(context, page, 'combobox', 'Translate to');
     await callOnAxNode(context, page, picker, 'function (v) { this.value = v; this.dispatchEvent(new Event("change", { bubbles: true })); }', 'fr');
-    await expect.poll(() => bubbleText(context, page)).toContain('[FR]');
+    await untilBubbleShows(context, page, emulator.url, '[FR]');
     expect((await translateRequests(emulator.url)).map((r) => r.language)).toEqual(['Spanish', 'French']);
     // The choice is remembered for next time.
     await expect.poll(() => background.evaluate(async () => ((await chrome.storage.local.get('settings')).settings as { targetLanguage: string }).targetLanguage)).toBe('fr');
