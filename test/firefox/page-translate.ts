@@ -1,0 +1,113 @@
+/**
+ * Firefox end to end: "Translate this page" (the panel's figures before anything is sent, only
+ * what is on screen first, more on scrolling, every request charged once at its price, Show
+ * original restores the page), and a page heard in another language ("Read aloud in Spanish" with
+ * nothing selected: each part translated just before its speech, spoken in Spanish, Stop stops
+ * both, the ledger exact). Prints "N passed, N failed" like every suite here.
+ */
+import path from 'node:path';
+import { startEmulator } from '../../emulator/server';
+import { startPageServer } from '../support/page-server';
+import { ownPageUrl } from '../support/pages';
+import { checks, clickInPageUi, clickMenu, inPageUiText, launchFirefox, ledger, openExtensionPage, runSuite, stopAndSettle, until, untilPlaying } from './support';
+
+const EXTENSION = path.resolve(import.meta.dirname, '../../.output-test/firefox-mv2');
+const HOST = 'voxlate-page-translate';
+
+interface Logged {
+  path: string;
+  textStart: string | null;
+  textLength: number | null;
+  language: string | null;
+  status: number;
+}
+
+async function main(): Promise<number> {
+  const emulator = await startEmulator({ port: 0 });
+  const pages = await startPageServer();
+  // The test build may reach 127.0.0.1 without a click on the toolbar (see read-aloud.ts).
+  const pagesUrl = pages.url.replace('localhost', '127.0.0.1');
+  const firefox = await launchFirefox();
+  const { check, report } = checks();
+  const log = async (): Promise<Logged[]> => ((await (await fetch(`${emulator.url}/__emulator/log`)).json()) as { requests: Logged[] }).requests;
+  const translations = async () => (await log()).filter((r) => r.path === '/api/v1/translate');
+  const reset = () => fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+  try {
+    await firefox.installExtension(EXTENSION);
+    const ext = await openExtensionPage(firefox);
+    const connect = (settings: Record<string, unknown>) =>
+      ext.evaluate(
+        async (url, more) => {
+          await browser.storage.local.set({ apiKey: 'demo-pro', settings: { serviceUrl: url, ...more } });
+        },
+        emulator.url,
+        settings,
+      );
+    const page = await firefox.newPage();
+    const ours = () => page.evaluate(() => document.querySelectorAll('voxlate-translation').length);
+
+    await check('Firefox: "Translate this page" shows both figures before sending anything; what is on screen is translated first, more on scrolling, each request charged once at its price; Show original restores the page', async () => {
+      await reset();
+      await connect({ targetLanguage: 'es' });
+      await page.goto(`${pagesUrl}${ownPageUrl('news')}`);
+      const original = await page.evaluate(() => document.body.innerHTML);
+      await clickMenu(ext, 'translate-page');
+      const panel = await until('the cost panel', async () => {
+        const shown = await inPageUiText(ext, HOST);
+        return /Whole page: up to [\d,]+ credits/.test(shown) ? shown : null;
+      });
+      const screenCost = Number(/On screen now: up to ([\d,]+) credits/.exec(panel)![1]!.replace(/,/g, ''));
+      const wholeCost = /Whole page: (up to [\d,]+ credits)/.exec(panel)![1]!;
+      if (!(screenCost > 0)) throw new Error(`panel: ${panel}`);
+      if ((await translations()).length || (await ledger(emulator.url)).entries.length) throw new Error('sent before the click');
+
+      await clickInPageUi(ext, page, 'button', `Translate the whole page (${wholeCost})`, HOST);
+      await until('translations on screen', async () => (await ours()) > 2);
+      await until('the control settled', async () => !(await inPageUiText(ext, HOST)).includes('Translating…'));
+      const first = (await translations()).length;
+      const all = await page.evaluate(() => document.querySelectorAll('article p, main p').length);
+      if (first >= all) throw new Error(`the whole page was sent at once: ${first} requests for ${all} paragraphs`);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await until('more on scrolling', async () => (await translations()).length > first);
+      await until('the control settled again', async () => !(await inPageUiText(ext, HOST)).includes('Translating…'));
+
+      // Every request answered is charged exactly ceil(characters / 10), once.
+      const answered = (await translations()).filter((r) => r.status === 200);
+      const { entries } = await ledger(emulator.url);
+      const charged = JSON.stringify(entries.map((e) => e.credits));
+      if (charged !== JSON.stringify(answered.map((r) => Math.ceil(r.textLength! / 10)))) throw new Error(`charged ${charged} for ${answered.length} requests`);
+
+      await clickInPageUi(ext, page, 'button', 'Show original', HOST);
+      await until('the page as it was', async () => (await page.evaluate(() => document.body.innerHTML)) === original);
+    });
+
+    await check('Firefox: an English page with nothing selected is heard in Spanish ("Read aloud in Spanish"): each part translated just before its speech, spoken in Spanish, the ledger exact after Stop', async () => {
+      await reset();
+      await connect({ targetLanguage: 'es', confirmAboveCredits: 100_000 });
+      await page.goto(`${pagesUrl}/fixtures/long-read.html`);
+      await clickMenu(ext, 'read-translated');
+      await untilPlaying(ext);
+      // Headless Firefox's audio clock stands still here: the reading is stopped, and what was on the wire settles.
+      await stopAndSettle(ext);
+      const pageLength = await page.evaluate(() => document.querySelector('article')!.textContent!.length);
+      const translated = (await translations()).reduce((sum, r) => sum + (r.textLength ?? 0), 0);
+      if (!(translated > 0 && translated < Math.min(pageLength / 2, 6000))) throw new Error(`translated ${translated} of ${pageLength} characters`);
+      const speech = (await log()).filter((r) => r.path === '/api/v1/tts' && r.status === 200);
+      if (!speech.length || speech.some((r) => r.language !== 'es') || !speech[0]!.textStart!.startsWith('[ES] ')) throw new Error(JSON.stringify(speech));
+      const { entries } = await ledger(emulator.url);
+      const answered = (await log()).filter((r) => r.status === 200 && (r.path === '/api/v1/translate' || r.path === '/api/v1/tts'));
+      if (entries.length !== answered.length) throw new Error(`${answered.length} answered, ${entries.length} charged`);
+      for (const e of entries) {
+        const price = e.path === '/api/v1/translate' ? Math.ceil(e.textLength / 10) : Math.max(1, Math.ceil(e.textLength / 100));
+        if (e.credits !== price) throw new Error(JSON.stringify(e));
+      }
+    });
+  } finally {
+    await firefox.close();
+    await pages.close();
+    await emulator.close();
+  }
+  return report();
+}
+
+runSuite(main);
