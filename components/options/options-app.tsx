@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { t } from '@/lib/i18n';
 import { sendMessage, type ServiceStatus } from '@/lib/messaging/protocol';
+import { CleanupOptions } from './cleanup-options';
 import { ListenOptions } from './listen-options';
 import { PdfOptions } from './pdf-options';
 import { PermissionList } from './permission-list';
@@ -29,6 +30,7 @@ export function OptionsApp() {
           <VoiceDefaults enabled={Boolean(status.account)} />
           <TranslationDefaults />
           <ListenOptions />
+          <CleanupOptions />
           <SpendThreshold />
           <PdfOptions />
           <ShortcutList />

@@ -35,3 +35,12 @@ export interface CachedVoices {
  */
 export const accountItem = storage.defineItem<CachedAccount | null>('local:account', { fallback: null });
 export const voicesItem = storage.defineItem<CachedVoices | null>('local:voices', { fallback: null });
+
+/** What readings left out before paying (citation markers), so never sent: shown in the options. */
+export interface LeftOut {
+  chars: number;
+  /** At the price of speech learned from the service; 0 while it is not known. */
+  credits: number;
+}
+
+export const leftOutItem = storage.defineItem<LeftOut>('local:leftOut', { fallback: { chars: 0, credits: 0 } });

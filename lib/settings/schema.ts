@@ -55,6 +55,8 @@ export const settingsSchema = z.object({
    * it). Needs access to all sites, asked for when the user turns it on.
    */
   openPdfsInReader: z.catch(z.boolean(), false),
+  /** What readings leave out before paying (lib/speech/clean.ts): each rule can be turned off. */
+  cleanup: z.catch(z.object({ citations: z.catch(z.boolean(), true) }), { citations: true }),
   /**
    * "Read aloud in <language>": what is heard. The translation only; the original then its
    * translation (or the other way round), sentence by sentence; or the learner's way: each

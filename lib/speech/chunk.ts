@@ -1,4 +1,4 @@
-import { cleanForSpeech, isSpeakable } from './clean';
+import { cleanForSpeech, isSpeakable, type CleanupRules } from './clean';
 import { DEFAULT_MAX_CHARS, firstWindowEnd, splitSentences, type Sentence } from './segment';
 
 /** One request to the speech service: consecutive whole sentences. */
@@ -21,6 +21,8 @@ export interface ChunkOptions {
   firstChars?: number;
   /** Factor by which each later chunk's budget grows. Default 3. */
   growth?: number;
+  /** What is left out before paying (citation markers by default). */
+  cleanup?: CleanupRules;
 }
 
 export const DEFAULT_FIRST_CHARS = 300;
@@ -87,7 +89,7 @@ export function prepareSpeech(text: string, language: string, opts: ChunkOptions
   const sentences: Sentence[] = [];
   const cleaned: Sentence[] = [];
   for (const sentence of splitSentences(text, language, { maxChars })) {
-    let spoken = cleanForSpeech(sentence.text, language);
+    let spoken = cleanForSpeech(sentence.text, language, opts.cleanup);
     if (!isSpeakable(spoken)) continue;
     // Cleaning only shortens, except a tiny URL turned into a longer word; never exceed the limit.
     if (spoken.length > maxChars) spoken = spoken.slice(0, maxChars);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanForSpeech, isSpeakable, linkWord } from './clean';
+import { cleanForSpeech, isSpeakable, linkWord, leftOutChars } from './clean';
 
 describe('cleanForSpeech', () => {
   it('collapses repeated punctuation and removes dividers', () => {
@@ -57,5 +57,21 @@ describe('cleanForSpeech', () => {
     expect(isSpeakable('')).toBe(false);
     expect(isSpeakable('42')).toBe(true);
     expect(isSpeakable('。はい')).toBe(true);
+  });
+});
+
+describe('citation markers, left out before paying', () => {
+  it('drops numbered, lettered and worded markers (with a page), and keeps words in brackets', () => {
+    expect(cleanForSpeech('The tide goes out.[1] Then it turns.[2][3]', 'en')).toBe('The tide goes out. Then it turns.');
+    expect(cleanForSpeech('Other[3] costs 4,933,210[5] or $199 billion[6].', 'en')).toBe('Other costs 4,933,210 or $199 billion.');
+    expect(cleanForSpeech('Mills[a] were common[citation needed] and old.[4]: 17', 'en')).toBe('Mills were common and old.');
+    expect(cleanForSpeech('See notes [3–5] and [note 2].', 'en')).toBe('See notes and.');
+    expect(cleanForSpeech('He wrote "teh" [sic] twice [in 1902].', 'en')).toBe('He wrote "teh" [sic] twice [in 1902].');
+  });
+
+  it('is read as written when the rule is turned off, and counts what it leaves out', () => {
+    expect(cleanForSpeech('The tide goes out.[1]', 'en', { citations: false })).toBe('The tide goes out.[1]');
+    expect(leftOutChars('Other[3] costs 4,933,210[5] or [citation needed].')).toBe(3 + 3 + 17);
+    expect(leftOutChars('Other[3].', { citations: false })).toBe(0);
   });
 });

@@ -37,18 +37,39 @@ const DECORATIVE = /([-=*_~#+|/\\^<>`•·◦▪■□●○◆◇★☆※─�
 // Doubled emphasis markers (**bold**, __x__, ~~x~~, ==x==, ##) are markup; "--", "++" (C++), "//" are not.
 const DOUBLED_MARKUP = /([*_~=#`])\1/gu;
 
+/** Cleanups the user can turn off (options → *Leave out before paying*); on by default. */
+export interface CleanupRules {
+  /** Citation and footnote markers: "[12]", "[3–5]", "[a]", "[note 2]", "[citation needed]", "[4]: 17". */
+  citations: boolean;
+}
+export const DEFAULT_CLEANUP: CleanupRules = { citations: true };
+
+// An encyclopedia's markers, numbered or lettered, with an optional page ("[4]: 17"); "[sic]" and
+// words in brackets are text.
+const CITATION =
+  /\[(?:\d{1,4}(?:\s*[-–,]\s*\d{1,4})*|[a-z]{1,2}|(?:note|nb|n)\s*\d{1,3}|citation needed|clarification needed|page needed|better source needed|failed verification|dubious(?:\s*[–-]\s*discuss)?|who\?|when\?|which\?|by whom\?|according to whom\?|original research\?)\](?::\s*\d+(?:\s*[-–]\s*\d+)?)?/giu;
+
+/** Characters of `text` the cleanup rules leave out, so never send nor pay for (counted for the options). */
+export function leftOutChars(text: string, rules: CleanupRules = DEFAULT_CLEANUP): number {
+  if (!rules.citations) return 0;
+  let chars = 0;
+  for (const match of text.matchAll(CITATION)) chars += match[0].length;
+  return chars;
+}
+
 /**
- * Make one sentence (or any text) suitable for a speech engine: URLs become a short
+ * Make one sentence (or any text) suitable for a speech engine: citation markers go (unless
+ * turned off), URLs become a short
  * localized word, runs of repeated punctuation/symbols collapse or disappear, letters
  * stretched for emphasis ("soooooo") are capped at three, and whitespace is collapsed.
  *
  * Applied per sentence after segmentation, so the highlighted offsets stay those of the
  * original text while the spoken text is this one. Emails are left alone.
  */
-export function cleanForSpeech(text: string, language: string): string {
+export function cleanForSpeech(text: string, language: string, rules: CleanupRules = DEFAULT_CLEANUP): string {
   const word = linkWord(language);
   return (
-    text
+    (rules.citations ? text.replace(CITATION, '') : text)
       .replace(URL, (url) => {
         const trailing = URL_TRAILING.exec(url)?.[0] ?? '';
         // Keep a ")" that closes a "(" inside the URL (Wikipedia-style links).

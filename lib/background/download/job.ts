@@ -77,8 +77,8 @@ export async function runDownloadJob(request: DownloadRequestRecord, confirm: Co
   let sending = false;
   try {
     // A fresh session per run: a retry must not be refused as the ended session of the failed run.
-    const { plan } = buildPlan({ sessionId: `download-${id}-${Date.now()}`, text, title, params });
-    const { serviceUrl } = await getSettings();
+    const { serviceUrl, cleanup } = await getSettings();
+    const { plan } = buildPlan({ sessionId: `download-${id}-${Date.now()}`, text, title, params, cleanup });
     const keys = await Promise.all(plan.chunks.map((c) => audioCacheKey({ service: serviceUrl, text: c.text, ...params })));
     const summary = await summarize(plan.chunks.map((c) => c.text), keys, params);
     assertFitsCache(summary.estimatedBytes, AUDIO_CACHE_LIMIT_BYTES);

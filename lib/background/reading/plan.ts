@@ -2,6 +2,7 @@ import { ServiceError } from '../../api/errors';
 import { audioCacheKey, hasAudio } from '../../speech/cache';
 import { chunkOfSentence } from '../../player/sentence-position';
 import { prepareSpeech } from '../../speech/chunk';
+import type { CleanupRules } from '../../speech/clean';
 import { chunksFrom, sentenceAtOffset } from '../../speech/chunk-from';
 import type { ReadingPlan, SpeechParams } from '../../player/contract';
 import { t } from '../../i18n';
@@ -19,6 +20,8 @@ interface PlanInput {
   text: string;
   title: string;
   params: SpeechParams;
+  /** What is left out before paying (the user's settings; citation markers by default). */
+  cleanup?: CleanupRules;
 }
 
 /**
@@ -29,7 +32,7 @@ interface PlanInput {
  * is still planned so that "previous" and a jump back reach what comes before it.
  */
 export function buildPlan(input: PlanInput & { startOffset?: number; startSentence?: number }): BuiltPlan {
-  const prepared = prepareSpeech(input.text, input.params.language);
+  const prepared = prepareSpeech(input.text, input.params.language, { cleanup: input.cleanup });
   const { sentences } = prepared;
   if (prepared.chunks.length === 0) {
     throw new ServiceError('invalidRequest', t('readingNoTextHere'));

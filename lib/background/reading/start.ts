@@ -5,6 +5,9 @@ import { chunkOfSentence } from '../../player/sentence-position';
 import { chunkParams, type PlannedChunk, type SpeechParams } from '../../player/contract';
 import type { Settings } from '../../settings/schema';
 import { estimateReading, listenCostWords, markParagraphs, planForListening } from './modes';
+import { leftOutChars } from '../../speech/clean';
+import { leftOutItem } from '../../settings/cache-items';
+import { learnedPrice } from '../speech-price';
 import { firstRequestText } from '../../speech/chunk';
 import { formatNumber, t } from '../../i18n';
 import { setBadge } from '../badge';
@@ -46,9 +49,9 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   // from the text's start alone); the player's ask for it joins this request.
   // (Not for a reading heard sentence by sentence in another language: its first request is its first sentence's.)
   const bySentence = request.translateTo !== undefined && settings.listen.mode !== 'translation';
-  const early = request.confirmed && !bySentence && !request.startOffset && !request.startSentence ? firstRequestText(capped.text, params.language) : null;
+  const early = request.confirmed && !bySentence && !request.startOffset && !request.startSentence ? firstRequestText(capped.text, params.language, { cleanup: settings.cleanup }) : null;
   if (early) askEarly(sessionId, { text: early, index: 0 }, params);
-  const planned = { sessionId, text: capped.text, title: request.title, params };
+  const planned = { sessionId, text: capped.text, title: request.title, params, cleanup: settings.cleanup };
   // Started later in the text: the usual chunks when their audio is bought already (never twice).
   const start = request.startOffset === undefined ? { sentence: request.startSentence } : { offset: request.startOffset };
   const { plan: written, sentences, startSentence } = await planStartingAt(planned, start, settings.serviceUrl, isFetching);
@@ -104,6 +107,8 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   }
   // Kept for a Retry should the service fail it (written before any of its answers can come).
   void rememberAsked(sessionId, request).catch(() => undefined);
+  // What it leaves out (citation markers) is never sent: counted for the options.
+  if (!request.retried) void noteLeftOut(capped.text.slice(sentences[startSentence]?.[0] ?? 0), settings, params.format).catch(() => undefined);
   const started = await withReading(async () => {
     await stopCurrent();
     await lastErrorItem.setValue(null);
@@ -137,6 +142,16 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   // A page read again goes on from where the user stopped last time, and says so (asked about first or not).
   if (request.page && startSentence > 0 && request.tabId !== null && !request.retried) await tellResumed(request.tabId, sessionId, startSentence, plan.sentenceCount);
   return started;
+}
+
+/** Adds what a reading leaves out before paying to the options' count, in characters and (at the price learned) credits. */
+async function noteLeftOut(text: string, settings: Settings, format: SpeechParams['format']): Promise<void> {
+  const chars = leftOutChars(text, settings.cleanup);
+  if (!chars) return;
+  const price = await learnedPrice(settings.serviceUrl, format);
+  const credits = price && price.chars > 0 ? (chars * price.credits) / price.chars : 0;
+  const before = await leftOutItem.getValue();
+  await leftOutItem.setValue({ chars: before.chars + chars, credits: before.credits + credits });
 }
 
 /** Waits for the page a reading comes from; if it cannot be reached, the reading's requests not sent yet are dropped. */
