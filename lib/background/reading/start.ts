@@ -5,6 +5,7 @@ import { chunkOfSentence } from '../../player/sentence-position';
 import { chunkParams, type PlannedChunk, type SpeechParams } from '../../player/contract';
 import type { Settings } from '../../settings/schema';
 import { estimateReading, listenCostWords, markParagraphs, planForListening } from './modes';
+import { otherLanguage, sentenceVoices, splitByVoice } from './paragraph-voices';
 import { leftOutChars } from '../../speech/clean';
 import { leftOutItem } from '../../settings/cache-items';
 import { learnedPrice } from '../speech-price';
@@ -49,7 +50,12 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   // from the text's start alone); the player's ask for it joins this request.
   // (Not for a reading heard sentence by sentence in another language: its first request is its first sentence's.)
   const bySentence = request.translateTo !== undefined && settings.listen.mode !== 'translation';
-  const early = request.confirmed && !bySentence && !request.startOffset && !request.startSentence ? firstRequestText(capped.text, params.language, { cleanup: settings.cleanup }) : null;
+  // (Nor when the text opens with a paragraph in another language: its voice is known once planned.)
+  const opensAsRead = async () => !(await otherLanguage(capped.text.split('\n', 1)[0]!.trim(), params.language));
+  const early =
+    request.confirmed && !bySentence && !request.startOffset && !request.startSentence && (await opensAsRead())
+      ? firstRequestText(capped.text, params.language, { cleanup: settings.cleanup })
+      : null;
   if (early) askEarly(sessionId, { text: early, index: 0 }, params);
   const planned = { sessionId, text: capped.text, title: request.title, params, cleanup: settings.cleanup };
   // Started later in the text: the usual chunks when their audio is bought already (never twice).
@@ -57,7 +63,10 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   const { plan: written, sentences, startSentence } = await planStartingAt(planned, start, settings.serviceUrl, isFetching);
   // Heard in another language: as the user chose (the translation only, with the original, or a learner's way).
   // (Its chunks' paragraphs are marked: each is translated on its own, as the page translation does.)
-  const plan = request.translateTo ? await planForListening(markParagraphs(written, capped.text, sentences), settings.listen, () => originalVoice(request, settings)) : written;
+  // Heard as written, a paragraph clearly in another language is read with the user's voice for it.
+  const plan = request.translateTo
+    ? await planForListening(markParagraphs(written, capped.text, sentences), settings.listen, () => originalVoice(request, settings))
+    : splitByVoice(written, await sentenceVoices(capped.text, sentences, params.language, (language) => voiceOfLanguage(language, settings)));
   // Only what is read from the start on is paid for (and asked about); the chunks before it wait for a jump back.
   const ahead = plan.chunks.slice(chunkOfSentence(plan.chunks, startSentence));
   const threshold = await confirmThreshold();
@@ -168,6 +177,12 @@ async function pageReady(page: Promise<boolean> | undefined, sessionId: string):
 function askEarly(sessionId: string, chunk: Pick<PlannedChunk, 'text' | 'index' | 'original'>, params: SpeechParams): void {
   const asWritten = chunk.original ? { asWritten: true as const } : {};
   void fetchChunkForPlayer({ sessionId, chunkIndex: chunk.index, text: chunk.text, params: chunkParams(params, chunk), priority: 10, ...asWritten }).catch(() => undefined);
+}
+
+/** The user's voice for a language, or null when the service has none of it. */
+async function voiceOfLanguage(language: string, settings: Settings): Promise<Pick<SpeechParams, 'voiceId' | 'language'> | null> {
+  const { voiceId, language: spoken } = await chooseSpeechParams('', { language }, settings);
+  return spoken === language ? { voiceId, language } : null;
 }
 
 /** The user's voice for the language a reading heard in another language is written in. */
