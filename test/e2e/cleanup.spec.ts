@@ -1,6 +1,6 @@
 import type { Worker } from '@playwright/test';
 import { connectService, expect, setSettings, test } from './fixtures';
-import { chooseMenuEntry, clickMenu, readingSession, speechRequests, waitForStatus } from '../support/extension';
+import { chooseMenuEntry, clickMenu, speechRequests, stopReadingAndSettle, waitForStatus } from '../support/extension';
 import { ownPageUrl } from '../support/pages';
 
 const MARKER = /\[(\d+|citation needed)\]/;
@@ -11,14 +11,6 @@ async function plannedTexts(background: Worker): Promise<string[]> {
     const { reading } = (await chrome.storage.session.get('reading')) as { reading?: { plan: { chunks: { text: string }[] } } | null };
     return reading?.plan.chunks.map((c) => c.text) ?? [];
   });
-}
-
-async function stopAndSettle(background: Worker): Promise<void> {
-  await background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { onCommand(c: string): boolean } }).voxlateTestHooks.onCommand('stop-reading'));
-  await expect.poll(() => readingSession(background)).toBeNull();
-  await expect
-    .poll(() => background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { requestsUnderWay(): { active: number; waiting: number } } }).voxlateTestHooks.requestsUnderWay()))
-    .toEqual({ active: 0, waiting: 0 });
 }
 
 test.describe('left out before paying', () => {
@@ -35,7 +27,7 @@ test.describe('left out before paying', () => {
     const planned = await plannedTexts(background);
     expect(planned.length).toBeGreaterThan(3);
     expect(planned.filter((text) => MARKER.test(text))).toEqual([]);
-    await stopAndSettle(background);
+    await stopReadingAndSettle(background);
     // What was sent is what was planned: each request one of the chunks, none with a marker.
     const sent = (await speechRequests(emulator.url)).filter((r) => r.status === 200);
     expect(sent.length).toBeGreaterThan(0);
@@ -54,6 +46,6 @@ test.describe('left out before paying', () => {
     await clickMenu(background, page, 'voxlate-read-page', undefined, null);
     await waitForStatus(background, 'playing');
     expect((await plannedTexts(background)).some((text) => MARKER.test(text))).toBe(true);
-    await stopAndSettle(background);
+    await stopReadingAndSettle(background);
   });
 });

@@ -1,6 +1,6 @@
 import type { Worker } from '@playwright/test';
 import { connectService, expect, setSettings, test } from './fixtures';
-import { callOnAxNode, chooseMenuEntry, clickAxNode, clickMenu, emulatorLog, findAxNode, inPageUiText, ledger, readingSession, selectText, speechRequests, waitForStatus, watchHighlights } from '../support/extension';
+import { callOnAxNode, chooseMenuEntry, stopReadingAndSettle, untilNothingUnderWay, clickAxNode, clickMenu, emulatorLog, findAxNode, inPageUiText, ledger, readingSession, selectText, speechRequests, waitForStatus, watchHighlights } from '../support/extension';
 
 /** The emulator's prices: speech ceil(characters / 100), at least 1; translation ceil(characters / 10). */
 const speechCost = (length: number) => Math.max(1, Math.ceil(length / 100));
@@ -224,9 +224,7 @@ test.describe('listen in my language', () => {
     expect(layout.filter((_, i) => i % 2 === 1).every((c) => c.endsWith('ts'))).toBe(true);
     // Heard that way a while (a slower repeat played), then stopped: nothing is left on the wire.
     await expect.poll(async () => (await readingSession(background))?.sentence ?? 0, { timeout: 60_000 }).toBeGreaterThan(before!.length > 2 ? 2 : 1);
-    await background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { onCommand(c: string): boolean } }).voxlateTestHooks.onCommand('stop-reading'));
-    await expect.poll(() => readingSession(background)).toBeNull();
-    await expect.poll(() => background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { requestsUnderWay(): { active: number; waiting: number } } }).voxlateTestHooks.requestsUnderWay())).toEqual({ active: 0, waiting: 0 });
+    await stopReadingAndSettle(background);
 
     // Every request answered is charged once at its price; no piece of audio or translation is bought twice.
     const translations = (await mine.translations()).filter((r) => r.status === 200);
@@ -253,10 +251,7 @@ test.describe('listen in my language', () => {
     const pageLength = (await page.locator('article').innerText()).length;
     await chooseMenuEntry(context, background, extensionId, page, 'read-translated', null);
     await waitForStatus(background, 'playing');
-    await background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { onCommand(c: string): boolean } }).voxlateTestHooks.onCommand('stop-reading'));
-    await expect.poll(() => readingSession(background)).toBeNull();
-    const underWay = () => background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { requestsUnderWay(): { active: number; waiting: number } } }).voxlateTestHooks.requestsUnderWay());
-    await expect.poll(underWay).toEqual({ active: 0, waiting: 0 });
+    await stopReadingAndSettle(background);
     const translated = (await mine.translations()).reduce((sum, r) => sum + (r.textLength ?? 0), 0);
     // What was heard (a sentence or two) and what the player fetched ahead of it: far from the whole page.
     expect(translated).toBeGreaterThan(0);
@@ -285,9 +280,7 @@ test.describe('listen in my language', () => {
 
     await clickAxNode(context, page, agree);
     await waitForStatus(background, 'playing');
-    await background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { onCommand(c: string): boolean } }).voxlateTestHooks.onCommand('stop-reading'));
-    await expect.poll(() => readingSession(background)).toBeNull();
-    await expect.poll(() => background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { requestsUnderWay(): { active: number; waiting: number } } }).voxlateTestHooks.requestsUnderWay())).toEqual({ active: 0, waiting: 0 });
+    await stopReadingAndSettle(background);
     const charged = (await mine.charges()).reduce((sum, c) => sum + c.credits, 0);
     expect(charged).toBeGreaterThan(0);
     expect(charged).toBeLessThanOrEqual(figure);
@@ -332,8 +325,7 @@ test.describe('listen in my language', () => {
     await waitForStatus(background, 'playing');
     await page.close();
     await expect.poll(() => readingSession(background)).toBeNull();
-    const underWay = () => background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { requestsUnderWay(): { active: number; waiting: number } } }).voxlateTestHooks.requestsUnderWay());
-    await expect.poll(underWay).toEqual({ active: 0, waiting: 0 });
+    await untilNothingUnderWay(background);
     const sent = (await emulatorLog(emulator.url)).length;
     const charged = (await mine.charges()).length;
     // Another reading's worth of time later, still nothing more: the next part is never asked for.

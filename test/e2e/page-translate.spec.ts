@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { connectService, expect, setSettings, test } from './fixtures';
-import { accessibleNodes, callOnAxNode, chooseMenuEntry, clickAxNode, clickMenu, clickToolbarButton, emulatorLog, findAxNode, inPageUiText, ledger, pressShortcut, speechRequests, waitForStatus, watchHighlights } from '../support/extension';
+import { accessibleNodes, callOnAxNode, chooseMenuEntry, clickAxNode, clickMenu, clickToolbarButton, emulatorLog, findAxNode, inPageUiText, ledger, pressShortcut, speechRequests, untilNothingUnderWay, waitForStatus, watchHighlights } from '../support/extension';
 import { ownPageUrl } from '../support/pages';
 
 const translateRequests = async (url: string) => (await emulatorLog(url)).filter((r) => r.path === '/api/v1/translate');
@@ -241,7 +241,7 @@ test.describe('whole-page translation', () => {
     const translatedSince = (await translateRequests(emulator.url)).filter((r) => Date.parse(r.time) >= t0);
     expect(translatedSince.filter((r) => r.textStart?.startsWith('A Port City Turns'))).toEqual([]);
     await pressShortcut(background, 'stop-reading');
-    await expect.poll(() => background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { requestsUnderWay(): { active: number; waiting: number } } }).voxlateTestHooks.requestsUnderWay())).toEqual({ active: 0, waiting: 0 });
+    await untilNothingUnderWay(background);
     // Every translation and every piece of speech since the press charged once, at its price.
     const charges = (await ledger(emulator.url)).entries.filter((e) => Date.parse(e.time) >= t0);
     const answered = (await emulatorLog(emulator.url)).filter((r) => Date.parse(r.time) >= t0 && r.status === 200);

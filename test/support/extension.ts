@@ -1,4 +1,4 @@
-import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { expect, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import { browserOverCdp } from './browser';
 import type { LedgerEntry } from '../../emulator/state';
 
@@ -424,4 +424,21 @@ export async function chooseMenuEntry(
 ): Promise<void> {
   await clickToolbarButton(context, page, extensionId);
   await clickMenu(background, page, menuItemId, undefined, selectionText);
+}
+
+/** How many of the extension's paid requests are on the wire (`active`) or queued (`waiting`): the test build's hook. */
+export function requestsUnderWay(background: Worker): Promise<{ active: number; waiting: number }> {
+  return background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { requestsUnderWay(): { active: number; waiting: number } } }).voxlateTestHooks.requestsUnderWay());
+}
+
+/** Waits until none of the extension's paid requests is on the wire or queued. */
+export async function untilNothingUnderWay(background: Worker): Promise<void> {
+  await expect.poll(() => requestsUnderWay(background)).toEqual({ active: 0, waiting: 0 });
+}
+
+/** Stops the reading as the stop shortcut does, and waits until it is over and nothing of it is on the wire. */
+export async function stopReadingAndSettle(background: Worker): Promise<void> {
+  await background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { onCommand(c: string): boolean } }).voxlateTestHooks.onCommand('stop-reading'));
+  await expect.poll(() => readingSession(background)).toBeNull();
+  await untilNothingUnderWay(background);
 }
