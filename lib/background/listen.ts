@@ -4,6 +4,7 @@ import { formatNumber, t } from '../i18n';
 import { detectLanguage, languageNameIn } from '../language';
 import { getSettings, updateSettings } from '../settings/items';
 import type { ListenMode } from '../settings/listen-mode';
+import type { Settings } from '../settings/schema';
 import { askedItem, readingOf } from './reading/session';
 import { getCachedTranslation } from '../translate/cache';
 import { translationCost } from '../translate/cost';
@@ -25,15 +26,17 @@ import { currentTargetLanguage, translateWithConsent } from './translation';
  * already bought are reused.
  */
 export async function changeListenMode(mode: ListenMode, fromTab: number | undefined): Promise<void> {
+  // A page changes it only from its own reading's player.
+  const session = fromTab === undefined ? await readingOf(undefined).catch(() => null) : await readingOf(fromTab);
   const { listen } = await getSettings();
   if (listen.mode !== mode) await updateSettings({ listen: { ...listen, mode } });
-  const session = await readingOf(fromTab);
   const asked = await askedItem.getValue();
-  if (!session.translateTo || asked?.sessionId !== session.plan.sessionId) return;
+  if (!session?.translateTo || asked?.sessionId !== session.plan.sessionId) return;
   const { startOffset: _offset, ...request } = asked.request;
   const sentence = session.position?.sentence ?? session.startSentence ?? 0;
-  // Above the threshold the question is put on the page, and the reading goes on as it was until the user answers.
-  await startReading({ ...request, startSentence: sentence, retried: true, confirmed: false, speed: session.plan.params.speed });
+  // Figured anew in the new way; above the threshold the question is put on the page, and the
+  // reading goes on as it was until the user answers.
+  await startReading({ ...request, listen: { ...(request.listen ?? listen), mode }, startSentence: sentence, retried: true, confirmed: false, speed: session.plan.params.speed });
 }
 
 /** What the gate keeps while the user is asked about hearing a selection in their language. */
@@ -48,6 +51,8 @@ export interface ListenRequest {
   languageHint: string | null;
   /** The language to hear it in; absent: the user's target language. */
   target?: string;
+  /** How it is heard, as its figure was worked out (kept while the user is asked); absent: the settings. */
+  listen?: Settings['listen'];
 }
 
 /** Heard, or the question to ask first (the popup asks it itself; a page was shown it). */
@@ -121,10 +126,11 @@ export async function listenTranslated(request: ListenRequest, agreed: number | 
     const started = await startReading({ ...reading, text, languageHint: target, confirmed: agreed !== null });
     return 'confirm' in started ? started : null;
   }
-  if (settings.listen.mode !== 'translation') {
+  const listen = request.listen ?? settings.listen;
+  if (listen.mode !== 'translation') {
     // Heard sentence by sentence with its original (or a learner's way): read as a page is, each
     // sentence lit on the page as it is heard. Its figure covers both, and is asked about as a reading's.
-    const started = await startReading({ ...reading, text, language: target, languageHint: target, translateTo: target, sourceLanguage: source, confirmed: agreed !== null });
+    const started = await startReading({ ...reading, text, language: target, languageHint: target, translateTo: target, sourceLanguage: source, listen, confirmed: agreed !== null });
     return 'confirm' in started ? started : null;
   }
   const cached = await getCachedTranslation({ service: settings.serviceUrl, text, source: null, target });
@@ -134,7 +140,7 @@ export async function listenTranslated(request: ListenRequest, agreed: number | 
     const speech = await estimateSpeech([cached?.translation ?? text], params, threshold);
     const credits = translating + speech.credits;
     if (credits > threshold) {
-      const token = await holdForConfirmation(LISTEN_KIND, request, credits);
+      const token = await holdForConfirmation(LISTEN_KIND, { ...request, listen }, credits);
       const cost = describeEstimate({ ...speech, credits });
       if (request.tabId === null) return { confirm: { credits, learned: speech.learned, limit: threshold, token } };
       await tellPage(request.tabId, 0, {

@@ -143,12 +143,13 @@ export function cancelTranslation(requestId: string, tabId?: number): void {
  * credits the user agreed to in that action's question, or null when its figure was within their
  * threshold (a translation above it is then refused, never sent).
  */
-export async function translateWithConsent(text: string, target: string, approved: number | null): Promise<TranslationResult> {
+export async function translateWithConsent(text: string, target: string, approved: number | null, signal?: AbortSignal): Promise<TranslationResult> {
   const settings = await getSettings();
   const answer = await translator.translateText({
     service: settings.serviceUrl,
     text,
     target,
+    ...(signal ? { signal } : {}),
     confirmAbove: settings.confirmAboveCredits,
     ...(approved === null ? {} : { approvedCost: approved }),
   });

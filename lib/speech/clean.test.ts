@@ -67,6 +67,7 @@ describe('citation markers, left out before paying', () => {
     expect(cleanForSpeech('Mills[a] were common[citation needed] and old.[4]: 17', 'en')).toBe('Mills were common and old.');
     expect(cleanForSpeech('See notes [3–5] and [note 2].', 'en')).toBe('See notes and.');
     expect(cleanForSpeech('He wrote "teh" [sic] twice [in 1902].', 'en')).toBe('He wrote "teh" [sic] twice [in 1902].');
+    expect(cleanForSpeech('[EN] Hello, friend. [OK]', 'en')).toBe('[EN] Hello, friend. [OK]');
   });
 
   it('is read as written when the rule is turned off, and counts what it leaves out', () => {

@@ -44,10 +44,10 @@ export interface CleanupRules {
 }
 export const DEFAULT_CLEANUP: CleanupRules = { citations: true };
 
-// An encyclopedia's markers, numbered or lettered, with an optional page ("[4]: 17"); "[sic]" and
-// words in brackets are text.
+// An encyclopedia's markers, numbered or lettered (lower case: "[EN]" is text), with an optional
+// page ("[4]: 17"); "[sic]" and words in brackets are text.
 const CITATION =
-  /\[(?:\d{1,4}(?:\s*[-–,]\s*\d{1,4})*|[a-z]{1,2}|(?:note|nb|n)\s*\d{1,3}|citation needed|clarification needed|page needed|better source needed|failed verification|dubious(?:\s*[–-]\s*discuss)?|who\?|when\?|which\?|by whom\?|according to whom\?|original research\?)\](?::\s*\d+(?:\s*[-–]\s*\d+)?)?/giu;
+  /\[(?:\d{1,4}(?:\s*[-–,]\s*\d{1,4})*|[a-z]{1,2}|(?:[Nn]ote|nb|NB|n)\s*\d{1,3}|[Cc]itation needed|[Cc]larification needed|[Pp]age needed|[Bb]etter source needed|[Ff]ailed verification|[Dd]ubious(?:\s*[–-]\s*discuss)?|[Ww]ho\?|[Ww]hen\?|[Ww]hich\?|[Bb]y whom\?|[Aa]ccording to whom\?|[Oo]riginal research\?)\](?::\s*\d+(?:\s*[-–]\s*\d+)?)?/gu;
 
 /** Characters of `text` the cleanup rules leave out, so never send nor pay for (counted for the options). */
 export function leftOutChars(text: string, rules: CleanupRules = DEFAULT_CLEANUP): number {

@@ -7,7 +7,7 @@ import { useEnglishMessages } from '../../i18n.test-helpers';
 
 // How a chunk is heard: as written, unless a test makes its translation fail.
 const textToSpeak = vi.hoisted(() => vi.fn(async (_sessionId: string, text: string) => text));
-vi.mock('./translated', () => ({ textToSpeak }));
+vi.mock('./translated', () => ({ textToSpeak, stopTranslations: () => undefined }));
 
 const params: SpeechParams = { voiceId: 'en-amelia', language: 'en', speed: 1, format: 'mp3' };
 const audio = encodeMp3(0.5);

@@ -5,7 +5,7 @@ import { isHeld, isUnderWay, letGo, sharedPaidCall } from '../spend/gateway';
 import { getSettings } from '../../settings/items';
 import type { SpeechParams } from '../../player/contract';
 import { t } from '../../i18n';
-import { textToSpeak } from './translated';
+import { stopTranslations, textToSpeak } from './translated';
 
 export interface ChunkRequest {
   sessionId: string;
@@ -114,6 +114,7 @@ export function cancelFetches(sessionId: string, chunks?: readonly number[]): vo
 
 /** The reading is over: releases its requests and refuses any later one. */
 export function endFetches(sessionId: string): void {
+  stopTranslations(sessionId);
   for (const id of failed.keys()) if (id.startsWith(`${sessionId} `)) failed.delete(id);
   ended.add(sessionId);
   if (ended.size > MAX_ENDED) ended.delete(ended.values().next().value!);

@@ -1,5 +1,5 @@
 import { isServiceError } from '../../api/errors';
-import type { PlannedChunk, SpeechParams } from '../../player/contract';
+import { chunkParams, type PlannedChunk, type SpeechParams } from '../../player/contract';
 import { fetchAccount } from '../account';
 import { estimateSpeech, notCached } from '../spend/questions';
 import { learnedPrice, notePrice, type SpeechEstimate } from '../speech-price';
@@ -37,7 +37,10 @@ export async function estimateAfterFirstRequest(
   let giveUp: (answered: false) => void = () => undefined;
   const givenUp = new Promise<false>((resolve) => (giveUp = resolve));
   const watch = watchWait({ retry: () => giveUp(false), slow: onSlow });
-  const fetched = Promise.all(probe.map((chunk) => fetchChunk({ sessionId, chunkIndex: chunk.index, text: chunk.text, params, priority: 10, onRetry: watch.onRetry })));
+  // Each in its own voice (a paragraph in another language has its own): the very requests the player makes.
+  const fetched = Promise.all(
+    probe.map((chunk) => fetchChunk({ sessionId, chunkIndex: chunk.index, text: chunk.text, params: chunkParams(params, chunk), priority: 10, onRetry: watch.onRetry, ...(chunk.original ? { asWritten: true as const } : {}) })),
+  );
   void fetched.catch(() => undefined);
   try {
     if (!(await Promise.race([fetched.then(() => true as const), givenUp]))) return null;

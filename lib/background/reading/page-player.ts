@@ -8,10 +8,13 @@ import type { ReadingSession } from './session';
 const PLAYER_SCRIPT = '/content-scripts/player.js';
 
 /** Characters of every sentence of a reading, in order (the page estimates the time left from them). */
-export function sentenceLengths(plan: Pick<ReadingPlan, 'chunks'>): number[] {
-  return plan.chunks.flatMap((chunk) =>
-    chunk.sentenceOffsets.map((start, i) => Math.max(0, (chunk.sentenceOffsets[i + 1] ?? chunk.text.length) - start)),
-  );
+export function sentenceLengths(plan: Pick<ReadingPlan, 'chunks' | 'sentenceCount'>): number[] {
+  const lengths = new Array<number>(plan.sentenceCount).fill(0);
+  // Once a sentence: a plan may hear one twice (its original and its translation, a learner's repeat).
+  for (const chunk of plan.chunks) {
+    chunk.sentenceOffsets.forEach((start, i) => (lengths[chunk.firstSentence + i] ||= Math.max(0, (chunk.sentenceOffsets[i + 1] ?? chunk.text.length) - start)));
+  }
+  return lengths;
 }
 
 /**

@@ -1,8 +1,9 @@
 import { ServiceError } from '../../api/errors';
 import { formatNumber, t } from '../../i18n';
+import { estimateReading } from './modes';
 import { chunkOfSentence } from '../../player/sentence-position';
 import { tellPage } from '../page-link';
-import { confirmThreshold, describeEstimate, estimateSpeech, holdForConfirmation } from '../spend/questions';
+import { confirmThreshold, describeEstimate, holdForConfirmation } from '../spend/questions';
 import type { SpeechEstimate } from '../speech-price';
 import type { ReadingSession } from './session';
 
@@ -33,7 +34,8 @@ export async function costOfReaching(session: ReadingSession, sentence: number, 
   const { chunks, params } = session.plan;
   const from = boughtFrom(session);
   const before = sentence < from ? chunks.slice(chunkOfSentence(chunks, sentence), chunkOfSentence(chunks, from)) : [];
-  return estimateSpeech(before.map((chunk) => chunk.text), params, threshold);
+  // Heard in another language: the translations of what is reached are in the figure too.
+  return estimateReading(before, params, threshold, session.translateTo !== undefined);
 }
 
 /**

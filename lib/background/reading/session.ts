@@ -5,6 +5,8 @@ import { t } from '../../i18n';
 import type { SerializedServiceError } from '../../api/errors';
 import type { PlayerEvent, ReadingPlan } from '../../player/contract';
 import type { SpeechChoices } from './speech-params';
+import type { Settings } from '../../settings/schema';
+import type { CleanupRules } from '../../speech/clean';
 
 /** The current reading, kept in session storage so it outlives a stopped service worker. */
 export interface ReadingSession {
@@ -76,6 +78,10 @@ export interface ReadRequest extends SpeechChoices {
   translateTo?: string;
   /** The language the text is written in, when heard in another (its original's voice, modes.ts). */
   sourceLanguage?: string;
+  /** How a reading in another language is heard, as its figure was worked out (default: the settings). */
+  listen?: Settings['listen'];
+  /** What it leaves out before paying, as its figure was worked out (default: the settings). */
+  cleanup?: CleanupRules;
   /** Read "from here": the place in `text` to start at; the sentences before it stay in the plan, unpaid until wanted. */
   startOffset?: number;
   /** Tried again after a failure, from where it stopped (not "where you stopped last time"). */

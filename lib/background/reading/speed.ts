@@ -1,6 +1,6 @@
 import { audioCacheKey, hasAudio } from '../../speech/cache';
 import { getSettings, updateSettings } from '../../settings/items';
-import type { ChunkSpeed, ReadingPlan } from '../../player/contract';
+import { chunkParams, type ChunkSpeed, type ReadingPlan } from '../../player/contract';
 import type { PlayerHost } from './player-host';
 import { readingOf, sessionItem, type ReadingSession } from './session';
 
@@ -29,7 +29,7 @@ async function cachedAtOtherSpeeds(plan: ReadingPlan): Promise<ChunkSpeed[]> {
   const found = await Promise.all(
     plan.chunks.map(async (chunk) => {
       const speed = chunk.speed ?? plan.params.speed;
-      const key = await audioCacheKey({ service: serviceUrl, text: chunk.text, ...plan.params, speed });
+      const key = await audioCacheKey({ service: serviceUrl, text: chunk.text, ...chunkParams(plan.params, chunk), speed });
       return (await hasAudio(key).catch(() => false)) ? [{ chunk: chunk.index, speed }] : [];
     }),
   );

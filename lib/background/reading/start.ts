@@ -1,3 +1,4 @@
+import { browser } from 'wxt/browser';
 import { ServiceError } from '../../api/errors';
 import type { ReadStart } from '../../messaging/protocol';
 import { getSettings } from '../../settings/items';
@@ -6,7 +7,7 @@ import { chunkParams, type PlannedChunk, type SpeechParams } from '../../player/
 import type { Settings } from '../../settings/schema';
 import { estimateReading, listenCostWords, markParagraphs, planForListening } from './modes';
 import { otherLanguage, sentenceVoices, splitByVoice } from './paragraph-voices';
-import { leftOutChars } from '../../speech/clean';
+import { leftOutChars, type CleanupRules } from '../../speech/clean';
 import { leftOutItem } from '../../settings/cache-items';
 import { learnedPrice } from '../speech-price';
 import { firstRequestText } from '../../speech/chunk';
@@ -41,6 +42,10 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
     throw new ServiceError('invalidRequest', t('readingNoText'));
   }
   const settings = await getSettings();
+  // How it is heard and what it leaves out, as the figure the user agrees to was worked out with
+  // (kept in the request a question or a Retry carries; else the settings now).
+  const listen = request.listen ?? settings.listen;
+  const cleanup = request.cleanup ?? settings.cleanup;
   const params = await chooseSpeechParams(request.text, request, settings);
   const sessionId = crypto.randomUUID();
   // Before any of its requests: heard as written, or translated chunk by chunk.
@@ -49,24 +54,27 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   // Already agreed to: the first sentence leaves now, before a long text is planned (it is found
   // from the text's start alone); the player's ask for it joins this request.
   // (Not for a reading heard sentence by sentence in another language: its first request is its first sentence's.)
-  const bySentence = request.translateTo !== undefined && settings.listen.mode !== 'translation';
+  const bySentence = request.translateTo !== undefined && listen.mode !== 'translation';
   // (Nor when the text opens with a paragraph in another language: its voice is known once planned.)
   const opensAsRead = async () => !(await otherLanguage(capped.text.split('\n', 1)[0]!.trim(), params.language));
   const early =
-    request.confirmed && !bySentence && !request.startOffset && !request.startSentence && (await opensAsRead())
-      ? firstRequestText(capped.text, params.language, { cleanup: settings.cleanup })
+    request.confirmed && !bySentence && !request.startOffset && !request.startSentence && (request.translateTo !== undefined || request.language || request.voiceId || (await opensAsRead()))
+      ? firstRequestText(capped.text, params.language, { cleanup })
       : null;
   if (early) askEarly(sessionId, { text: early, index: 0 }, params);
-  const planned = { sessionId, text: capped.text, title: request.title, params, cleanup: settings.cleanup };
+  const planned = { sessionId, text: capped.text, title: request.title, params, cleanup };
   // Started later in the text: the usual chunks when their audio is bought already (never twice).
   const start = request.startOffset === undefined ? { sentence: request.startSentence } : { offset: request.startOffset };
   const { plan: written, sentences, startSentence } = await planStartingAt(planned, start, settings.serviceUrl, isFetching);
   // Heard in another language: as the user chose (the translation only, with the original, or a learner's way).
   // (Its chunks' paragraphs are marked: each is translated on its own, as the page translation does.)
-  // Heard as written, a paragraph clearly in another language is read with the user's voice for it.
+  // Heard as written in the language found for it, a paragraph clearly in another language is read
+  // with the user's voice for that one (a language or voice chosen for the text is kept throughout).
   const plan = request.translateTo
-    ? await planForListening(markParagraphs(written, capped.text, sentences), settings.listen, () => originalVoice(request, settings))
-    : splitByVoice(written, await sentenceVoices(capped.text, sentences, params.language, (language) => voiceOfLanguage(language, settings)));
+    ? await planForListening(markParagraphs(written, capped.text, sentences), listen, () => originalVoice(request, settings))
+    : request.language || request.voiceId
+      ? written
+      : splitByVoice(written, await sentenceVoices(capped.text, sentences, params.language, (language) => voiceOfLanguage(language, settings)));
   // Only what is read from the start on is paid for (and asked about); the chunks before it wait for a jump back.
   const ahead = plan.chunks.slice(chunkOfSentence(plan.chunks, startSentence));
   const threshold = await confirmThreshold();
@@ -86,8 +94,8 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   if (!ask && early !== ahead[0]!.text) askEarly(sessionId, ahead[0]!, params);
   const onPage = await pageReady(request.pageReady, sessionId);
   if (ask) {
-    const { pageReady: _ready, ...kept } = request;
-    const token = await holdForConfirmation('read', kept, estimate.credits);
+    const { pageReady: _ready, ...asked } = request;
+    const token = await holdForConfirmation('read', { ...asked, listen, cleanup }, estimate.credits);
     if (request.tabId !== null) {
       const cost = describeEstimate(estimate);
       // Heard in another language: the first screen's figure and the whole page's.
@@ -115,10 +123,15 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
     void tellPage(request.tabId, 0, { type: 'pageNotice', tone: 'info', message, timeoutMs: capped.cut ? 12_000 : 6000 });
   }
   // Kept for a Retry should the service fail it (written before any of its answers can come).
-  void rememberAsked(sessionId, request).catch(() => undefined);
+  void rememberAsked(sessionId, { ...request, listen, cleanup }).catch(() => undefined);
   // What it leaves out (citation markers) is never sent: counted for the options.
-  if (!request.retried) void noteLeftOut(capped.text.slice(sentences[startSentence]?.[0] ?? 0), settings, params.format).catch(() => undefined);
+  if (!request.retried) void noteLeftOut(capped.text.slice(sentences[startSentence]?.[0] ?? 0), cleanup, settings, params.format).catch(() => undefined);
   const started = await withReading(async () => {
+    // Its tab closed while it was being planned: nothing is started or bought for a page that is gone.
+    if (request.tabId !== null && !(await browser.tabs.get(request.tabId).catch(() => null))) {
+      endFetches(sessionId);
+      throw new ServiceError('cancelled', t('readingStopped'));
+    }
     await stopCurrent();
     await lastErrorItem.setValue(null);
     const session: ReadingSession = {
@@ -154,8 +167,8 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
 }
 
 /** Adds what a reading leaves out before paying to the options' count, in characters and (at the price learned) credits. */
-async function noteLeftOut(text: string, settings: Settings, format: SpeechParams['format']): Promise<void> {
-  const chars = leftOutChars(text, settings.cleanup);
+async function noteLeftOut(text: string, cleanup: CleanupRules, settings: Settings, format: SpeechParams['format']): Promise<void> {
+  const chars = leftOutChars(text, cleanup);
   if (!chars) return;
   const price = await learnedPrice(settings.serviceUrl, format);
   const credits = price && price.chars > 0 ? (chars * price.credits) / price.chars : 0;

@@ -3,10 +3,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ReadingPlan } from '../../player/contract';
 import { sessionItem } from './session';
-import { hearReadingIn, textToSpeak } from './translated';
+import { hearReadingIn, stopTranslations, textToSpeak } from './translated';
 
 // The one translator of the worker: what it is asked and what it answers.
-const translateWithConsent = vi.hoisted(() => vi.fn(async (text: string, target: string) => ({ translation: `[${target.toUpperCase()}] ${text}` })));
+const translateWithConsent = vi.hoisted(() => vi.fn(async (text: string, target: string, _approved?: number | null, _signal?: AbortSignal) => ({ translation: `[${target.toUpperCase()}] ${text}` })));
 vi.mock('../translation', () => ({ translateWithConsent }));
 
 const plan = (sessionId: string): ReadingPlan => ({
@@ -32,7 +32,7 @@ describe('a reading heard in another language', () => {
   it('translates each chunk just before its speech, paid at the chunk\'s translation price (agreed as the reading started)', async () => {
     hearReadingIn('heard-in-english', 'en');
     expect(await textToSpeak('heard-in-english', 'Hola, amigo.')).toBe('[EN] Hola, amigo.');
-    expect(translateWithConsent).toHaveBeenCalledWith('Hola, amigo.', 'en', 2);
+    expect(translateWithConsent).toHaveBeenCalledWith('Hola, amigo.', 'en', 2, expect.any(AbortSignal));
   });
 
   it('after the worker started again, the reading\'s record says how it is heard; anything else is heard as written', async () => {
@@ -49,6 +49,15 @@ describe('a reading heard in another language', () => {
     await putCachedTranslation({ service: 'https://tts.test', text: 'Hola, amigo.', source: 'es', target: 'en' }, { translation: 'Hello, friend.', sourceLanguage: 'es', sourceName: '' });
     hearReadingIn('paragraphs', 'en', 'es');
     expect(await textToSpeak('paragraphs', 'Hola, amigo.\nBuenos días. Adiós.')).toBe('Hello, friend.\n[EN] Buenos días. Adiós.');
-    expect(translateWithConsent.mock.calls).toEqual([['Buenos días. Adiós.', 'en', 2]]);
+    expect(translateWithConsent.mock.calls).toEqual([['Buenos días. Adiós.', 'en', 2, expect.any(AbortSignal)]]);
+  });
+
+  it('withdraws the translations of a reading that ended (not sent yet: never sent)', async () => {
+    hearReadingIn('stopped', 'en');
+    await textToSpeak('stopped', 'Hola.');
+    const signal = translateWithConsent.mock.calls.at(-1)![3] as unknown as AbortSignal;
+    expect(signal.aborted).toBe(false);
+    stopTranslations('stopped');
+    expect(signal.aborted).toBe(true);
   });
 });

@@ -21,6 +21,14 @@ interface HeardIn {
 }
 const readings = new Map<string, HeardIn>();
 const MAX_KEPT = 50;
+/** Withdraws a reading's translations not sent yet once it ends (Stop, a closed tab): nothing queued is sent after. */
+const withdrawals = new Map<string, AbortController>();
+
+/** The reading is over: its translations not sent yet are withdrawn (sent ones finish into the cache). */
+export function stopTranslations(sessionId: string): void {
+  withdrawals.get(sessionId)?.abort();
+  withdrawals.delete(sessionId);
+}
 
 /** Notes how a reading is heard, before any of its requests is asked for. */
 export function hearReadingIn(sessionId: string, target: string | undefined, source: string | null = null): void {
@@ -50,11 +58,17 @@ export async function textToSpeak(sessionId: string, text: string): Promise<stri
   const { target, source } = await heardIn(sessionId);
   if (!target) return text;
   const { serviceUrl } = await getSettings();
+  let withdrawal = withdrawals.get(sessionId);
+  if (!withdrawal) {
+    if (withdrawals.size >= MAX_KEPT) withdrawals.delete(withdrawals.keys().next().value!);
+    withdrawals.set(sessionId, (withdrawal = new AbortController()));
+  }
+  const { signal } = withdrawal;
   const translated = await Promise.all(
     paragraphsOf(text).map(async (paragraph) => {
       // The page translation keeps a paragraph under the language the page declares for it.
       const kept = source ? await getCachedTranslation({ service: serviceUrl, text: paragraph, source, target }).catch(() => null) : null;
-      return kept?.translation ?? (await translateWithConsent(paragraph, target, translationCost(paragraph))).translation;
+      return kept?.translation ?? (await translateWithConsent(paragraph, target, translationCost(paragraph), signal)).translation;
     }),
   );
   return translated.join('\n');
