@@ -15,8 +15,14 @@ export async function offscreenExists(): Promise<boolean> {
   return contexts.length > 0;
 }
 
-/** Creates the offscreen player once, even when several callers ask at the same moment. */
+/**
+ * Creates the offscreen player once, even when several callers ask at the same moment. A document
+ * being created is waited for first: it is listed before its script listens, and a message sent
+ * to it then finds no one (the player got ready while a translation was on its way, then the
+ * reading started).
+ */
 async function ensureOffscreen(): Promise<void> {
+  if (creating) return creating;
   if (await offscreenExists()) return;
   creating ??= chrome.offscreen
     .createDocument({
