@@ -1,4 +1,4 @@
-import { chunkParams, type ReadingPlan } from './contract';
+import { chunkAsked, type ReadingPlan } from './contract';
 import { CACHE_MISS_ERROR, toPlayerError, type PlayerError } from './player-error';
 import type { PlayerDeps } from './types';
 
@@ -73,7 +73,7 @@ export function createChunkFetcher(
       const gen = generation[chunk]!;
       const speed = (speeds[chunk] = speedFor(chunk));
       deps
-        .fetchChunk({ sessionId: plan.sessionId, chunkIndex: chunk, text: c.text, params: { ...chunkParams(plan.params, c), speed }, priority, ...(c.original ? { asWritten: true as const } : {}) })
+        .fetchChunk({ sessionId: plan.sessionId, ...chunkAsked({ ...plan.params, speed }, c), priority })
         .then(
           ({ cacheKey }) => settle(chunk, gen, { status: 'ready', cacheKey }),
           (e: unknown) => {

@@ -40,6 +40,14 @@ export function chunkParams(params: SpeechParams, chunk: Pick<PlannedChunk, 'ori
   return chunk.original ? { ...params, ...chunk.original } : params;
 }
 
+/**
+ * What asking for a chunk's audio says of it (every asker: the player, the early first request,
+ * the price probe): its text, how it is spoken, and whether it is heard as written.
+ */
+export function chunkAsked(params: SpeechParams, chunk: Pick<PlannedChunk, 'text' | 'index' | 'original'>): { chunkIndex: number; text: string; params: SpeechParams; asWritten?: true } {
+  return { chunkIndex: chunk.index, text: chunk.text, params: chunkParams(params, chunk), ...(chunk.original ? { asWritten: true as const } : {}) };
+}
+
 /** A whole reading: handed to the player, which then drives it even if the worker sleeps. */
 export const readingPlanSchema = z.object({
   sessionId: text(1, 100),

@@ -1,5 +1,5 @@
 import { isServiceError } from '../../api/errors';
-import { chunkParams, type PlannedChunk, type SpeechParams } from '../../player/contract';
+import { chunkAsked, type PlannedChunk, type SpeechParams } from '../../player/contract';
 import { fetchAccount } from '../account';
 import { estimateSpeech, notCached } from '../spend/questions';
 import { learnedPrice, notePrice, type SpeechEstimate } from '../speech-price';
@@ -39,7 +39,7 @@ export async function estimateAfterFirstRequest(
   const watch = watchWait({ retry: () => giveUp(false), slow: onSlow });
   // Each in its own voice (a paragraph in another language has its own): the very requests the player makes.
   const fetched = Promise.all(
-    probe.map((chunk) => fetchChunk({ sessionId, chunkIndex: chunk.index, text: chunk.text, params: chunkParams(params, chunk), priority: 10, onRetry: watch.onRetry, ...(chunk.original ? { asWritten: true as const } : {}) })),
+    probe.map((chunk) => fetchChunk({ sessionId, ...chunkAsked(params, chunk), priority: 10, onRetry: watch.onRetry })),
   );
   void fetched.catch(() => undefined);
   try {

@@ -1,5 +1,4 @@
-import { browser } from 'wxt/browser';
-import { baseCode } from '../../language';
+import { baseCode, detectLanguage } from '../../language';
 import type { PlannedChunk, ReadingPlan, SpeechParams } from '../../player/contract';
 
 /** A paragraph shorter than this keeps the reading's voice: too little text to tell its language. */
@@ -13,15 +12,9 @@ type Voice = Pick<SpeechParams, 'voiceId' | 'language'>;
  */
 export async function otherLanguage(paragraph: string, reading: string): Promise<string | null> {
   if (paragraph.length < MIN_PARAGRAPH_CHARS) return null;
-  try {
-    const result = await browser.i18n.detectLanguage(paragraph.slice(0, 2000));
-    const best = result.languages?.[0];
-    if (!result.isReliable || !best || best.language === 'und') return null;
-    const language = baseCode(best.language);
-    return language === baseCode(reading) ? null : language;
-  } catch {
-    return null;
-  }
+  // No hint and no fallback: '' unless the detector is sure.
+  const language = await detectLanguage(paragraph, null, '');
+  return language && language !== baseCode(reading) ? language : null;
 }
 
 /**

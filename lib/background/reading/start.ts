@@ -3,7 +3,7 @@ import { ServiceError } from '../../api/errors';
 import type { ReadStart } from '../../messaging/protocol';
 import { getSettings } from '../../settings/items';
 import { chunkOfSentence } from '../../player/sentence-position';
-import { chunkParams, type PlannedChunk, type SpeechParams } from '../../player/contract';
+import { chunkAsked, type PlannedChunk, type SpeechParams } from '../../player/contract';
 import type { Settings } from '../../settings/schema';
 import { estimateReading, listenCostWords, markParagraphs, planForListening } from './modes';
 import { otherLanguage, sentenceVoices, splitByVoice } from './paragraph-voices';
@@ -55,10 +55,13 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   // from the text's start alone); the player's ask for it joins this request.
   // (Not for a reading heard sentence by sentence in another language: its first request is its first sentence's.)
   const bySentence = request.translateTo !== undefined && listen.mode !== 'translation';
-  // (Nor when the text opens with a paragraph in another language: its voice is known once planned.)
+  // A text read as written in the language found for it may have paragraphs in other languages,
+  // read in voices of theirs (a language or voice chosen for the text is kept throughout).
+  const voicesByParagraph = request.translateTo === undefined && !request.language && !request.voiceId;
+  // (Nor when such a text opens with a paragraph in another language: its voice is known once planned.)
   const opensAsRead = async () => !(await otherLanguage(capped.text.split('\n', 1)[0]!.trim(), params.language));
   const early =
-    request.confirmed && !bySentence && !request.startOffset && !request.startSentence && (request.translateTo !== undefined || request.language || request.voiceId || (await opensAsRead()))
+    request.confirmed && !bySentence && !request.startOffset && !request.startSentence && (!voicesByParagraph || (await opensAsRead()))
       ? firstRequestText(capped.text, params.language, { cleanup })
       : null;
   if (early) askEarly(sessionId, { text: early, index: 0 }, params);
@@ -66,15 +69,14 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   // Started later in the text: the usual chunks when their audio is bought already (never twice).
   const start = request.startOffset === undefined ? { sentence: request.startSentence } : { offset: request.startOffset };
   const { plan: written, sentences, startSentence } = await planStartingAt(planned, start, settings.serviceUrl, isFetching);
-  // Heard in another language: as the user chose (the translation only, with the original, or a learner's way).
-  // (Its chunks' paragraphs are marked: each is translated on its own, as the page translation does.)
-  // Heard as written in the language found for it, a paragraph clearly in another language is read
-  // with the user's voice for that one (a language or voice chosen for the text is kept throughout).
+  // Heard in another language: as the user chose (the translation only, with the original, or a
+  // learner's way), each paragraph translated on its own as the page translation does. Heard as
+  // written: a paragraph clearly in another language with the user's voice for that one.
   const plan = request.translateTo
     ? await planForListening(markParagraphs(written, capped.text, sentences), listen, () => originalVoice(request, settings))
-    : request.language || request.voiceId
-      ? written
-      : splitByVoice(written, await sentenceVoices(capped.text, sentences, params.language, (language) => voiceOfLanguage(language, settings)));
+    : voicesByParagraph
+      ? splitByVoice(written, await sentenceVoices(capped.text, sentences, params.language, (language) => voiceOfLanguage(language, settings)))
+      : written;
   // Only what is read from the start on is paid for (and asked about); the chunks before it wait for a jump back.
   const ahead = plan.chunks.slice(chunkOfSentence(plan.chunks, startSentence));
   const threshold = await confirmThreshold();
@@ -188,8 +190,7 @@ async function pageReady(page: Promise<boolean> | undefined, sessionId: string):
 
 /** Asks for a reading's first request ahead of its player, which joins it when it asks. */
 function askEarly(sessionId: string, chunk: Pick<PlannedChunk, 'text' | 'index' | 'original'>, params: SpeechParams): void {
-  const asWritten = chunk.original ? { asWritten: true as const } : {};
-  void fetchChunkForPlayer({ sessionId, chunkIndex: chunk.index, text: chunk.text, params: chunkParams(params, chunk), priority: 10, ...asWritten }).catch(() => undefined);
+  void fetchChunkForPlayer({ sessionId, ...chunkAsked(params, chunk), priority: 10 }).catch(() => undefined);
 }
 
 /** The user's voice for a language, or null when the service has none of it. */

@@ -30,10 +30,16 @@ export function stopTranslations(sessionId: string): void {
   withdrawals.delete(sessionId);
 }
 
+/** Sets a reading's entry, forgetting the oldest reading's once there are MAX_KEPT. */
+function keep<T>(map: Map<string, T>, sessionId: string, value: T): T {
+  if (map.size >= MAX_KEPT && !map.has(sessionId)) map.delete(map.keys().next().value!);
+  map.set(sessionId, value);
+  return value;
+}
+
 /** Notes how a reading is heard, before any of its requests is asked for. */
 export function hearReadingIn(sessionId: string, target: string | undefined, source: string | null = null): void {
-  if (readings.size >= MAX_KEPT) readings.delete(readings.keys().next().value!);
-  readings.set(sessionId, { target: target ?? '', source });
+  keep(readings, sessionId, { target: target ?? '', source });
 }
 
 async function heardIn(sessionId: string): Promise<HeardIn> {
@@ -58,12 +64,7 @@ export async function textToSpeak(sessionId: string, text: string): Promise<stri
   const { target, source } = await heardIn(sessionId);
   if (!target) return text;
   const { serviceUrl } = await getSettings();
-  let withdrawal = withdrawals.get(sessionId);
-  if (!withdrawal) {
-    if (withdrawals.size >= MAX_KEPT) withdrawals.delete(withdrawals.keys().next().value!);
-    withdrawals.set(sessionId, (withdrawal = new AbortController()));
-  }
-  const { signal } = withdrawal;
+  const { signal } = withdrawals.get(sessionId) ?? keep(withdrawals, sessionId, new AbortController());
   const translated = await Promise.all(
     paragraphsOf(text).map(async (paragraph) => {
       // The page translation keeps a paragraph under the language the page declares for it.

@@ -70,17 +70,7 @@ export function createBar(doc: Document, on: BarHandlers): Bar {
   grip.append(icon(doc, 'grip'));
   const toggle = iconButton(doc, 'pause', t('pause'), () => on.action('toggle'));
   toggle.classList.add('toggle');
-  // Its own label element (not wrapped around it): the name is "Speed", not "Speed 1×".
-  const speed = doc.createElement('select');
-  speed.id = 'speed';
-  // Arrowing through the speeds asks for the one the user stops at, not each on the way.
-  const chosen = settledChoice<number>((value) => on.speed(value));
-  speed.addEventListener('keydown', (event) => chosen.keydown(event.key));
-  speed.addEventListener('change', () => chosen.change(Number(speed.value)));
-  speed.addEventListener('blur', () => chosen.blur());
-  const speedLabel = doc.createElement('label');
-  speedLabel.htmlFor = speed.id;
-  speedLabel.textContent = t('pagePlayerSpeed');
+  const [speedLabel, speed] = labelledSelect(doc, 'speed', t('pagePlayerSpeed'), (value) => on.speed(Number(value)));
   const progress = doc.createElement('span');
   progress.className = 'progress';
   bar.append(
@@ -131,8 +121,8 @@ export function createBar(doc: Document, on: BarHandlers): Bar {
 
 /** "Hear: [Translation ▾]": the ways a reading in another language can be heard; the one chosen goes on from the sentence heard. */
 function listenModeControl(doc: Document, listen: NonNullable<BarHandlers['listenMode']>): HTMLElement[] {
-  const select = doc.createElement('select');
-  select.id = 'listen-mode';
+  // (Each way chosen restarts the sentence: only the one the user stops at is asked for.)
+  const [label, select] = labelledSelect(doc, 'listen-mode', t('pagePlayerHear'), (mode) => listen.change(mode as ListenMode));
   select.replaceChildren(
     ...LISTEN_MODES.map((mode) => {
       const option = doc.createElement('option');
@@ -142,14 +132,23 @@ function listenModeControl(doc: Document, listen: NonNullable<BarHandlers['liste
     }),
   );
   select.value = listen.mode;
-  // Arrowing through the ways asks for the one the user stops at (each restarts the sentence).
-  const chosen = settledChoice<ListenMode>((mode) => listen.change(mode));
+  return [label, select];
+}
+
+/**
+ * A select with its own label element (not wrapped around it: the name is "Speed", not "Speed 1×").
+ * Arrowing through its values asks `onSettled` for the one the user stops at, not each on the way.
+ */
+function labelledSelect(doc: Document, id: string, name: string, onSettled: (value: string) => void): [HTMLLabelElement, HTMLSelectElement] {
+  const select = doc.createElement('select');
+  select.id = id;
+  const chosen = settledChoice<string>(onSettled);
   select.addEventListener('keydown', (event) => chosen.keydown(event.key));
-  select.addEventListener('change', () => chosen.change(select.value as ListenMode));
+  select.addEventListener('change', () => chosen.change(select.value));
   select.addEventListener('blur', () => chosen.blur());
   const label = doc.createElement('label');
-  label.htmlFor = select.id;
-  label.textContent = t('pagePlayerHear');
+  label.htmlFor = id;
+  label.textContent = name;
   return [label, select];
 }
 
