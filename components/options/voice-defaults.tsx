@@ -74,6 +74,15 @@ export function VoiceDefaults({ enabled }: { enabled: boolean }) {
       <label className="check">
         <input
           type="checkbox"
+          checked={settings.highlightWords}
+          disabled={!settings.highlight}
+          onChange={(e) => void update({ highlightWords: e.target.checked })}
+        />
+        {t('highlightWordsLabel')}
+      </label>
+      <label className="check">
+        <input
+          type="checkbox"
           checked={settings.pagePlayer.show}
           onChange={(e) => void update({ pagePlayer: { ...settings.pagePlayer, show: e.target.checked } })}
         />

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { ServiceError } from '../api/errors';
-import { sendMessage, type PageNoticeData, type PageText } from '../messaging/protocol';
+import { sendMessage, type PageHighlight, type PageNoticeData, type PageText } from '../messaging/protocol';
 import { formatNumber, t } from '../i18n';
 import { knownFrames, rememberFrames } from './injected-frames';
 
@@ -117,12 +117,14 @@ export function reportingFrame(frames: number[], clicked?: number): number {
 export async function tellPage(
   tabId: number,
   frameId: number,
-  message: { type: 'pageHighlight'; start: number; end: number } | { type: 'pageClearHighlight' } | ({ type: 'pageNotice' } & PageNoticeData),
+  message: ({ type: 'pageHighlight' } & PageHighlight) | { type: 'pageClearHighlight' } | ({ type: 'pageNotice' } & PageNoticeData),
 ): Promise<boolean> {
   const target = { tabId, frameId };
   try {
-    if (message.type === 'pageHighlight') await sendMessage('pageHighlight', { start: message.start, end: message.end }, target);
-    else if (message.type === 'pageClearHighlight') await sendMessage('pageClearHighlight', undefined, target);
+    if (message.type === 'pageHighlight') {
+      const { type: _type, ...highlight } = message;
+      await sendMessage('pageHighlight', highlight, target);
+    } else if (message.type === 'pageClearHighlight') await sendMessage('pageClearHighlight', undefined, target);
     else {
       const { type: _type, ...notice } = message;
       await sendMessage('pageNotice', notice, target);

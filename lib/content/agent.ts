@@ -13,6 +13,7 @@ import { noteTranslationWait, openTranslationBubble } from '../bubble/controller
 import { pagePlayerFactory } from './page-player-slot';
 import type { PagePlayer } from '../page/player/page-player';
 import { pageTranslator } from './page-translate-slot';
+import { createWordFollower } from '../page/word-follow';
 
 const AGENT = Symbol.for('voxlate.pageAgent');
 
@@ -28,6 +29,8 @@ export function startPageAgent(ctx: PageLifetime): void {
 
 function runAgent(signal: AbortSignal): () => void {
   let source: PageSource | null = null;
+  // The word being spoken, lit on this page's clock from the times the player sent.
+  const words = createWordFollower((word) => source?.highlightWord?.(word?.start ?? -1, word?.end ?? -1));
   const describe = (s: PageSource | null) => s && { kind: s.kind, text: s.text, title: s.title, languageHint: s.languageHint };
   // The in-page player, once its script is there (the background injects it when a reading of
   // this page starts). Its buttons answer only this tab's reading (the background checks).
@@ -49,6 +52,7 @@ function runAgent(signal: AbortSignal): () => void {
   const hereCaret = watchContextMenu(window, signal);
   const stopAnswering = registerHandlers({
     pageGetText: async ({ mode, selectionText }) => {
+      words.clear();
       source?.clearHighlight();
       if (mode === 'from-here') {
         const caret = hereCaret();
@@ -66,8 +70,14 @@ function runAgent(signal: AbortSignal): () => void {
     pagePeekSelection: () => describe(readSelection(window)),
     pagePing: () => true as const,
     // The page is not scrolled back to the sentence while the user looks around it (to jump).
-    pageHighlight: ({ start, end }) => source?.highlight(start, end, !player?.browsing()),
-    pageClearHighlight: () => source?.clearHighlight(),
+    pageHighlight: ({ start, end, words: spoken }) => {
+      source?.highlight(start, end, !player?.browsing());
+      if (source) words.follow(source.text, start, end, spoken);
+    },
+    pageClearHighlight: () => {
+      words.clear();
+      source?.clearHighlight();
+    },
     // False: the page does not know this reading (or has no player script yet) and needs its setup.
     pagePlayerState: (state) => pagePlayer()?.update(state) ?? false,
     pageTranslate: ({ target, selectionText }) => openTranslationBubble(window, target, selectionText, signal),
@@ -96,6 +106,7 @@ function runAgent(signal: AbortSignal): () => void {
   return () => {
     stopAnswering();
     player?.close();
+    words.clear();
     source?.clearHighlight();
     source = null;
   };

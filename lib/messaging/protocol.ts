@@ -11,6 +11,7 @@ import {
   chunkSpeedSchema,
   playerActionSchema,
   playerEventSchema,
+  spokenWordSchema,
   playerStatusSchema,
   readingPlanSchema,
   speechParamsSchema,
@@ -242,7 +243,7 @@ export const messageRules = {
   pagePing: { input: z.undefined(), from: ['extension'] },
   /** The selection's text only (to prefill the popup); changes nothing on the page. */
   pagePeekSelection: { input: z.undefined(), from: ['extension'] },
-  pageHighlight: { input: z.strictObject({ start: int(0), end: int(0) }), from: ['extension'] },
+  pageHighlight: { input: z.strictObject({ start: int(0), end: int(0), words: z.optional(z.array(spokenWordSchema).check(z.maxLength(2000))) }), from: ['extension'] },
   pageClearHighlight: { input: z.undefined(), from: ['extension'] },
   /** Opens the translation bubble beside the frame's selection; answers false when none. */
   pageTranslate: { input: z.strictObject({ target: targetCode, selectionText: z.optional(reportedSelection) }), from: ['extension'] },
@@ -363,6 +364,7 @@ export interface ProtocolMap {
 
 /** What the background asks a page to show. */
 export type PageNoticeData = In<'pageNotice'>;
+export type PageHighlight = In<'pageHighlight'>;
 
 /** A reading started, or the question to ask first: it would cost more than the user's threshold. */
 export type ReadStart = { sessionId: string } | { confirm: SpendQuestion };

@@ -4,11 +4,18 @@ import { offsetAtCaret, type Caret } from './caret';
 
 /** The name of our entry in the page's highlight registry (and of the `::highlight()` rule). */
 export const HIGHLIGHT_NAME = 'voxlate-reading';
+/** The word being spoken, painted over the sentence's highlight. */
+export const WORD_HIGHLIGHT_NAME = 'voxlate-word';
 
-// Dark text on yellow reads on light and dark pages alike; forced-colors mode uses system colors.
+// Dark text on yellow reads on light and dark pages alike; the word is a deeper amber with an
+// underline (not told by colour alone); forced-colors mode uses system colors.
 const HIGHLIGHT_CSS = `
 ::highlight(${HIGHLIGHT_NAME}) { background-color: #ffe45c; color: #111111; }
-@media (forced-colors: active) { ::highlight(${HIGHLIGHT_NAME}) { background-color: Highlight; color: HighlightText; } }
+::highlight(${WORD_HIGHLIGHT_NAME}) { background-color: #ffb020; color: #111111; text-decoration: underline 2px; }
+@media (forced-colors: active) {
+  ::highlight(${HIGHLIGHT_NAME}) { background-color: Highlight; color: HighlightText; }
+  ::highlight(${WORD_HIGHLIGHT_NAME}) { background-color: Mark; color: MarkText; text-decoration: underline 2px; }
+}
 `;
 
 const sheets = new WeakMap<Document, CSSStyleSheet>();
@@ -17,7 +24,7 @@ const sheets = new WeakMap<Document, CSSStyleSheet>();
  * Paints `range` (or ranges) with the CSS Custom Highlight API (the page's DOM is not touched) and scrolls it
  * to the middle of the viewport if it is off screen. Does nothing where the API is missing.
  */
-export function paintHighlight(range: Range | readonly Range[], scroll = true): void {
+export function paintHighlight(range: Range | readonly Range[], scroll = true, name = HIGHLIGHT_NAME): void {
   const ranges = Array.isArray(range) ? (range as readonly Range[]) : [range as Range];
   const first = ranges[0];
   if (!first) return;
@@ -32,13 +39,27 @@ export function paintHighlight(range: Range | readonly Range[], scroll = true): 
     // Without our rule the highlight is registered but unpainted: reading still works.
   }
   // Several ranges where a sentence's pieces are apart in the DOM (a PDF's text layer).
-  highlights.set(HIGHLIGHT_NAME, new view.Highlight(...ranges));
+  const highlight = new view.Highlight(...ranges);
+  // The word goes over the sentence.
+  if (name === WORD_HIGHLIGHT_NAME) highlight.priority = 1;
+  highlights.set(name, highlight);
   if (scroll) scrollIntoViewIfOutside(first, view);
 }
 
-/** Removes our highlight from `doc`, if any. */
+/** Paints the word being spoken (never scrolls: the sentence's highlight does). */
+export function paintWordHighlight(range: Range | readonly Range[]): void {
+  paintHighlight(range, false, WORD_HIGHLIGHT_NAME);
+}
+
+/** Removes our highlights (the sentence's and the word's) from `doc`, if any. */
 export function clearPaintedHighlight(doc: Document): void {
   doc.defaultView?.CSS?.highlights?.delete(HIGHLIGHT_NAME);
+  clearWordHighlight(doc);
+}
+
+/** Removes the word's highlight from `doc`, if any. */
+export function clearWordHighlight(doc: Document): void {
+  doc.defaultView?.CSS?.highlights?.delete(WORD_HIGHLIGHT_NAME);
 }
 
 function adoptHighlightStyle(doc: Document, view: Window & typeof globalThis): void {
@@ -82,6 +103,8 @@ export interface PageSource {
    * scrolls it into view if it is outside the viewport. Safe to call with offsets that map to nothing (no-op).
    */
   highlight(start: number, end: number, scroll?: boolean): void;
+  /** Highlights the word at text[start, end) over the sentence's (no scrolling); (-1, -1) takes it away. */
+  highlightWord?(start: number, end: number): void;
   clearHighlight(): void;
   /** Offsets in `text` where hidden text was left out (for comparing with what the browser reported). */
   gaps?: readonly number[];
@@ -112,6 +135,11 @@ export function mappedSource(
       // A sentence with nothing to show clears the previous one rather than leave it lit.
       if (range) paintHighlight(range, scroll);
       else clearPaintedHighlight(details.doc);
+    },
+    highlightWord(start, end) {
+      const range = start < end ? rangeForText(map, start, end) : null;
+      if (range) paintWordHighlight(range);
+      else clearWordHighlight(details.doc);
     },
     clearHighlight: () => clearPaintedHighlight(details.doc),
     rangeFor: (start, end) => rangeForText(map, start, end),

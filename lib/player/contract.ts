@@ -72,6 +72,16 @@ export type PlayerMessageKey = (typeof PLAYER_MESSAGE_KEYS)[number];
 export const playerStatusSchema = z.enum(['loading', 'playing', 'paused', 'ended', 'stopped', 'error']);
 export type PlayerStatus = z.infer<typeof playerStatusSchema>;
 
+/** Longest word the player tells the page about (longer ones are not followed word by word). */
+export const MAX_SPOKEN_WORD = 200;
+
+/**
+ * A word of the sentence playing: where it is in the sentence as spoken (offsets from the
+ * sentence's start in its chunk's text), its text, and when it starts sounding (wall clock, ms).
+ */
+export const spokenWordSchema = z.strictObject({ from: int(0), to: int(0), text: text(1, MAX_SPOKEN_WORD), at: num(0) });
+export type SpokenWord = z.infer<typeof spokenWordSchema>;
+
 /** What the player reports: which sentence is playing, and how far along the reading is. */
 export const playerEventSchema = z.object({
   sessionId: text(1, 100),
@@ -82,6 +92,11 @@ export const playerEventSchema = z.object({
   elapsedSec: num(0),
   /** The plan's generation: which of the reading's players says this. */
   generation: z.optional(int(0)),
+  /**
+   * While playing, with the words' timings known: the sentence's words from its start, each with
+   * when it sounds, so the page can follow word by word without a message per word.
+   */
+  words: z.optional(z.array(spokenWordSchema).check(z.maxLength(2000))),
   /**
    * Set with status 'error': what went wrong, in words for the user; or, for the player's own
    * failures, the message that words it (the offscreen document has no i18n: the worker words it).

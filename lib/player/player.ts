@@ -1,18 +1,21 @@
 import { mp3Trim, playableSpan } from '../audio/gapless';
-import type { ChunkSpeed, PlayerAction, PlayerStatus, ReadingPlan } from './contract';
+import { timeWords } from '../audio/word-timing';
+import { chunkParams, MAX_SPOKEN_WORD, type ChunkSpeed, type PlayerAction, type PlayerStatus, type ReadingPlan, type SpokenWord } from './contract';
 import { getAudio } from '../speech/cache';
 import { createChunkFetcher } from './chunk-requests';
 import { fetchPriority, fetchWindow, staleFetches } from './fetch-plan';
 import { CACHE_READ_ERROR, DECODE_ERROR, type PlayerError } from './player-error';
 import { playedSec, segment } from './segments';
-import { chunkOfSentence, sentenceStartFraction } from './sentence-position';
-import { eventOf, fetchSpeedOf, positionOf, rateOf, sentenceOf, timelineOf, type Decoded, type Scheduled, type Session } from './session';
+import { chunkOfSentence, sentenceStartFraction, sentenceStartSec, wordsOfSentence } from './sentence-position';
+import { eventOf, fetchSpeedOf, positionOf, rateOf, SENTENCE_LEAD_SEC, sentenceOf, timelineOf, type Decoded, type Scheduled, type Session } from './session';
 import { cutForSpeed, type SpeedCut } from './speed-change';
 import { stretchBuffer } from './stretch-buffer';
 import type { Player, PlayerAudioContext, PlayerDeps } from './types';
 
 /** How often the playing sentence is re-estimated and the fetch window moved on. */
 const TICK_MS = 100;
+/** A chunk due this soon after the one that just ended is heard as following on, not as a wait. */
+const FOLLOW_ON_SEC = 0.05;
 /** A new speed switches at a sentence start at least this far ahead (plus the output's latency). */
 const SWITCH_LEAD_SEC = 0.05;
 
@@ -32,6 +35,8 @@ export function createPlayer(deps: PlayerDeps): Player {
   let context: PlayerAudioContext | null = null;
   let current: Session | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
+  /** Wakes the player when the next sentence (or the first sound) is due, sooner than a tick. */
+  let due: ReturnType<typeof setTimeout> | null = null;
 
   // Created on first use: never at import, and only in the context that plays.
   const audio = () => (context ??= deps.audioContext?.() ?? new AudioContext());
@@ -87,7 +92,9 @@ export function createPlayer(deps: PlayerDeps): Player {
     const next = s.next!;
     s.decoded.delete(next.chunk);
     const { startSec, durationSec } = decoded.span;
-    const offset = Math.min(next.fraction * durationSec, durationSec);
+    // A sentence to start at is placed by its first word's start once the chunk's words are known.
+    const wordStart = next.sentence === undefined ? null : sentenceStartSec(s.plan.chunks[next.chunk]!, s.words.get(next.chunk), next.sentence);
+    const offset = Math.min(wordStart === null ? next.fraction * durationSec : Math.max(0, wordStart - SENTENCE_LEAD_SEC), durationSec);
     // Audio fetched at another speed than the reading's now is stretched to it (same pitch).
     const rate = rateOf(s, next.chunk);
     const stretched = rate === 1 ? null : stretch(decoded.buffer, startSec + offset, startSec + durationSec, rate);
@@ -199,6 +206,8 @@ export function createPlayer(deps: PlayerDeps): Player {
         if (!live(s)) return;
         const span = playableSpan(buffer.duration, mp3Trim(entry.audio));
         s.durations[chunk] = span.durationSec;
+        const words = wordsOf(s, chunk, buffer, span);
+        if (words.length > 0) s.words.set(chunk, words);
         if (s.next?.chunk === chunk) s.decoded.set(chunk, { buffer, span });
       } catch {
         if (live(s)) s.fetcher.fail(chunk, DECODE_ERROR);
@@ -225,10 +234,15 @@ export function createPlayer(deps: PlayerDeps): Player {
 
   function refresh(s: Session, t: number): void {
     if (!s.paused && s.playing.length === 0 && !s.next) return finish(s, 'ended');
-    s.status = s.paused ? 'paused' : s.playing.length > 0 ? 'playing' : 'loading';
+    // Playing once it sounds, not when it is scheduled: the highlight moves with the audio. A chunk
+    // following on (its node's end event can come before the clock read here reaches its end) goes on playing.
+    const head = s.playing[0];
+    const sounding = head && (t >= head.seg.when || (s.status === 'playing' && head.seg.when - t < FOLLOW_ON_SEC));
+    s.status = s.paused ? 'paused' : sounding ? 'playing' : 'loading';
     s.chunk = positionOf(s, t).chunk;
     s.sentence = sentenceOf(s, t);
     syncTimer(s);
+    wakeWhenDue(s, t);
     emit(s);
   }
 
@@ -236,11 +250,57 @@ export function createPlayer(deps: PlayerDeps): Player {
     const last = s.lastEmitted;
     if (last && last.status === s.status && last.sentence === s.sentence) return;
     s.lastEmitted = { status: s.status, sentence: s.sentence };
-    deps.onEvent(eventOf(s, audio().currentTime));
+    const t = audio().currentTime;
+    const words = s.status === 'playing' ? spokenWords(s, t) : [];
+    deps.onEvent({ ...eventOf(s, t), ...(words.length > 0 ? { words } : {}) });
+  }
+
+  /**
+   * The playing sentence's words with the wall-clock time each starts sounding (those of it that
+   * are scheduled: a jump into it starts at its start).
+   */
+  function spokenWords(s: Session, t: number): SpokenWord[] {
+    const chunk = s.plan.chunks[s.chunk]!;
+    const words = s.words.get(s.chunk);
+    if (!words) return [];
+    const sentenceFrom = chunk.sentenceOffsets[s.sentence - chunk.firstSentence] ?? 0;
+    const latency = (audio() as Partial<Pick<AudioContext, 'outputLatency'>>).outputLatency ?? 0;
+    const nowMs = now();
+    return wordsOfSentence(chunk, words, s.sentence).flatMap((w): SpokenWord[] => {
+      const at = contextTimeOf(s, s.chunk, w.atSec);
+      if (at === null || w.to - w.from > MAX_SPOKEN_WORD) return [];
+      const text = chunk.text.slice(w.from, w.to);
+      return [{ from: w.from - sentenceFrom, to: w.to - sentenceFrom, text, at: Math.round(nowMs + (at - t + latency) * 1000) }];
+    });
+  }
+
+  /** The context time `sec` of a chunk's speech sounds, if it is scheduled. */
+  function contextTimeOf(s: Session, chunk: number, sec: number): number | null {
+    for (const { seg } of s.playing) {
+      if (seg.chunk !== chunk || sec < seg.offset - SENTENCE_LEAD_SEC) continue;
+      const at = seg.when + Math.max(0, sec - seg.offset) / seg.rate;
+      if (at <= seg.end) return at;
+    }
+    return null;
+  }
+
+  /** Pumps when the first sound is due, or the next sentence starts by its words' timing. */
+  function wakeWhenDue(s: Session, t: number): void {
+    if (due) clearTimeout(due);
+    due = null;
+    const head = s.playing[0];
+    if (!live(s) || s.paused || !head) return;
+    let at: number | null = t < head.seg.when ? head.seg.when : null;
+    if (at === null) {
+      const chunk = s.plan.chunks[s.chunk]!;
+      const start = sentenceStartSec(chunk, s.words.get(s.chunk), s.sentence + 1);
+      at = s.sentence < chunk.lastSentence && start !== null ? contextTimeOf(s, s.chunk, start - SENTENCE_LEAD_SEC) : null;
+    }
+    if (at !== null && at > t) due = setTimeout(() => live(s) && pump(s), (at - t) * 1000 + 1);
   }
 
   function syncTimer(s: Session): void {
-    const want = live(s) && s.status === 'playing';
+    const want = live(s) && !s.paused && s.playing.length > 0;
     if (want && !timer) timer = setInterval(() => current && pump(current), TICK_MS);
     if (!want && timer) {
       clearInterval(timer);
@@ -272,6 +332,7 @@ export function createPlayer(deps: PlayerDeps): Player {
     s.status = status;
     if (error) s.error = error;
     syncTimer(s);
+    wakeWhenDue(s, t);
     s.lastEmitted = { status, sentence: s.sentence };
     deps.onEvent(eventOf(s, t));
     // Nothing plays until the next start(): let the audio device sleep.
@@ -285,7 +346,7 @@ export function createPlayer(deps: PlayerDeps): Player {
     const chunk = chunkOfSentence(s.plan.chunks, target);
     unschedule(s, t, chunk);
     for (const k of s.decoded.keys()) if (k !== chunk) s.decoded.delete(k);
-    s.next = { chunk, fraction: sentenceStartFraction(s.plan.chunks[chunk]!, target), continues: false };
+    s.next = { chunk, fraction: sentenceStartFraction(s.plan.chunks[chunk]!, target), continues: false, sentence: target };
     // Only requests no longer worth their credits are given up; the ones still wanted keep going.
     const { starts } = timelineOf(s);
     const { inChunkSec } = positionOf(s, t);
@@ -322,9 +383,10 @@ export function createPlayer(deps: PlayerDeps): Player {
         fetcher: createChunkFetcher(plan, deps, () => pump(s), (i) => fetchSpeedOf(s, i)),
         durations: [],
         playing: [],
-        next: { chunk, fraction: sentenceStartFraction(plan.chunks[chunk]!, sentence), continues: false },
+        next: { chunk, fraction: sentenceStartFraction(plan.chunks[chunk]!, sentence), continues: false, sentence },
         decoded: new Map(),
         decoding: new Set(),
+        words: new Map(),
         lastEnd: null,
         playedBefore: 0,
         paused: false,
@@ -355,6 +417,25 @@ export function createPlayer(deps: PlayerDeps): Player {
     state: () => (current ? eventOf(current, audio().currentTime) : null),
     stats: () => (current ? { ...current.stats, gapsMs: [...current.stats.gapsMs] } : null),
   };
+}
+
+/**
+ * A chunk's words and when each starts in its speech, from its decoded audio (none where the audio
+ * cannot be read: a test's fake, an engine without channel data).
+ */
+function wordsOf(s: Session, chunk: number, buffer: AudioBuffer, span: { startSec: number; durationSec: number }) {
+  const planned = s.plan.chunks[chunk]!;
+  if (typeof buffer.getChannelData !== 'function') return [];
+  try {
+    return timeWords(planned.text, chunkParams(s.plan.params, planned).language, {
+      samples: buffer.getChannelData(0),
+      sampleRate: buffer.sampleRate,
+      startSec: span.startSec,
+      durationSec: span.durationSec,
+    });
+  } catch {
+    return [];
+  }
 }
 
 export type { Player, PlayerDeps, PlayerStats } from './types';

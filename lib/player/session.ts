@@ -3,7 +3,7 @@ import type { PlayerEvent, PlayerStatus, ReadingPlan } from './contract';
 import type { ChunkFetcher } from './chunk-requests';
 import type { PlayerError } from './player-error';
 import { chunkPositionSec, playedSec, type Segment } from './segments';
-import { sentenceAtFraction } from './sentence-position';
+import { sentenceAtFraction, sentenceAtSec, type ChunkWords } from './sentence-position';
 import { chunkDurations, chunkStarts } from './timeline';
 import type { PlayerStats } from './types';
 
@@ -33,7 +33,12 @@ export interface NextUp {
   fraction: number;
   /** Whether it follows the previous chunk in the audio (a wait before it counts as a gap). */
   continues: boolean;
+  /** The sentence it starts at (a start or a jump): placed by its words' timing once they are known. */
+  sentence?: number;
 }
+
+/** How much earlier than its first word's start a sentence is started and followed (not to clip its first sound). */
+export const SENTENCE_LEAD_SEC = 0.03;
 
 /** Everything the player knows about one reading. */
 export interface Session {
@@ -52,6 +57,8 @@ export interface Session {
   /** Decoded audio waiting to be scheduled. */
   decoded: Map<number, Decoded>;
   decoding: Set<number>;
+  /** Each decoded chunk's words and when they start in its speech (kept for the reading: small). */
+  words: Map<number, ChunkWords>;
   /** Context time the last scheduled chunk ends; null after a jump (nothing to continue from). */
   lastEnd: number | null;
   /** Audio seconds of chunks that are no longer scheduled. */
@@ -94,7 +101,12 @@ export function positionOf(s: Session, t: number): { chunk: number; inChunkSec: 
 
 /** The sentence at context time `t`. */
 export function sentenceOf(s: Session, t: number): number {
+  // Waiting to start at a sentence: that one (however its place was estimated).
+  if (!s.playing[0] && s.next?.sentence !== undefined) return s.next.sentence;
   const { chunk, fraction } = positionOf(s, t);
+  const words = s.words.get(chunk);
+  const duration = s.durations[chunk];
+  if (words && duration !== undefined) return sentenceAtSec(s.plan.chunks[chunk]!, words, fraction * duration + SENTENCE_LEAD_SEC);
   return sentenceAtFraction(s.plan.chunks[chunk]!, fraction);
 }
 

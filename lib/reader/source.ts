@@ -1,4 +1,4 @@
-import { clearPaintedHighlight, paintHighlight, type PageSource } from '../page/highlight';
+import { clearPaintedHighlight, clearWordHighlight, paintHighlight, paintWordHighlight, type PageSource } from '../page/highlight';
 import type { Caret } from '../page/caret';
 import type { Block, Piece } from './types';
 
@@ -86,6 +86,11 @@ export function pdfSource(blocks: readonly Block[], layers: TextLayers, details:
     highlight(start, end, scroll = true) {
       wanted = { start, end, scroll };
       paint();
+    },
+    highlightWord(start, end) {
+      const ranges = start < end ? (rangesFor(start, end)?.ranges ?? []) : [];
+      if (ranges.length > 0) paintWordHighlight(ranges);
+      else clearWordHighlight(details.doc);
     },
     clearHighlight() {
       wanted = null;

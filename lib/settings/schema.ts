@@ -28,6 +28,8 @@ export const settingsSchema = z.object({
   format: z.catch(z.enum(['mp3', 'wav']), 'mp3'),
   /** Highlight the sentence being read on the page. */
   highlight: z.catch(z.boolean(), true),
+  /** And within it, the word being spoken (its timing found from the audio, on the device). */
+  highlightWords: z.catch(z.boolean(), true),
   /** Translation target as a language code; null follows the browser's language. */
   targetLanguage: z.catch(z.nullable(z.string()), null),
   /**

@@ -140,15 +140,15 @@ export async function readingSession(background: Worker): Promise<SessionSnapsho
   });
 }
 
-/** Text of the sentence currently highlighted on the page by the CSS Custom Highlight API. */
-export async function highlightedText(page: Page, frame = page.mainFrame()): Promise<string | null> {
+/** Text of the sentence (or with `name` 'voxlate-word', the word) highlighted on the page by the CSS Custom Highlight API. */
+export async function highlightedText(page: Page, frame = page.mainFrame(), name = 'voxlate-reading'): Promise<string | null> {
   void page;
-  return frame.evaluate(() => {
-    const highlight = CSS.highlights.get('voxlate-reading');
+  return frame.evaluate((name) => {
+    const highlight = CSS.highlights.get(name);
     if (!highlight || highlight.size === 0) return null;
     const [range] = [...highlight] as Range[];
     return range!.toString().replace(/\s+/g, ' ').trim();
-  });
+  }, name);
 }
 
 /**
@@ -156,12 +156,13 @@ export async function highlightedText(page: Page, frame = page.mainFrame()): Pro
  * (checked each frame, in the page): a test then asks what was lit first or whether a sentence was
  * lit at all, however fast the reading moved on while a loaded machine answered slowly.
  */
-export async function watchHighlights(page: Page, { fromNextPage = false } = {}): Promise<() => Promise<string[]>> {
-  const watch = () => {
+export async function watchHighlights(page: Page, { fromNextPage = false, name = 'voxlate-reading' } = {}): Promise<() => Promise<string[]>> {
+  const store = `__voxlateSeen_${name}`;
+  const watch = ([name, store]: [string, string]) => {
     const seen: string[] = [];
-    Object.assign(window, { __voxlateHighlightsSeen: seen });
+    Object.assign(window, { [store]: seen });
     const look = () => {
-      const highlight = CSS.highlights.get('voxlate-reading');
+      const highlight = CSS.highlights.get(name);
       // All its ranges: a PDF's sentence is lit piece by piece (one range per line of the text layer).
       const ranges = highlight && highlight.size > 0 ? ([...highlight] as Range[]) : [];
       const text = ranges.map((range) => range.toString()).join(' ').replace(/\s+/g, ' ').trim();
@@ -176,9 +177,9 @@ export async function watchHighlights(page: Page, { fromNextPage = false } = {})
     setInterval(look, 20);
   };
   // `fromNextPage`: from the first moment of the page the tab goes to next (the reader a click opens).
-  if (fromNextPage) await page.addInitScript(watch);
-  else await page.evaluate(watch);
-  return () => page.evaluate(() => [...((window as unknown as { __voxlateHighlightsSeen?: string[] }).__voxlateHighlightsSeen ?? [])]);
+  if (fromNextPage) await page.addInitScript(watch, [name, store] as [string, string]);
+  else await page.evaluate(watch, [name, store] as [string, string]);
+  return () => page.evaluate((store) => [...((window as unknown as Record<string, string[] | undefined>)[store] ?? [])], store);
 }
 
 export interface AxNode {

@@ -48,8 +48,11 @@ async function followPlayer(event: PlayerEvent): Promise<void> {
   const range = session.sentences[event.sentence];
   if (finished || !range) {
     await tellPage(session.tabId, frameId, { type: 'pageClearHighlight' });
-  } else if ((await getSettings()).highlight) {
-    await tellPage(session.tabId, frameId, { type: 'pageHighlight', start: range[0], end: range[1] });
+  } else {
+    const settings = await getSettings();
+    // The words as spoken, with when each sounds: the page follows them on its own clock.
+    const words = settings.highlightWords && event.words ? { words: event.words } : {};
+    if (settings.highlight) await tellPage(session.tabId, frameId, { type: 'pageHighlight', start: range[0], end: range[1], ...words });
   }
   await tellPagePlayer(session, event);
 }

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { trueWordStarts } from '../../emulator/espeak-words';
+import { timeWords, wordsOf } from './word-timing';
+
+/** Real speech (the emulator's espeak-ng, as the player decodes it) and where its words truly start. */
+function spoken(text: string, espeakVoice: string, speed = 1) {
+  const { pcm, words } = trueWordStarts(text, { espeakVoice, gender: 'female', speed });
+  return { samples: Float32Array.from(pcm.samples, (s) => s / 32768), sampleRate: pcm.sampleRate, truth: words };
+}
+
+/** Each word's error against the truth, in seconds. */
+function errors(text: string, language: string, espeakVoice: string, speed = 1): number[] {
+  const { samples, sampleRate, truth } = spoken(text, espeakVoice, speed);
+  const estimate = new Map(timeWords(text, language, { samples, sampleRate }).map((w) => [w.from, w.atSec]));
+  return truth.flatMap((w) => (estimate.has(w.from) ? [Math.abs(estimate.get(w.from)! - w.atSec)] : []));
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+const ENGLISH =
+  'The mill stood at the edge of the estuary, where the river met the tide. Twice a day, the sea filled its pond through a gate; ' +
+  'when the tide turned, the miller let the water out under the wheel, and the stones ground until the pond was empty.';
+const SPANISH =
+  'El camino junto al mar es largo y tranquilo. Por la mañana, los pescadores vuelven al puerto con sus barcas, ' +
+  'y el mercado se llena de voces, de cajas de hielo y de gente que compra el pescado del día.';
+
+describe('timeWords on real speech', () => {
+  it('finds where the words of an English paragraph start, within a few tens of milliseconds', () => {
+    const e = errors(ENGLISH, 'en', 'en-us');
+    expect(e.length).toBeGreaterThan(40);
+    expect(median(e)).toBeLessThan(0.08);
+  });
+
+  it('and of a Spanish one, at twice the speed', () => {
+    const e = errors(SPANISH, 'es', 'es', 2);
+    expect(e.length).toBeGreaterThan(30);
+    expect(median(e)).toBeLessThan(0.08);
+  });
+
+  it('starts the word after a sentence break where the sound resumes, after the pause', () => {
+    const { samples, sampleRate, truth } = spoken(ENGLISH, 'en-us');
+    const twice = ENGLISH.indexOf('Twice');
+    const estimate = timeWords(ENGLISH, 'en', { samples, sampleRate }).find((w) => w.from === twice)!;
+    expect(Math.abs(estimate.atSec - truth.find((w) => w.from === twice)!.atSec)).toBeLessThan(0.05);
+  });
+
+  it('gives every word a time, in order, within the speech', () => {
+    const { samples, sampleRate } = spoken(ENGLISH, 'en-us');
+    const words = timeWords(ENGLISH, 'en', { samples, sampleRate });
+    expect(words.map((w) => ENGLISH.slice(w.from, w.to)).slice(0, 4)).toEqual(['The', 'mill', 'stood', 'at']);
+    for (let i = 1; i < words.length; i++) expect(words[i]!.atSec).toBeGreaterThanOrEqual(words[i - 1]!.atSec);
+    expect(words.at(-1)!.atSec).toBeLessThan(samples.length / sampleRate);
+  });
+
+  it('counts from where the speech starts in the decoded audio (encoder padding before it left out)', () => {
+    const { samples, sampleRate } = spoken(ENGLISH, 'en-us');
+    const padded = new Float32Array(samples.length + sampleRate / 2);
+    padded.set(samples, sampleRate / 2);
+    const plain = timeWords(ENGLISH, 'en', { samples, sampleRate });
+    const shifted = timeWords(ENGLISH, 'en', { samples: padded, sampleRate, startSec: 0.5, durationSec: samples.length / sampleRate });
+    expect(shifted.map((w) => w.atSec)).toEqual(plain.map((w) => w.atSec));
+  });
+});
+
+describe('timeWords without speech', () => {
+  it('has no words for a text without any, and puts words of silent audio at its start', () => {
+    expect(timeWords('…', 'en', { samples: new Float32Array(22050), sampleRate: 22050 })).toEqual([]);
+    expect(timeWords('Two words', 'en', { samples: new Float32Array(22050), sampleRate: 22050 })).toEqual([
+      { from: 0, to: 3, atSec: 0 },
+      { from: 4, to: 9, atSec: 0 },
+    ]);
+  });
+});
+
+describe('wordsOf', () => {
+  it('splits by the language’s word segmenter and weighs digits and CJK characters as syllables', () => {
+    const english = wordsOf('In 1990, it rained.', 'en');
+    expect(english.map((w) => [w.from, w.to, w.breakBefore])).toEqual([
+      [0, 2, 2],
+      [3, 7, 0],
+      [9, 11, 1],
+      [12, 18, 0],
+    ]);
+    expect(english[1]!.weight).toBeGreaterThan(english[3]!.weight);
+    const japanese = wordsOf('今日は雨です。明日は晴れ。', 'ja');
+    expect(japanese.length).toBeGreaterThan(2);
+    expect(japanese.find((w) => w.from === 7)?.breakBefore).toBe(2);
+  });
+
+  it('reads right-to-left text in its logical order', () => {
+    const words = wordsOf('שלום עולם, מה שלומך?', 'he');
+    expect(words.map((w) => w.from)).toEqual([0, 5, 11, 14]);
+  });
+});

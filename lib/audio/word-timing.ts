@@ -1,0 +1,277 @@
+/**
+ * When each word of a chunk is spoken, found on the device from the chunk's decoded audio and its
+ * text: the service returns audio only, no word timings, and asking would cost credits.
+ *
+ * Speech pauses where the text has punctuation; everywhere else words run together. So:
+ * 1. the audio's loudness, in 10 ms frames, gives its pauses (quiet for at least MIN_PAUSE_SEC);
+ * 2. the text's words get an expected length (their letters; digits and CJK characters weigh
+ *    more, being read as several syllables), and the places between them a class of pause
+ *    (none, a clause break, a sentence break);
+ * 3. the pauses are matched to the punctuated breaks by a small dynamic programme that keeps the
+ *    speaking rate between two matched pauses closest to the chunk's own rate;
+ * 4. between two matched pauses, words start where their expected lengths put them in the speech
+ *    (pauses left out), and a word after a matched pause starts where the sound resumes.
+ * Pure and synchronous: about a millisecond per second of audio.
+ */
+
+/** A word of the text (UTF-16 offsets into it) and when it starts, in seconds from the speech's start. */
+export interface WordTime {
+  from: number;
+  to: number;
+  atSec: number;
+}
+
+/** Decoded speech: one channel's samples and where the speech lies in them. */
+export interface SpeechAudio {
+  samples: Float32Array;
+  sampleRate: number;
+  /** Where the speech starts in `samples`, in seconds (encoder padding before it); default 0. */
+  startSec?: number;
+  /** How long the speech lasts; default to the end of `samples`. */
+  durationSec?: number;
+}
+
+const FRAME_SEC = 0.01;
+/** Audio whose loud frames are quieter than this (dB of full scale) holds no speech. */
+const SILENT_DB = -70;
+/** Frames this far below the chunk's loud frames are quiet. */
+const QUIET_DB = 30;
+/**
+ * A quiet stretch at least this long is a pause (shorter ones are consonants), for speech at
+ * TYPICAL_SEC_PER_WEIGHT; faster speech has shorter pauses, slower speech longer ones.
+ */
+const MIN_PAUSE_SEC = 0.06;
+/** Seconds of sound per unit of a word's weight in speech at a usual pace (measured on espeak-ng at speed 1). */
+const TYPICAL_SEC_PER_WEIGHT = 0.047;
+/** How far from where its expected length puts a word's start a dip in the sound is looked for (at a usual pace). */
+const DIP_RADIUS_SEC = 0.06;
+/** How much quieter than the loudest frame near it a frame must be to be a dip between words. */
+const DIP_DB = 15;
+/** How many pauses, or punctuated breaks, one step of the matching may pass over. */
+const MAX_SKIP = 3;
+
+type Pause = { start: number; end: number };
+
+/** The words of `text`, with when each starts in `audio` (seconds from the speech's start). */
+export function timeWords(text: string, language: string, audio: SpeechAudio): WordTime[] {
+  const words = wordsOf(text, language);
+  if (words.length === 0) return [];
+  const speech = speechOf(audio, words.reduce((sum, w) => sum + w.weight, 0));
+  if (!speech) return words.map((w) => ({ from: w.from, to: w.to, atSec: 0 }));
+  const anchors = matchPauses(words, speech);
+  const times: number[] = [];
+  for (let a = 0; a + 1 < anchors.length; a++) {
+    const from = anchors[a]!;
+    const to = anchors[a + 1]!;
+    const weight = words.slice(from.word, to.word).reduce((sum, w) => sum + w.weight, 0) || 1;
+    const startV = speech.voicedAt(from.sec);
+    const spanV = Math.max(0, speech.voicedAt(to.endSec) - startV);
+    let sum = 0;
+    for (let k = from.word; k < to.word; k++) {
+      times[k] = k === from.word ? from.sec : speech.dipNear(speech.timeAtVoiced(startV + (sum / weight) * spanV));
+      sum += words[k]!.weight;
+    }
+  }
+  return words.map((w, k) => ({ from: w.from, to: w.to, atSec: round(times[k] ?? 0) }));
+}
+
+interface Word {
+  from: number;
+  to: number;
+  weight: number;
+  /** The pause expected before this word: 0 none, 1 a clause break, 2 a sentence or paragraph break. */
+  breakBefore: 0 | 1 | 2;
+}
+
+const SENTENCE_END = /[.!?\u2026\u3002\uff01\uff1f\n]/u;
+const CLAUSE_END = /[,;:\u2013\u2014()"\u201c\u201d\u300c\u300d\u3001\uff0c\uff1b\uff1a]/u;
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/gu;
+const DIGIT = /\p{Nd}/gu;
+
+/** The words of the text (as the language's segmenter sees them) with their expected lengths. */
+export function wordsOf(text: string, language: string): Word[] {
+  const words: Word[] = [];
+  let end = 0;
+  for (const part of new Intl.Segmenter(language, { granularity: 'word' }).segment(text)) {
+    if (!part.isWordLike) continue;
+    const between = text.slice(end, part.index);
+    const breakBefore = SENTENCE_END.test(between) ? 2 : CLAUSE_END.test(between) ? 1 : 0;
+    end = part.index + part.segment.length;
+    words.push({ from: part.index, to: end, weight: weightOf(part.segment), breakBefore: words.length === 0 ? 2 : breakBefore });
+  }
+  return words;
+}
+
+/** A word's expected spoken length, in letters' worth. */
+function weightOf(word: string): number {
+  const cjk = word.match(CJK)?.length ?? 0;
+  const digits = word.match(DIGIT)?.length ?? 0;
+  const letters = [...word].length - cjk - digits;
+  // Each word costs a little on its own (its onset); a digit is read as a syllable or two; a CJK
+  // character is a syllable or two.
+  return 1.5 + letters + 4 * digits + 3 * cjk;
+}
+
+interface Speech {
+  /** Where the sound starts and ends, in seconds from the speech's start. */
+  onset: number;
+  /** How fast it is spoken: 1 at a usual pace, 2 twice as fast. */
+  pace: number;
+  offset: number;
+  pauses: Pause[];
+  /** Seconds of sound (pauses left out) before `sec`. */
+  voicedAt(sec: number): number;
+  /** The inverse of voicedAt. */
+  timeAtVoiced(voiced: number): number;
+  /** Where the sound is quietest near `sec` (words meet in a dip), or `sec` when there is no clear dip. */
+  dipNear(sec: number): number;
+}
+
+function speechOf(audio: SpeechAudio, weight: number): Speech | null {
+  const rate = audio.sampleRate;
+  const first = Math.max(0, Math.round((audio.startSec ?? 0) * rate));
+  const last = Math.min(audio.samples.length, audio.durationSec === undefined ? audio.samples.length : first + Math.round(audio.durationSec * rate));
+  const hop = Math.max(1, Math.round(FRAME_SEC * rate));
+  const count = Math.floor((last - first) / hop);
+  if (count < 2) return null;
+  const db = new Float32Array(count);
+  for (let f = 0; f < count; f++) {
+    let energy = 0;
+    for (let i = first + f * hop, end = i + hop; i < end; i++) energy += audio.samples[i]! * audio.samples[i]!;
+    db[f] = 10 * Math.log10(energy / hop + 1e-12);
+  }
+  const loud = percentile(db, 0.9);
+  // Nothing to hear: no word can be placed by it.
+  if (loud < SILENT_DB) return null;
+  const quiet = (f: number) => db[f]! < loud - QUIET_DB;
+  let on = 0;
+  while (on < count && quiet(on)) on++;
+  let off = count;
+  while (off > on && quiet(off - 1)) off--;
+  if (on >= off) return null;
+  const pace = Math.min(4, Math.max(0.25, (TYPICAL_SEC_PER_WEIGHT * weight) / ((off - on) * FRAME_SEC)));
+  const minFrames = Math.max(2, Math.round(MIN_PAUSE_SEC / pace / FRAME_SEC));
+  const pauses: Pause[] = [];
+  for (let f = on; f < off; ) {
+    if (!quiet(f)) {
+      f++;
+      continue;
+    }
+    let g = f;
+    while (g < off && quiet(g)) g++;
+    if (g - f >= minFrames) pauses.push({ start: f * FRAME_SEC, end: g * FRAME_SEC });
+    f = g;
+  }
+  const onset = on * FRAME_SEC;
+  const offset = off * FRAME_SEC;
+  const voicedAt = (sec: number) => {
+    let v = Math.max(0, Math.min(sec, offset) - onset);
+    for (const p of pauses) v -= Math.max(0, Math.min(sec, p.end) - p.start);
+    return Math.max(0, v);
+  };
+  const timeAtVoiced = (voiced: number) => {
+    let t = onset + voiced;
+    for (const p of pauses) {
+      if (p.start > t) break;
+      // A place in the sound after this pause: the pause's length is added back.
+      if (p.start < t || (p.start === t && voiced > 0)) t += p.end - p.start;
+    }
+    return Math.min(t, offset);
+  };
+  const radius = Math.max(1, Math.round(DIP_RADIUS_SEC / pace / FRAME_SEC));
+  const dipNear = (sec: number) => {
+    const at = Math.round(sec / FRAME_SEC);
+    let low = at;
+    let high = -Infinity;
+    for (let f = Math.max(on, at - radius); f <= Math.min(off - 1, at + radius); f++) {
+      if (db[f]! < db[low]! || low < on || low >= off) low = f;
+      high = Math.max(high, db[f]!);
+    }
+    return low !== at && high - db[low]! >= DIP_DB ? (low + 1) * FRAME_SEC : sec;
+  };
+  return { onset, pace, offset, pauses, voicedAt, timeAtVoiced, dipNear };
+}
+
+/** A word known to start where the sound resumes after a pause (or at the sound's edges). */
+interface Anchor {
+  word: number;
+  /** Where that word starts. */
+  sec: number;
+  /** Where the word before it ended (the pause's start). */
+  endSec: number;
+}
+
+/**
+ * Matches pauses to punctuated breaks: each matched pair says "this word starts where the sound
+ * resumes". Of all monotone matchings (skipping up to MAX_SKIP of either at a time), the one whose
+ * stretches between matches keep closest to the chunk's speaking rate, skipping least, wins.
+ */
+function matchPauses(words: readonly Word[], speech: Speech): Anchor[] {
+  const breaks = words.flatMap((w, k) => (k > 0 && w.breakBefore > 0 ? [k] : []));
+  const cumulative = [0];
+  for (const w of words) cumulative.push(cumulative.at(-1)! + w.weight);
+  const total = cumulative.at(-1)!;
+  const voicedTotal = speech.voicedAt(speech.offset);
+  const secPerWeight = voicedTotal / total;
+  const { pauses } = speech;
+  // Nodes: 0 = the start; 1..m = pause i-1 matched; the end is scored separately.
+  // A node pairs a pause with a break: state (pause index j, break index q), -1 for the start.
+  type Node = { cost: number; from: [number, number] | null };
+  const m = pauses.length;
+  const p = breaks.length;
+  const key = (j: number, q: number) => (j + 1) * (p + 1) + (q + 1);
+  const best = new Map<number, Node>();
+  best.set(key(-1, -1), { cost: 0, from: null });
+  const voicedOfPause = pauses.map((pause) => speech.voicedAt(pause.start));
+  const wordAt = (q: number) => (q < 0 ? 0 : breaks[q]!);
+  const stretchCost = (j0: number, q0: number, j1: number, q1: number) => {
+    const voiced = (j1 < m ? voicedOfPause[j1]! : voicedTotal) - (j0 < 0 ? 0 : voicedOfPause[j0]!);
+    const expected = (cumulative[q1 < p ? wordAt(q1) : words.length]! - cumulative[wordAt(q0)]!) * secPerWeight;
+    const ratio = Math.log((voiced + 0.1) / (expected + 0.1));
+    let cost = 8 * ratio * ratio;
+    for (let j = j0 + 1; j < j1; j++) cost += skipPauseCost(pauses[j]!, speech.pace);
+    for (let q = q0 + 1; q < q1; q++) cost += words[breaks[q]!]!.breakBefore === 2 ? 1.2 : 0.5;
+    return cost;
+  };
+  for (let j = 0; j < m; j++) {
+    for (let q = 0; q < p; q++) {
+      let node: Node | null = null;
+      for (let j0 = Math.max(-1, j - 1 - MAX_SKIP); j0 < j; j0++) {
+        for (let q0 = Math.max(-1, q - 1 - MAX_SKIP); q0 < q; q0++) {
+          const prev = best.get(key(j0, q0));
+          if (!prev) continue;
+          const cost = prev.cost + stretchCost(j0, q0, j, q);
+          if (!node || cost < node.cost) node = { cost, from: [j0, q0] };
+        }
+      }
+      if (node) best.set(key(j, q), node);
+    }
+  }
+  let end: { cost: number; from: [number, number] } | null = null;
+  for (let j0 = Math.max(-1, m - 1 - MAX_SKIP); j0 < m; j0++) {
+    for (let q0 = Math.max(-1, p - 1 - MAX_SKIP); q0 < p; q0++) {
+      const prev = best.get(key(j0, q0));
+      if (!prev) continue;
+      const cost = prev.cost + stretchCost(j0, q0, m, p);
+      if (!end || cost < end.cost) end = { cost, from: [j0, q0] };
+    }
+  }
+  const matched: Anchor[] = [];
+  for (let at = end?.from ?? null; at && at[0] >= 0; at = best.get(key(at[0], at[1]))!.from) {
+    const pause = pauses[at[0]]!;
+    matched.unshift({ word: breaks[at[1]]!, sec: pause.end, endSec: pause.start });
+  }
+  return [{ word: 0, sec: speech.onset, endSec: speech.onset }, ...matched, { word: words.length, sec: speech.offset, endSec: speech.offset }];
+}
+
+/** Leaving a pause unmatched costs more the longer it is (a long one is surely a break). */
+function skipPauseCost(pause: Pause, pace: number): number {
+  return Math.min(2, ((pause.end - pause.start) * pace) / 0.15);
+}
+
+function percentile(values: Float32Array, at: number): number {
+  const sorted = Float32Array.from(values).sort();
+  return sorted[Math.min(sorted.length - 1, Math.floor(at * sorted.length))]!;
+}
+
+const round = (sec: number) => Math.round(sec * 1000) / 1000;
