@@ -46,7 +46,7 @@ const TYPICAL_SEC_PER_WEIGHT = 0.047;
 /** How far from where its expected length puts a word's start a dip in the sound is looked for (at a usual pace). */
 const DIP_RADIUS_SEC = 0.06;
 /** How much quieter than the loudest frame near it a frame must be to be a dip between words. */
-const DIP_DB = 15;
+const DIP_DB = 8;
 /** How many pauses, or punctuated breaks, one step of the matching may pass over. */
 const MAX_SKIP = 3;
 
@@ -66,11 +66,14 @@ export function timeWords(text: string, language: string, audio: SpeechAudio): W
     const weight = words.slice(from.word, to.word).reduce((sum, w) => sum + w.weight, 0) || 1;
     const startV = speech.voicedAt(from.sec);
     const spanV = Math.max(0, speech.voicedAt(to.endSec) - startV);
-    let sum = 0;
-    for (let k = from.word; k < to.word; k++) {
-      times[k] = k === from.word ? from.sec : speech.dipNear(speech.timeAtVoiced(startV + (sum / weight) * spanV));
+    const expected: number[] = [];
+    let sum = words[from.word]!.weight;
+    for (let k = from.word + 1; k < to.word; k++) {
+      expected.push(speech.timeAtVoiced(startV + (sum / weight) * spanV));
       sum += words[k]!.weight;
     }
+    times[from.word] = from.sec;
+    speech.placeAtDips(expected, from.sec, to.endSec).forEach((t, i) => (times[from.word + 1 + i] = t));
   }
   return words.map((w, k) => ({ from: w.from, to: w.to, atSec: round(times[k] ?? 0) }));
 }
@@ -87,6 +90,8 @@ const SENTENCE_END = /[.!?\u2026\u3002\uff01\uff1f\n]/u;
 const CLAUSE_END = /[,;:\u2013\u2014()"\u201c\u201d\u300c\u300d\u3001\uff0c\uff1b\uff1a]/u;
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/gu;
 const DIGIT = /\p{Nd}/gu;
+const CAPITALS = /\p{Lu}{2,}/gu;
+const SPOKEN_SYMBOL = /[$€£¥%&@+=#]/gu;
 
 /** The words of the text (as the language's segmenter sees them) with their expected lengths. */
 export function wordsOf(text: string, language: string): Word[] {
@@ -97,7 +102,9 @@ export function wordsOf(text: string, language: string): Word[] {
     const between = text.slice(end, part.index);
     const breakBefore = SENTENCE_END.test(between) ? 2 : CLAUSE_END.test(between) ? 1 : 0;
     end = part.index + part.segment.length;
-    words.push({ from: part.index, to: end, weight: weightOf(part.segment), breakBefore: words.length === 0 ? 2 : breakBefore });
+    // A symbol read as a word ("$6": "six dollars") lengthens the word it goes with.
+    const symbols = between.match(SPOKEN_SYMBOL)?.length ?? 0;
+    words.push({ from: part.index, to: end, weight: weightOf(part.segment) + 6 * symbols, breakBefore: words.length === 0 ? 2 : breakBefore });
   }
   return words;
 }
@@ -107,9 +114,11 @@ function weightOf(word: string): number {
   const cjk = word.match(CJK)?.length ?? 0;
   const digits = word.match(DIGIT)?.length ?? 0;
   const letters = [...word].length - cjk - digits;
+  // Capitals in a row are spelled out ("iOS": "i O S").
+  const spelled = [...word.matchAll(CAPITALS)].reduce((n, m) => n + m[0].length, 0);
   // Each word costs a little on its own (its onset); a digit is read as a syllable or two; a CJK
   // character is a syllable or two.
-  return 1.5 + letters + 4 * digits + 3 * cjk;
+  return 1.5 + letters + 2.5 * spelled + 4 * digits + 3 * cjk;
 }
 
 interface Speech {
@@ -123,8 +132,12 @@ interface Speech {
   voicedAt(sec: number): number;
   /** The inverse of voicedAt. */
   timeAtVoiced(voiced: number): number;
-  /** Where the sound is quietest near `sec` (words meet in a dip), or `sec` when there is no clear dip. */
-  dipNear(sec: number): number;
+  /**
+   * Moves word starts expected at `expected` (in order, between `from` and `to`) to dips in the
+   * sound where words meet: of all ways to give each its own dip or none, in order, the one
+   * closest to the expectation and through the deepest dips.
+   */
+  placeAtDips(expected: readonly number[], from: number, to: number): number[];
 }
 
 function speechOf(audio: SpeechAudio, weight: number): Speech | null {
@@ -178,18 +191,63 @@ function speechOf(audio: SpeechAudio, weight: number): Speech | null {
     }
     return Math.min(t, offset);
   };
-  const radius = Math.max(1, Math.round(DIP_RADIUS_SEC / pace / FRAME_SEC));
-  const dipNear = (sec: number) => {
-    const at = Math.round(sec / FRAME_SEC);
-    let low = at;
+  const spread = DIP_RADIUS_SEC / pace;
+  const contrast = (f: number) => {
     let high = -Infinity;
-    for (let f = Math.max(on, at - radius); f <= Math.min(off - 1, at + radius); f++) {
-      if (db[f]! < db[low]! || low < on || low >= off) low = f;
-      high = Math.max(high, db[f]!);
-    }
-    return low !== at && high - db[low]! >= DIP_DB ? (low + 1) * FRAME_SEC : sec;
+    for (let g = Math.max(on, f - 5); g <= Math.min(off - 1, f + 5); g++) high = Math.max(high, db[g]!);
+    return high - db[f]!;
   };
-  return { onset, pace, offset, pauses, voicedAt, timeAtVoiced, dipNear };
+  const placeAtDips = (expected: readonly number[], from: number, to: number): number[] => {
+    // Dips: frames quieter than their neighbours, clearly below the loudest sound around them.
+    const dips: { sec: number; depth: number }[] = [];
+    for (let f = Math.max(on + 1, Math.ceil(from / FRAME_SEC) + 2); f < Math.min(off - 1, Math.floor(to / FRAME_SEC) - 1); f++) {
+      if (db[f]! > db[f - 1]! || db[f]! > db[f + 1]!) continue;
+      const depth = contrast(f);
+      if (depth >= DIP_DB) dips.push({ sec: (f + 1) * FRAME_SEC, depth });
+    }
+    const n = expected.length;
+    if (n === 0 || dips.length === 0) return [...expected];
+    // cost[i][c]: words 0..i placed, word i at dip c (c = dips.length: at its expected place).
+    const none = dips.length;
+    const cost: Float64Array[] = [];
+    const back: Int32Array[] = [];
+    const place = (i: number, c: number) => (c === none ? expected[i]! : dips[c]!.sec);
+    const local = (i: number, c: number) => {
+      if (c === none) return 1;
+      const off = (dips[c]!.sec - expected[i]!) / spread;
+      return off * off - Math.min(1, dips[c]!.depth / (2 * DIP_DB));
+    };
+    for (let i = 0; i < n; i++) {
+      cost.push(new Float64Array(none + 1).fill(Infinity));
+      back.push(new Int32Array(none + 1).fill(-1));
+      for (let c = 0; c <= none; c++) {
+        const here = local(i, c);
+        if (here > 9) continue;
+        if (i === 0) {
+          cost[0]![c] = here;
+          continue;
+        }
+        for (let p = 0; p <= none; p++) {
+          const before = cost[i - 1]![p]!;
+          if (before === Infinity || place(i - 1, p) >= place(i, c)) continue;
+          if (before + here < cost[i]![c]!) {
+            cost[i]![c] = before + here;
+            back[i]![c] = p;
+          }
+        }
+      }
+    }
+    let c = 0;
+    for (let k = 1; k <= none; k++) if (cost[n - 1]![k]! < cost[n - 1]![c]!) c = k;
+    if (cost[n - 1]![c] === Infinity) return [...expected];
+    const out: number[] = [];
+    for (let i = n - 1; i >= 0; i--) {
+      out[i] = place(i, c);
+      c = back[i]![c]!;
+    }
+    return out;
+  };
+  return { onset, pace, offset, pauses, voicedAt, timeAtVoiced, placeAtDips };
 }
 
 /** A word known to start where the sound resumes after a pause (or at the sound's edges). */

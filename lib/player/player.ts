@@ -41,6 +41,8 @@ export function createPlayer(deps: PlayerDeps): Player {
   // Created on first use: never at import, and only in the context that plays.
   const audio = () => (context ??= deps.audioContext?.() ?? new AudioContext());
   const live = (s: Session) => s === current && !s.done;
+  /** Seconds from the context's clock to the speakers (0 where the engine does not say). */
+  const outputLatency = () => (audio() as Partial<Pick<AudioContext, 'outputLatency'>>).outputLatency ?? 0;
 
   /** Brings the session up to date; called after every event (answer, decode, end of a chunk, tick). */
   function pump(s: Session): void {
@@ -120,7 +122,11 @@ export function createPlayer(deps: PlayerDeps): Player {
     if (s.playing.length > 1 && gapMs !== undefined) scheduled.gapMs = gapMs;
     s.lastEnd = seg.end;
     s.durations[next.chunk] = durationSec;
-    s.stats.firstAudioAt ??= now() + (when - t) * 1000;
+    if (s.stats.firstAudioAt === null) {
+      s.stats.firstAudioAt = now() + (when - t) * 1000;
+      // How long after that the output device plays it (the word highlight waits for it too).
+      s.stats.outputLatencyMs = Math.round(outputLatency() * 1000);
+    }
     s.next = next.chunk + 1 < s.plan.chunks.length ? { chunk: next.chunk + 1, fraction: 0, continues: true } : null;
   }
 
@@ -264,7 +270,7 @@ export function createPlayer(deps: PlayerDeps): Player {
     const words = s.words.get(s.chunk);
     if (!words) return [];
     const sentenceFrom = chunk.sentenceOffsets[s.sentence - chunk.firstSentence] ?? 0;
-    const latency = (audio() as Partial<Pick<AudioContext, 'outputLatency'>>).outputLatency ?? 0;
+    const latency = outputLatency();
     const nowMs = now();
     return wordsOfSentence(chunk, words, s.sentence).flatMap((w): SpokenWord[] => {
       const at = contextTimeOf(s, s.chunk, w.atSec);

@@ -50,6 +50,8 @@ export interface PlayerStats {
   sessionId: string;
   /** Wall-clock ms when the first audio started sounding; null before. */
   firstAudioAt: number | null;
+  /** The output's latency then (ms from the context's clock to the speakers), where the engine says. */
+  outputLatencyMs?: number;
   startedAt: number;
   /** Silence inserted between consecutive chunks that was not in the audio; one entry per transition, 0 when gapless. */
   gapsMs: number[];
