@@ -45,6 +45,17 @@ async function main(): Promise<number> {
     const page = await firefox.newPage();
     await page.goto(`${pagesUrl}/fixtures/article.html`);
     await selectElement(page, '#first');
+    // Every word lit, in order, as the page shows them (a string: tsx would wrap named functions
+    // in a helper the page does not have).
+    await page.evaluate(`(() => {
+      const seen = (window.__voxlateWordsLit = []);
+      const look = () => {
+        const highlight = CSS.highlights.get('voxlate-word');
+        const text = highlight && highlight.size > 0 ? [...highlight][0].toString() : null;
+        if (text && seen.at(-1) !== text) seen.push(text);
+      };
+      setInterval(look, 10);
+    })()`);
     await clickMenu(ext, 'voxlate-read-selection');
 
     await suite.check('Firefox: a selection is read aloud by the background page player', () => untilPlaying(ext));
@@ -61,6 +72,19 @@ async function main(): Promise<number> {
         }),
       ),
     );
+    await suite.check('Firefox: the word being spoken is lit over the sentence, one after another in their order', async () => {
+      const words = ['The', 'morning', 'was', 'cool', 'and', 'bright'];
+      const seen = await until('several words lit', async () => {
+        const lit = (await page.evaluate('window.__voxlateWordsLit')) as string[];
+        return lit.filter((w) => words.includes(w)).length >= 3 ? lit : null;
+      }, 30_000);
+      let at = 0;
+      for (const word of seen.slice(0, seen.findIndex((w) => !words.includes(w)) >>> 0)) {
+        const next = words.indexOf(word, at);
+        if (next < 0) throw new Error(`out of order: ${seen.join(' | ')}`);
+        at = next + 1;
+      }
+    });
     await suite.check('Firefox: the in-page player is on the page while it is read (its own script, injected then)', () =>
       until('in-page player', () => page.evaluate(() => document.documentElement.querySelector(':scope > voxlate-player') !== null)),
     );
