@@ -100,6 +100,7 @@ test.describe('PDFs: the Voxlate reader', () => {
     const word = reader.locator('.page[data-page-number="1"] .textLayer span', { hasText: 'We measured how long people needed' });
     await word.click({ position: { x: 30, y: 5 } });
     const highlights = await watchHighlights(reader);
+    const words = await watchHighlights(reader, { name: 'voxlate-word' });
     await clickMenu(background, reader, 'read-from-here');
     await waitForStatus(background, 'playing');
     const sent = (await speechRequests(emulator.url)).filter((r) => Date.parse(r.time) >= t0);
@@ -107,6 +108,17 @@ test.describe('PDFs: the Voxlate reader', () => {
     // Nothing before the click is read (or paid for).
     expect(sent.map((r) => r.textStart)).not.toContainEqual(expect.stringMatching(/^(Listening to Papers|Scientific papers|A listener who)/));
     await expect.poll(async () => (await highlights())[0]).toMatch(/^We measured how long people needed/);
+    // Word by word in the text layer too: its first words lit one after another (issue 21).
+    const sentence = ['We', 'measured', 'how', 'long', 'people', 'needed', 'to', 'find'];
+    // The words lit before the first one of another sentence.
+    const litHere = async () => {
+      const seen = await words();
+      const other = seen.findIndex((w) => !sentence.includes(w));
+      return other < 0 ? seen : seen.slice(0, other);
+    };
+    await expect.poll(async () => (await litHere()).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+    const order = (await litHere()).map((w) => sentence.indexOf(w));
+    expect(order, `words lit: ${(await words()).join(' | ')}`).toEqual([...order].sort((a, b) => a - b));
   });
 
   test('"Translate this page" on a PDF tab opens the reader, shows the cost first, translates the paragraphs on screen over the page, more on scrolling, each paid once at its price', async ({ context, background, extensionId, emulator, pages }) => {
