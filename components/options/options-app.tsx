@@ -5,6 +5,7 @@ import { CleanupOptions } from './cleanup-options';
 import { ListenOptions } from './listen-options';
 import { PdfOptions } from './pdf-options';
 import { PermissionList } from './permission-list';
+import { PronunciationOptions } from './pronunciation-options';
 import { ServiceForm } from './service-form';
 import { ShortcutList } from './shortcut-list';
 import { SpendThreshold } from './spend-threshold';
@@ -31,6 +32,7 @@ export function OptionsApp() {
           <TranslationDefaults />
           <ListenOptions />
           <CleanupOptions />
+          <PronunciationOptions />
           <SpendThreshold />
           <PdfOptions />
           <ShortcutList />

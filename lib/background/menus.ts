@@ -8,6 +8,7 @@ import { readSelectionFromMenu } from './read-selection';
 import { languageName, listenFromTab } from './listen';
 import { currentTargetLanguage } from './translation';
 import { settingsItem } from '../settings/items';
+import { fixPronunciationFromTab } from './pronunciation-tab';
 import { controlFromShortcut, downloadFromTab, readFromTab, speedFromShortcut, type TabRef } from './tab-actions';
 
 /** `selectionText`: what the browser saw selected at a menu click (none for shortcuts). */
@@ -27,6 +28,8 @@ const MENUS: Record<string, [MessageKey, Contexts, TabAction]> = {
   'read-from-here': ['menuReadFromHere', ['page'], (tab, frame) => readFromHereInTab(tab, frame)],
   // Titled after the user's target language (see readTranslatedTitle).
   'read-translated': ['menuReadTranslated', ['selection', 'page'], (tab, frame, seen) => listenFromTab(tab, frame, seen)],
+  // The options' Pronunciation section, the selected word filled in.
+  'voxlate-fix-pronunciation': ['menuFixPronunciation', ['selection'], (tab, _frame, seen) => fixPronunciationFromTab(tab, seen)],
 };
 
 /** How much a speed shortcut changes the speed. */

@@ -7,6 +7,16 @@ import { PLAYER_CORNERS } from './player-corner';
  * background). Every field has a default so a damaged or partial value still yields usable settings.
  */
 
+/** How many "write → say" pairs are kept. */
+export const MAX_PRONUNCIATIONS = 500;
+
+export const pronunciationSchema = z.object({
+  write: z.string().check(z.minLength(1), z.maxLength(100)),
+  say: z.string().check(z.minLength(1), z.maxLength(200)),
+  language: z.catch(z.nullable(z.string().check(z.regex(/^[a-z]{2,3}$/))), null),
+  site: z.catch(z.nullable(z.string().check(z.minLength(1), z.maxLength(253))), null),
+});
+
 export const settingsSchema = z.object({
   /** Base address of the service; empty until the user sets it up. */
   serviceUrl: z.catch(z.string(), ''),
@@ -59,6 +69,21 @@ export const settingsSchema = z.object({
   openPdfsInReader: z.catch(z.boolean(), false),
   /** What readings leave out before paying (lib/speech/clean.ts): each rule can be turned off. */
   cleanup: z.catch(z.object({ citations: z.catch(z.boolean(), true) }), { citations: true }),
+  /**
+   * "Write → say" pairs: how the user wants words said (everywhere, in one language, or on one
+   * site). Applied to what is sent to the speech service, never to what is shown or highlighted.
+   * A damaged pair is dropped, the rest kept.
+   */
+  pronunciations: z.catch(
+    z.pipe(
+      z.array(z.unknown()),
+      z.transform((items) => items.flatMap((item) => {
+        const parsed = pronunciationSchema.safeParse(item);
+        return parsed.success ? [parsed.data] : [];
+      }).slice(0, MAX_PRONUNCIATIONS)),
+    ),
+    [],
+  ),
   /**
    * "Read aloud in <language>": what is heard. The translation only; the original then its
    * translation (or the other way round), sentence by sentence; or the learner's way: each

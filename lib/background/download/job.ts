@@ -6,6 +6,7 @@ import { t } from '../../i18n';
 import { createSerial } from '../../serial';
 import { getSettings } from '../../settings/items';
 import { AUDIO_CACHE_LIMIT_BYTES, audioCacheEntries, audioCacheKey, hasAudio } from '../../speech/cache';
+import { readingAt, textAsSaid } from '../reading/said';
 import { pinAudio, unpinAudio } from '../../speech/pins';
 import { setDownloadBadge } from '../badge';
 import { endFetches, fetchChunk } from '../reading/audio-fetch';
@@ -79,8 +80,11 @@ export async function runDownloadJob(request: DownloadRequestRecord, confirm: Co
     // A fresh session per run: a retry must not be refused as the ended session of the failed run.
     const { serviceUrl, cleanup } = await getSettings();
     const { plan } = buildPlan({ sessionId: `download-${id}-${Date.now()}`, text, title, params, cleanup });
-    const keys = await Promise.all(plan.chunks.map((c) => audioCacheKey({ service: serviceUrl, text: c.text, ...params })));
-    const summary = await summarize(plan.chunks.map((c) => c.text), keys, params);
+    // Its parts as they will be said (the user's pronunciations) and cached.
+    readingAt(plan.sessionId, typeof request.tabId === 'number' ? request.tabId : null);
+    const said = await Promise.all(plan.chunks.map((c) => textAsSaid(plan.sessionId, c.text, params.language)));
+    const keys = await Promise.all(said.map((text) => audioCacheKey({ service: serviceUrl, text, ...params })));
+    const summary = await summarize(said, keys, params);
     assertFitsCache(summary.estimatedBytes, AUDIO_CACHE_LIMIT_BYTES);
     if (!(await confirm(summary)) || running !== marker) throw new ServiceError('cancelled', t('downloadWasCancelled'));
     await releasePreviousJob(id);

@@ -6,6 +6,7 @@ import { getSettings } from '../../settings/items';
 import type { SpeechParams } from '../../player/contract';
 import { t } from '../../i18n';
 import { stopTranslations, textToSpeak } from './translated';
+import { textAsSaid } from './said';
 
 export interface ChunkRequest {
   sessionId: string;
@@ -50,7 +51,9 @@ export async function fetchChunk(request: ChunkRequest): Promise<string> {
   const { params } = request;
   refuseIfEnded(request.sessionId);
   // A reading heard in another language: the chunk's translation, just before its speech.
-  const text = request.asWritten ? request.text : await translationOf(request);
+  const written = request.asWritten ? request.text : await translationOf(request);
+  // How the user wants its words said (their pronunciations): what is sent, paid and cached.
+  const text = await textAsSaid(request.sessionId, written, params.language);
   refuseIfEnded(request.sessionId);
   const { serviceUrl } = await getSettings();
   const key = await audioCacheKey({ service: serviceUrl, text, ...params });

@@ -1,5 +1,6 @@
 import { ServiceError } from '../../api/errors';
-import { audioCacheKey, hasAudio } from '../../speech/cache';
+import { hasAudio } from '../../speech/cache';
+import { saidAudioKey } from './said';
 import { chunkOfSentence } from '../../player/sentence-position';
 import { prepareSpeech } from '../../speech/chunk';
 import type { CleanupRules } from '../../speech/clean';
@@ -77,7 +78,7 @@ export async function planStartingAt(input: PlanInput, start: PlanStart, service
   const chunk = whole.plan.chunks[chunkOfSentence(whole.plan.chunks, startSentence)]!;
   const kept = { ...whole, startSentence };
   if (chunk.firstSentence === startSentence) return kept;
-  const key = await audioCacheKey({ service: serviceUrl, text: chunk.text, ...input.params });
+  const key = await saidAudioKey(input.sessionId, chunk.text, input.params, serviceUrl);
   if (fetching(key) || (await hasAudio(key).catch(() => false))) return kept;
   return buildPlan({ ...input, startSentence });
 }

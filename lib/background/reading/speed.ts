@@ -1,4 +1,5 @@
-import { audioCacheKey, hasAudio } from '../../speech/cache';
+import { hasAudio } from '../../speech/cache';
+import { saidAudioKey } from './said';
 import { getSettings, updateSettings } from '../../settings/items';
 import { chunkParams, type ChunkSpeed, type ReadingPlan } from '../../player/contract';
 import type { PlayerHost } from './player-host';
@@ -29,7 +30,7 @@ async function cachedAtOtherSpeeds(plan: ReadingPlan): Promise<ChunkSpeed[]> {
   const found = await Promise.all(
     plan.chunks.map(async (chunk) => {
       const speed = chunk.speed ?? plan.params.speed;
-      const key = await audioCacheKey({ service: serviceUrl, text: chunk.text, ...chunkParams(plan.params, chunk), speed });
+      const key = await saidAudioKey(plan.sessionId, chunk.text, { ...chunkParams(plan.params, chunk), speed }, serviceUrl);
       return (await hasAudio(key).catch(() => false)) ? [{ chunk: chunk.index, speed }] : [];
     }),
   );

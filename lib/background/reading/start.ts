@@ -21,6 +21,7 @@ import { stopCurrent } from './control';
 import { fetchChunkForPlayer, playerHost } from './host';
 import { estimateAfterFirstRequest } from './first-price';
 import { hearReadingIn } from './translated';
+import { readingAt } from './said';
 import { planStartingAt } from './plan';
 import { tellResumed } from './resume';
 import { chooseSpeechParams } from './speech-params';
@@ -50,6 +51,7 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   const sessionId = crypto.randomUUID();
   // Before any of its requests: heard as written, or translated chunk by chunk.
   hearReadingIn(sessionId, request.translateTo, request.sourceLanguage || null);
+  readingAt(sessionId, request.tabId);
   const capped = capReadingText(request.text);
   // Already agreed to: the first sentence leaves now, before a long text is planned (it is found
   // from the text's start alone); the player's ask for it joins this request.

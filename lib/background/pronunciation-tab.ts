@@ -1,0 +1,20 @@
+import { browser } from 'wxt/browser';
+import type { TabRef } from './tab-actions';
+
+/**
+ * "Fix pronunciation of “…”" on a selection: the options page opens at its Pronunciation section
+ * with the word and the page's site filled in, for the user to say how it is said. Nothing is read
+ * from or added to the page.
+ */
+export async function fixPronunciationFromTab(tab: TabRef, selectionText?: string): Promise<void> {
+  const write = (selectionText ?? '').replace(/\s+/gu, ' ').trim().slice(0, 100);
+  const url = (await browser.tabs.get(tab.id).catch(() => null))?.url;
+  let site = '';
+  try {
+    site = url && /^https?:$/u.test(new URL(url).protocol) ? new URL(url).hostname : '';
+  } catch {
+    site = '';
+  }
+  const query = new URLSearchParams({ write, site });
+  await browser.tabs.create({ url: browser.runtime.getURL(`/options.html#pronunciation?${query}`) });
+}

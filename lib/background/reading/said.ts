@@ -1,0 +1,54 @@
+import { browser } from 'wxt/browser';
+import { getSettings } from '../../settings/items';
+import { audioCacheKey } from '../../speech/cache';
+import type { SpeechParams } from '../../player/contract';
+import { applyPronunciations } from '../../speech/pronounce';
+import { sessionItem } from './session';
+
+/**
+ * The site each reading reads (for the user's one-site pronunciations), noted when it starts and
+ * before any of its requests; found again from the stored reading after the worker restarted.
+ */
+const sites = new Map<string, Promise<string | null>>();
+const MAX_KEPT = 50;
+
+/** The host of a tab's page, or null (no tab, a page without a host). */
+async function hostOfTab(tabId: number | null): Promise<string | null> {
+  if (tabId === null) return null;
+  const tab = await browser.tabs.get(tabId).catch(() => null);
+  try {
+    return tab?.url ? new URL(tab.url).hostname || null : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Notes the tab a reading (or a download) reads from; call before its first request. */
+export function readingAt(sessionId: string, tabId: number | null): void {
+  if (sites.size >= MAX_KEPT && !sites.has(sessionId)) sites.delete(sites.keys().next().value!);
+  sites.set(sessionId, hostOfTab(tabId));
+}
+
+async function siteOf(sessionId: string): Promise<string | null> {
+  const known = sites.get(sessionId);
+  if (known) return known;
+  const session = await sessionItem.getValue();
+  readingAt(sessionId, session?.plan.sessionId === sessionId ? session.tabId : null);
+  return sites.get(sessionId)!;
+}
+
+/**
+ * What is sent to the speech service for a chunk's text: the user's "write → say" pairs applied
+ * (those for its language, and for the reading's site). The text shown and highlighted stays as
+ * written; audio is cached by what was said, so a change to the list leaves other audio as it was.
+ */
+export async function textAsSaid(sessionId: string, text: string, language: string): Promise<string> {
+  const { pronunciations } = await getSettings();
+  if (pronunciations.length === 0) return text;
+  return applyPronunciations(text, pronunciations, { language, site: await siteOf(sessionId) });
+}
+
+/** The cache key of a chunk's audio as the reading asks for it (its text as said). */
+export async function saidAudioKey(sessionId: string, text: string, params: SpeechParams, service: string): Promise<string> {
+  return audioCacheKey({ service, text: await textAsSaid(sessionId, text, params.language), ...params });
+}

@@ -1,0 +1,91 @@
+import { connectService, expect, setSettings, test } from './fixtures';
+import { chooseMenuEntry, ledger, selectSnippet, selectText, speechRequests, stopReadingAndSettle, waitForStatus, watchHighlights } from '../support/extension';
+
+// Issue 21, item 3: "write → say" pairs change what is sent to the speech service, never the page.
+const FIRST = 'The morning was cool and bright.';
+const SECOND = 'Dr. Smith walked to the old oak tree at 7.30 a.m. and sat down on the bench.';
+
+test.describe('pronunciation', () => {
+  test('a pair changes what is sent (and paid for), not what is highlighted; a pair for another site is left out', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, {
+      pronunciations: [
+        { write: 'Smith', say: 'Smythe', language: null, site: null },
+        { write: 'oak', say: 'oke', language: null, site: 'example.com' },
+        { write: 'bench', say: 'banch', language: 'fr', site: null },
+      ],
+    });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/article.html`);
+    await selectText(page, '#first');
+    const highlights = await watchHighlights(page);
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
+    await waitForStatus(background, 'playing');
+    // The page shows the sentence as written while it is read.
+    await expect.poll(highlights, { timeout: 20_000 }).toEqual([FIRST, SECOND]);
+    const second = (await speechRequests(emulator.url)).find((r) => r.textStart?.startsWith('Dr. '));
+    expect(second?.textStart).toMatch(/^Dr\. Smythe walked to the old oak tree/);
+    expect(second?.textLength).toBe(SECOND.length + 1);
+    // What was charged is what was said.
+    expect((await ledger(emulator.url)).entries.map((e) => e.textStart)).toContainEqual(expect.stringMatching(/^Dr\. Smythe walked/));
+    await stopReadingAndSettle(background);
+  });
+
+  test('added in the options by its labelled fields, a pair is used from then on; audio it does not touch is not bought again', async ({ context, background, extensionId, emulator, pages, openExtensionPage }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/article.html`);
+    await selectText(page, '#first');
+    const heard = await watchHighlights(page);
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
+    await expect.poll(heard, { timeout: 20_000 }).toEqual([FIRST, SECOND]);
+    await stopReadingAndSettle(background);
+    const before = (await speechRequests(emulator.url)).length;
+
+    const options = await openExtensionPage('options.html');
+    const section = options.getByRole('region', { name: 'Pronunciation' });
+    await section.getByLabel('Written as').fill('Smith');
+    await section.getByLabel('Say it as').fill('Smythe');
+    await section.getByRole('button', { name: 'Add' }).click();
+    await expect(section.getByRole('status')).toHaveText('Added: “Smith” is said “Smythe”.');
+    await expect(section.getByRole('list', { name: 'Your pronunciations' })).toContainText('Smith → Smythe');
+
+    await page.bringToFront();
+    await selectText(page, '#first');
+    const again = await watchHighlights(page);
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
+    await expect.poll(again, { timeout: 20_000 }).toEqual([FIRST, SECOND]);
+    await stopReadingAndSettle(background);
+    // Only the part with the word was asked for again, as said; the first sentence came from the cache.
+    const after = (await speechRequests(emulator.url)).slice(before);
+    expect(after.map((r) => r.textStart)).toEqual([expect.stringMatching(/^Dr\. Smythe walked/)]);
+
+    // Removed, it is gone from the list (and from the settings).
+    await options.bringToFront();
+    await section.getByRole('button', { name: 'Remove “Smith”' }).click();
+    await expect(section.getByRole('status')).toHaveText('Removed “Smith”.');
+    await expect(section.getByRole('list', { name: 'Your pronunciations' })).toHaveCount(0);
+  });
+
+  test('"Fix pronunciation" on a selected word opens the options there, the word and the site filled in', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/article.html`);
+    await selectSnippet(page, 'Smith');
+    const opened = context.waitForEvent('page');
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-fix-pronunciation');
+    const options = await opened;
+    await options.waitForLoadState();
+    const section = options.getByRole('region', { name: 'Pronunciation' });
+    await expect(section.getByLabel('Written as')).toHaveValue('Smith');
+    await expect(section.getByLabel('Only on this site (optional)')).toHaveValue(new URL(pages.url).hostname);
+    await expect(section.getByLabel('Say it as')).toBeFocused();
+    await section.getByLabel('Say it as').fill('Smythe');
+    await section.getByRole('button', { name: 'Add' }).click();
+    await expect(section.getByRole('list', { name: 'Your pronunciations' })).toContainText('Smith → Smythe');
+    const stored = await background.evaluate(async () => ((await chrome.storage.local.get('settings')).settings as { pronunciations: unknown[] }).pronunciations);
+    expect(stored).toEqual([{ write: 'Smith', say: 'Smythe', language: null, site: new URL(pages.url).hostname }]);
+    // Nothing was read or paid for.
+    expect(await speechRequests(emulator.url)).toEqual([]);
+  });
+});
