@@ -220,6 +220,32 @@ async function main(): Promise<number> {
       }, origin);
       await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
     });
+    await suite.check('Firefox: a pronunciation pair changes what is sent and paid for, not what the page shows', async () => {
+      await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+      await ext.evaluate(async () => {
+        const { settings } = await browser.storage.local.get('settings');
+        await browser.storage.local.set({ settings: { ...(settings as object), pronunciations: [{ write: 'keeper', say: 'kiper', language: null, site: null }] } });
+      });
+      await page.goto(`${pagesUrl}/fixtures/article.html`);
+      const written = 'The harbour keeper rang the bell twice.';
+      await selectElement(page, await addParagraph(page, written));
+      await clickMenu(ext, 'voxlate-read-selection');
+      const paid = await until('the sentence paid', async () => (await ledger(emulator.url)).entries.find((e) => e.textStart.startsWith('The harbour')), 30_000);
+      if (!paid.textStart.startsWith('The harbour kiper rang')) throw new Error(`sent: ${paid.textStart}`);
+      const shown = await until('the sentence lit', () =>
+        page.evaluate(() => {
+          const highlight = CSS.highlights.get('voxlate-reading');
+          return highlight && highlight.size > 0 ? [...highlight].map((r) => (r as Range).toString()).join('') : null;
+        }),
+      );
+      if (shown !== written) throw new Error(`lit: ${shown}`);
+      await ext.evaluate(async () => {
+        const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { onCommand: (c: string) => boolean } };
+        background.voxlateTestHooks.onCommand('stop-reading');
+        const { settings } = await browser.storage.local.get('settings');
+        await browser.storage.local.set({ settings: { ...(settings as object), pronunciations: [] } });
+      });
+    });
     await suite.check('Firefox: on a dark page the player and notices are dark too (the page\'s look, not the system\'s)', async () => {
       await page.goto(`${pagesUrl}/fixtures/article.html`);
       await page.addStyleTag({ content: 'html, body { background: #15171c !important; color: #e4e4e4 !important; }' });
