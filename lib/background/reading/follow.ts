@@ -20,7 +20,9 @@ import { sessionItem, withReading } from './session';
  */
 export const handlePlayerEvent = (event: PlayerEvent): Promise<void> => withReading(() => followPlayer(inWords(event, t)));
 
-async function followPlayer(event: PlayerEvent): Promise<void> {
+async function followPlayer(said: PlayerEvent): Promise<void> {
+  // The words' times go to the page and nowhere else (not into the stored position).
+  const { words: spoken, ...event } = said;
   const session = await sessionItem.getValue();
   if (!session || session.plan.sessionId !== event.sessionId) return;
   // A player the reading has replaced since (a jump, a restart, a recovery): what it says is over.
@@ -51,7 +53,7 @@ async function followPlayer(event: PlayerEvent): Promise<void> {
   } else {
     const settings = await getSettings();
     // The words as spoken, with when each sounds: the page follows them on its own clock.
-    const words = settings.highlightWords && event.words ? { words: event.words } : {};
+    const words = settings.highlightWords && spoken ? { words: spoken } : {};
     if (settings.highlight) await tellPage(session.tabId, frameId, { type: 'pageHighlight', start: range[0], end: range[1], ...words });
   }
   await tellPagePlayer(session, event);
