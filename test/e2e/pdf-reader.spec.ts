@@ -223,11 +223,15 @@ test.describe('PDFs: the Voxlate reader', () => {
     await connectService(background, emulator.url, 'demo-pro');
     // The test build has access to 127.0.0.1 as if the user had granted every site when turning the option on.
     const site = pages.url.replace('localhost', '127.0.0.1');
-    const page = await context.newPage();
-    // Off (the default): the browser's viewer shows the PDF.
-    await page.goto(`${site}/doc/report`);
-    await expect(page).toHaveURL(`${site}/doc/report`);
+    // Off (the default): the browser's viewer shows the PDF. In a tab of its own, closed before the
+    // option is turned on: the browser's word that it finished loading may reach the extension
+    // after that, and must find no tab to act on.
+    const before = await context.newPage();
+    await before.goto(`${site}/doc/report`);
+    await expect(before).toHaveURL(`${site}/doc/report`);
+    await before.close();
 
+    const page = await context.newPage();
     await setSettings(background, { openPdfsInReader: true });
     await page.goto(`${site}/doc/paper`);
     await page.waitForURL(/reader\.html\?file=/);
