@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { hostOfTab } from './reading/said';
 import type { TabRef } from './tab-actions';
 
 /**
@@ -8,13 +9,6 @@ import type { TabRef } from './tab-actions';
  */
 export async function fixPronunciationFromTab(tab: TabRef, selectionText?: string): Promise<void> {
   const write = (selectionText ?? '').replace(/\s+/gu, ' ').trim().slice(0, 100);
-  const url = (await browser.tabs.get(tab.id).catch(() => null))?.url;
-  let site = '';
-  try {
-    site = url && /^https?:$/u.test(new URL(url).protocol) ? new URL(url).hostname : '';
-  } catch {
-    site = '';
-  }
-  const query = new URLSearchParams({ write, site });
+  const query = new URLSearchParams({ write, site: (await hostOfTab(tab.id)) ?? '' });
   await browser.tabs.create({ url: browser.runtime.getURL(`/options.html#pronunciation?${query}`) });
 }

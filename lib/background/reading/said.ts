@@ -12,12 +12,13 @@ import { sessionItem } from './session';
 const sites = new Map<string, Promise<string | null>>();
 const MAX_KEPT = 50;
 
-/** The host of a tab's page, or null (no tab, a page without a host). */
-async function hostOfTab(tabId: number | null): Promise<string | null> {
+/** The site of a tab's web page (its host), or null (no tab, not a web page). */
+export async function hostOfTab(tabId: number | null): Promise<string | null> {
   if (tabId === null) return null;
   const tab = await browser.tabs.get(tabId).catch(() => null);
   try {
-    return tab?.url ? new URL(tab.url).hostname || null : null;
+    const url = tab?.url ? new URL(tab.url) : null;
+    return url && /^https?:$/u.test(url.protocol) ? url.hostname || null : null;
   } catch {
     return null;
   }
