@@ -26,4 +26,36 @@ test.describe('a page in two languages', () => {
     const charged = (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts');
     expect(charged.map((e) => e.id).sort()).toEqual(sent.map((r) => r.id).sort());
   });
+
+  test('a long French quotation in an English paragraph is sent alone, as French with a French voice, the English around it as English; each request charged once', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { confirmAboveCredits: 100_000 });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/mixed-languages.html`);
+    const paragraph = (await page.locator('#quote').innerText()).trim();
+    const closing = (await page.locator('#closing').innerText()).trim();
+    // The English sentence introducing the quotation, the quotation (whole sentences, marks and all), the sentence after it.
+    const quotation = paragraph.slice(paragraph.indexOf('«'), paragraph.indexOf('»') + 1);
+    const [before, after] = paragraph.split(quotation).map((s) => s.trim()) as [string, string];
+
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
+    await waitForStatus(background, 'playing');
+    await expect.poll(() => readingSession(background), { timeout: 90_000 }).toBeNull();
+    const sent = (await speechRequests(emulator.url)).filter((r) => r.status === 200);
+    const inFrench = sent.filter((r) => r.language === 'fr');
+    expect(inFrench).toHaveLength(1);
+    expect(inFrench[0]).toMatchObject({ textLength: quotation.length, textStart: quotation.slice(0, 80) });
+    expect(inFrench[0]!.voiceId).toMatch(/^fr/);
+    const inEnglish = sent.filter((r) => r.language === 'en');
+    for (const r of inEnglish) {
+      expect(r.voiceId).toMatch(/^en/);
+      expect(r.textStart).not.toContain('Le vent');
+    }
+    // Before the quotation, the English up to its introducing sentence (from the paragraph before on);
+    // after it, the sentence that follows, in English too.
+    expect(inEnglish).toContainEqual(expect.objectContaining({ textStart: closing.slice(0, 80), textLength: closing.length + 1 + before.length }));
+    expect(inEnglish).toContainEqual(expect.objectContaining({ textStart: after.slice(0, 80), textLength: after.length }));
+    const charged = (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts');
+    expect(charged.map((e) => e.id).sort()).toEqual(sent.map((r) => r.id).sort());
+  });
 });

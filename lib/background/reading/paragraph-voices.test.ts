@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ReadingPlan } from '../../player/contract';
-import { sentenceVoices, splitByVoice } from './paragraph-voices';
+import { longQuotations, sentenceVoices, splitByVoice } from './paragraph-voices';
 
 const english = 'The harbour was quiet in the early morning, and the boats rocked gently at their moorings.';
 const spanish = 'El puerto estaba tranquilo por la mañana temprano, y los barcos se mecían suavemente en sus amarres.';
@@ -15,8 +15,11 @@ const es = { voiceId: 'es-lucia', language: 'es' };
 
 beforeEach(() => {
   fakeBrowser.reset();
-  // The browser's detector: Spanish for the Spanish paragraph, English otherwise.
-  fakeBrowser.i18n.detectLanguage = vi.fn(async (sample: string) => ({ isReliable: true, languages: [{ language: sample.startsWith('El ') ? 'es' : 'en', percentage: 99 }] })) as never;
+  // The browser's detector: Spanish for the Spanish paragraph, French for the French quotation, English otherwise.
+  fakeBrowser.i18n.detectLanguage = vi.fn(async (sample: string) => ({
+    isReliable: true,
+    languages: [{ language: sample.startsWith('El ') ? 'es' : sample.startsWith('Le ') ? 'fr' : 'en', percentage: 99 }],
+  })) as never;
 });
 
 describe('paragraphs in another language', () => {
@@ -46,5 +49,81 @@ describe('paragraphs in another language', () => {
       { index: 2, text: 'Short one.', firstSentence: 2, lastSentence: 2, sentenceOffsets: [0] },
     ]);
     expect(splitByVoice(plan, [null, null, null])).toBe(plan);
+  });
+});
+
+/** `parts` joined by spaces, with each part's offsets: one sentence each. */
+function sentencesOf(...parts: string[]): { text: string; sentences: [number, number][] } {
+  const sentences: [number, number][] = [];
+  let text = '';
+  for (const part of parts) {
+    if (text) text += part.startsWith('\n') ? '' : ' ';
+    const start = text.length + (part.startsWith('\n') ? 1 : 0);
+    text += part;
+    sentences.push([start, text.length]);
+  }
+  return { text, sentences };
+}
+
+const fr = { voiceId: 'fr-camille', language: 'fr' };
+const voiceFor = async (language: string) => (language === 'es' ? es : language === 'fr' ? fr : null);
+const before = 'The old captain wrote these words in his log before he went to bed.';
+const quoted = ["«Le vent s'est levé avant l'aube, et nous avons dû rentrer au port.", 'La mer devenait trop dangereuse pour les petits bateaux.»'];
+const after = 'Nobody in the village was surprised.';
+
+describe('long quotations in another language', () => {
+  it('gives the sentences inside a long quotation clearly in another language the voice for it; those around it keep the reading\'s', async () => {
+    const { text, sentences } = sentencesOf(before, ...quoted, after);
+    expect(await sentenceVoices(text, sentences, 'en', voiceFor)).toEqual([null, fr, fr, null]);
+  });
+
+  it('a sentence mostly outside the quotation keeps the reading\'s voice, one mostly inside takes the quotation\'s', async () => {
+    const told = 'And then the captain told everyone who would listen in the tavern that same long night that he had written';
+    const { text, sentences } = sentencesOf(`${told} «Le vent s'est levé avant l'aube, et nous avons dû rentrer au port bien trop tôt.»`, after);
+    expect(await sentenceVoices(text, sentences, 'en', voiceFor)).toEqual([null, null]);
+    const short = sentencesOf(`He wrote: «Le vent s'est levé avant l'aube, et nous avons dû rentrer au port bien trop tôt.»`, after);
+    expect(await sentenceVoices(short.text, short.sentences, 'en', voiceFor)).toEqual([fr, null]);
+  });
+
+  it('a sentence in a quotation inside another takes the inner one\'s voice', async () => {
+    const { text, sentences } = sentencesOf(
+      before,
+      '“El capitán escribió estas palabras en su cuaderno aquella misma noche, antes de dormir.',
+      "‘Le vent s'est levé avant l'aube, et nous avons dû rentrer au port bien trop tôt.’”",
+      after,
+    );
+    expect(await sentenceVoices(text, sentences, 'en', voiceFor)).toEqual([null, es, fr, null]);
+  });
+
+  it('a short quotation or a foreign word keeps its sentence\'s voice, and is not even sent to the detector', async () => {
+    const { text, sentences } = sentencesOf(before, `He shouted «Le vent se lève!» and ran down to the harbour to see the boats.`, after);
+    expect(await sentenceVoices(text, sentences, 'en', voiceFor)).toEqual([null, null, null]);
+    expect(vi.mocked(fakeBrowser.i18n.detectLanguage)).toHaveBeenCalledTimes(1);
+  });
+
+  it('a quotation in the reading\'s language, or in one the service has no voice for, keeps the reading\'s voice', async () => {
+    const { text, sentences } = sentencesOf(before, '“The wind rose before dawn, and we had to come back to the harbour.', 'The sea was too rough for the small boats.”', after);
+    expect(await sentenceVoices(text, sentences, 'en', voiceFor)).toEqual([null, null, null, null]);
+    const french = sentencesOf(before, ...quoted, after);
+    expect(await sentenceVoices(french.text, french.sentences, 'en', async () => null)).toEqual([null, null, null, null]);
+  });
+
+  it('a paragraph already in another language is read in its voice throughout, its quotations not looked at', async () => {
+    const { text, sentences } = sentencesOf(spanish, ...quoted, `\n${before}`);
+    expect(await sentenceVoices(text, sentences, 'en', voiceFor)).toEqual([es, es, es, null]);
+    expect(vi.mocked(fakeBrowser.i18n.detectLanguage)).toHaveBeenCalledTimes(2);
+  });
+
+  it('finds quotations in the marks of many languages, the one inside another too, and no apostrophe ends one', () => {
+    const inside = "Le vent s’est levé avant l’aube et nous avons dû rentrer au port, trop tôt.";
+    for (const [open, close] of [['“', '”'], ['„', '“'], ['„', '”'], ['”', '”'], ['«', '»'], ['»', '«'], ['»', '»'], ['‘', '’'], ['‚', '‘'], ['"', '"'], ['「', '」'], ['『', '』'], ['《', '》'], ['‹', '›']]) {
+      const text = `He wrote ${open}${inside}${close} and slept.`;
+      expect(longQuotations(text, 0, text.length), `${open}…${close}`).toEqual([{ span: [9, 9 + inside.length + 2], inside }]);
+    }
+    const nested = `He said “${'x'.repeat(10)} ‘${inside}’ ${'y'.repeat(10)}” and slept.`;
+    expect(longQuotations(nested, 0, nested.length).map((q) => q.inside)).toEqual([inside, `${'x'.repeat(10)} ‘${inside}’ ${'y'.repeat(10)}`]);
+    // Left open at the paragraph's end, or too short: none.
+    expect(longQuotations(`He wrote «${inside}`, 0, 10 + inside.length)).toEqual([]);
+    expect(longQuotations('He wrote «Le vent» and slept.', 0, 29)).toEqual([]);
   });
 });
