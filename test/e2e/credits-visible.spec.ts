@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { connectService, expect, setSettings, test } from './fixtures';
 import {
+  untilInPageUiShows,
   chooseMenuEntry,
   clickMenu,
   emulatorLog,
@@ -58,7 +59,7 @@ test.describe('credits: only text a person could see is paid for', () => {
 
       await selectText(page, section);
       await clickMenu(background, page, 'voxlate-translate-selection');
-      await expect.poll(() => bubbleText(context, page)).toContain('[ES]');
+      await untilInPageUiShows(context, page, emulator.url, '[ES]');
       expect(await bubbleText(context, page)).toContain(`Cost: ${translationCredits(visible.length)} credits`);
 
       const charged = await ledger(emulator.url);

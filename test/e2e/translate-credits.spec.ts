@@ -1,6 +1,7 @@
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { connectService, expect, setSettings, test } from './fixtures';
 import {
+  untilInPageUiShows,
   callOnAxNode,
   chooseMenuEntry,
   clickAxNode,
@@ -52,7 +53,7 @@ test.describe('translation credits', () => {
     await connectService(background, emulator.url, 'demo-pro');
     await setSettings(background, { targetLanguage: 'es' });
     const { page, text } = await translateOnArticle({ context, background, extensionId, pages }, '#second');
-    await expect.poll(() => bubbleText(context, page)).toContain('[ES]');
+    await untilInPageUiShows(context, page, emulator.url, '[ES]');
     const cost = costOf(text);
 
     const picker = await findAxNode(context, page, 'combobox', 'Translate to');
@@ -64,7 +65,7 @@ test.describe('translation credits', () => {
     expect((await translateLog(emulator.url)).map((r) => r.language)).toEqual(['Spanish']);
 
     await page.keyboard.press('Enter');
-    await expect.poll(() => bubbleText(context, page)).toContain('[SV]');
+    await untilInPageUiShows(context, page, emulator.url, '[SV]');
     await settle(page);
     expect((await translateLog(emulator.url)).map((r) => r.language)).toEqual(['Spanish', 'Swedish']);
     expect(await translationCharges(emulator.url)).toEqual([cost, cost]);
@@ -75,7 +76,7 @@ test.describe('translation credits', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Tab');
-    await expect.poll(() => bubbleText(context, page)).toContain('[CS]');
+    await untilInPageUiShows(context, page, emulator.url, '[CS]');
     await settle(page);
     expect((await translateLog(emulator.url)).map((r) => r.language)).toEqual(['Spanish', 'Swedish', 'Czech']);
     expect((await ledger(emulator.url)).total).toEqual({ 'pro@demo.test': 3 * cost });
@@ -88,7 +89,7 @@ test.describe('translation credits', () => {
     await connectService(background, emulator.url, 'demo-free');
     await setSettings(background, { targetLanguage: 'es' });
     const { page, text } = await translateOnArticle({ context, background, extensionId, pages }, '#second');
-    await expect.poll(() => bubbleText(context, page)).toContain('[ES]');
+    await untilInPageUiShows(context, page, emulator.url, '[ES]');
     const cost = costOf(text);
     // The toolbar click that granted access opened the popup, which reads the voices and the
     // account: let that end first, so that the two slots are the translations' own.
@@ -143,7 +144,7 @@ test.describe('translation credits', () => {
     expect((await ledger(emulator.url)).entries).toEqual([]);
 
     await clickAxNode(context, page, await findAxNode(context, page, 'button', /Translate/));
-    await expect.poll(() => bubbleText(context, page)).toContain('[ES]');
+    await untilInPageUiShows(context, page, emulator.url, '[ES]');
     expect(await bubbleText(context, page)).toContain(`Cost: ${cost} credits`);
     await settle(page);
     expect(await translationCharges(emulator.url)).toEqual([cost]);
@@ -213,7 +214,7 @@ test.describe('translation credits', () => {
     expect(await bubbleText(context, page)).toContain('The service had a problem');
     expect(await translationCharges(emulator.url)).toEqual([]);
     await clickAxNode(context, page, retry);
-    await expect.poll(() => bubbleText(context, page)).toContain('[ES]');
+    await untilInPageUiShows(context, page, emulator.url, '[ES]');
     expect(await translationCharges(emulator.url)).toEqual([cost]);
   });
 
@@ -242,7 +243,7 @@ test.describe('translation credits', () => {
     await page.keyboard.press('Escape');
     await selectText(page, '#second');
     await chooseMenuEntry(context, background, extensionId, page, 'voxlate-translate-selection');
-    await expect.poll(() => bubbleText(context, page)).toContain('[ES]');
+    await untilInPageUiShows(context, page, emulator.url, '[ES]');
     expect(await bubbleText(context, page)).toContain(`Balance: ${1000 - cost}`);
     expect(await translationCharges(emulator.url)).toEqual([cost]);
   });
@@ -315,7 +316,7 @@ test.describe('translation credits', () => {
     await expect.poll(stored).toBe(cost);
     await selectText(page, '#second');
     await chooseMenuEntry(context, background, extensionId, page, 'voxlate-translate-selection');
-    await expect.poll(() => bubbleText(context, page)).toContain('[ES]');
+    await untilInPageUiShows(context, page, emulator.url, '[ES]');
     expect((await ledger(emulator.url)).total).toEqual({ 'pro@demo.test': cost });
   });
 });

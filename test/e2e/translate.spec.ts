@@ -1,6 +1,7 @@
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { connectService, expect, setSettings, test } from './fixtures';
 import {
+  untilInPageUiShows,
   callOnAxNode,
   chooseMenuEntry,
   clickAxNode,
@@ -19,19 +20,8 @@ async function translateSelection(context: BrowserContext, background: Worker, e
 }
 
 const bubbleText = (context: BrowserContext, page: Page) => inPageUiText(context, page, 'voxlate-bubble');
+const untilBubbleShows = (context: BrowserContext, page: Page, emulatorUrl: string, marker: string) => untilInPageUiShows(context, page, emulatorUrl, marker, 'voxlate-bubble');
 const translateRequests = async (url: string) => (await emulatorLog(url)).filter((r) => r.path === '/api/v1/translate');
-
-/**
- * Waits for the bubble to show a translation (`marker`), however long a busy machine takes; if it
- * never comes, the failure says what the bubble showed and what the service was asked (the event
- * missing, not a moment passed, is what fails).
- */
-async function untilBubbleShows(context: BrowserContext, page: Page, emulatorUrl: string, marker: string): Promise<void> {
-  await expect.poll(() => bubbleText(context, page), { timeout: 60_000 }).toContain(marker).catch(async (error: unknown) => {
-    const asked = (await emulatorLog(emulatorUrl)).map((r) => `${r.time} ${r.path} ${r.status} ${r.durationMs} ms`);
-    throw new Error(`${String(error)}\nthe bubble: ${await bubbleText(context, page)}\nthe service was asked:\n${asked.join('\n')}`);
-  });
-}
 
 test.describe('selection translation', () => {
   test('shows the translation beside the selection with source language, cost and balance; the second time is free', async ({
@@ -43,7 +33,7 @@ test.describe('selection translation', () => {
     await page.goto(`${pages.url}/fixtures/article.html`);
     const text = await selectText(page, '#second');
     await translateSelection(context, background, extensionId, page);
-    await expect.poll(() => bubbleText(context, page)).toContain('[ES]');
+    await untilBubbleShows(context, page, emulator.url, '[ES]');
     const shown = await bubbleText(context, page);
     expect(shown).toContain('Detected: English');
     expect(shown).toContain(`Cost: ${Math.ceil(text.trim().length / 10)} credits`);
@@ -105,7 +95,7 @@ test.describe('selection translation', () => {
       const original = await field.inputValue();
       await field.evaluate((el: HTMLInputElement) => { el.focus(); el.select(); });
       await translateSelection(context, background, extensionId, page);
-      await expect.poll(() => bubbleText(context, page)).toContain('[DE]');
+      await untilBubbleShows(context, page, emulator.url, '[DE]');
       await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Replace'));
       await expect(field).toHaveValue(/^\[DE\] /);
       await field.focus();
@@ -134,7 +124,7 @@ test.describe('selection translation', () => {
     await editor.click();
     await selectText(page, '#editor p');
     await translateSelection(context, background, extensionId, page);
-    await expect.poll(() => bubbleText(context, page)).toContain('[DE]');
+    await untilBubbleShows(context, page, emulator.url, '[DE]');
     await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Replace'));
     await expect(editor).toContainText('[DE]');
     await editor.focus();
@@ -189,7 +179,7 @@ test.describe('selection translation', () => {
       await page.goto(`${pages.url}${url}`);
       await selectSnippet(page, snippet);
       await translateSelection(context, background, extensionId, page);
-      await expect.poll(() => bubbleText(context, page)).toContain('[AR]');
+      await untilBubbleShows(context, page, emulator.url, '[AR]');
       expect(await bubbleText(context, page)).toContain('Detected: Chinese');
       const translation = await findAxNode(context, page, 'StaticText', /^\[AR\]/);
       expect(translation).toBeDefined();

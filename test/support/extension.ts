@@ -443,3 +443,15 @@ export async function stopReadingAndSettle(background: Worker): Promise<void> {
   await expect.poll(() => readingSession(background)).toBeNull();
   await untilNothingUnderWay(background);
 }
+
+/**
+ * Waits for our in-page UI (`host`: the bubble by default) to show `marker` (a translation),
+ * however long a busy machine takes; if it never comes, the failure says what the UI showed and
+ * what the service was asked (the event missing, not a moment passed, is what fails).
+ */
+export async function untilInPageUiShows(context: BrowserContext, page: Page, emulatorUrl: string, marker: string, host = 'voxlate-bubble'): Promise<void> {
+  await expect.poll(() => inPageUiText(context, page, host), { timeout: 60_000 }).toContain(marker).catch(async (error: unknown) => {
+    const asked = (await emulatorLog(emulatorUrl)).map((r) => `${r.time} ${r.path} ${r.status} ${r.durationMs} ms`);
+    throw new Error(`${String(error)}\nthe page showed: ${await inPageUiText(context, page, host)}\nthe service was asked:\n${asked.join('\n')}`);
+  });
+}
