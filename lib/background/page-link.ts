@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { ServiceError } from '../api/errors';
-import { sendMessage, type PageHighlight, type PageNoticeData, type PageText } from '../messaging/protocol';
+import { pageMarks, sendMessage, type PageHighlight, type PageNoticeData, type PageText } from '../messaging/protocol';
 import { formatNumber, t } from '../i18n';
 import { knownFrames, rememberFrames } from './injected-frames';
 
@@ -73,7 +73,7 @@ export async function readPageText(
   if (selectionText !== undefined && mode !== 'peek') {
     const frameId = reportingFrame(frames, preferredFrame);
     const result = await sendMessage('pageGetText', { mode: 'selection', selectionText }, { tabId, frameId }).catch(() => null);
-    return result?.ok && result.value ? { ...result.value, frameId } : null;
+    return result?.ok && result.value ? checkedText(result.value, frameId) : null;
   }
   // 'article': the top page's article, whatever is selected.
   const ordered = mode === 'article' ? [] : [...new Set([preferredFrame ?? 0, ...frames])].filter((f) => frames.includes(f));
@@ -83,15 +83,22 @@ export async function readPageText(
       ? sendMessage('pagePeekSelection', undefined, target)
       : sendMessage('pageGetText', { mode: 'selection' }, target)
     ).catch(() => null);
-    if (result?.ok && result.value) return { ...result.value, frameId };
+    if (result?.ok && result.value) return checkedText(result.value, frameId);
   }
   if (mode === 'auto' || mode === 'article') {
     // The article reader (Readability) is only injected when the whole page is wanted.
     await injectArticleScript(tabId, 0);
     const result = await sendMessage('pageGetText', { mode: 'page' }, { tabId, frameId: 0 }).catch(() => null);
-    if (result?.ok && result.value) return { ...result.value, frameId: 0 };
+    if (result?.ok && result.value) return checkedText(result.value, 0);
   }
   return null;
+}
+
+/** A page's text as the worker takes it: its marks kept only when well formed and inside it. */
+function checkedText(found: PageText, frameId: number): PageText & { frameId: number } {
+  const { marks, ...rest } = found;
+  const checked = pageMarks(marks, found.text.length);
+  return { ...rest, frameId, ...(checked ? { marks: checked } : {}) };
 }
 
 /** Adds the article reader (Readability) beside the page script of a frame; where it fails, the page's own text is read. */

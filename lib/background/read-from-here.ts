@@ -1,5 +1,5 @@
 import { serializeError, ServiceError } from '../api/errors';
-import { sendMessage } from '../messaging/protocol';
+import { pageMarks, sendMessage } from '../messaging/protocol';
 import { injectArticleScript, injectPageScript, reportingFrame } from './page-link';
 import { openPdfInstead, pdfShownIn } from './pdf-tab';
 import { warmUpReading } from './read-selection';
@@ -32,8 +32,10 @@ export async function readFromHereInTab(tab: TabRef, frameId?: number): Promise<
     const found = answer?.ok ? answer.value : null;
     if (!found && (await openPdfInstead(tab.id, pdf, 'read-page'))) return;
     if (!found) throw new ServiceError('invalidRequest', t('readNoReadableText'));
+    const marks = pageMarks(found.marks, found.text.length);
     await startReading({
       text: found.text,
+      ...(marks ? { marks } : {}),
       title: found.title || tab.title || '',
       languageHint: found.languageHint,
       tabId: tab.id,

@@ -41,6 +41,7 @@ export async function readFromTab(tab: TabRef, mode: 'selection' | 'auto', frame
     const resume = found.kind === 'article' ? await resumePoint(tab.id, found.text) : null;
     await startReading({
       text: found.text,
+      ...(found.marks ? { marks: found.marks } : {}),
       title: found.title || tab.title || '',
       languageHint: found.languageHint,
       tabId: tab.id,

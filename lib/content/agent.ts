@@ -31,7 +31,7 @@ function runAgent(signal: AbortSignal): () => void {
   let source: PageSource | null = null;
   // The word being spoken, lit on this page's clock from the times the player sent.
   const words = createWordFollower((word) => source?.highlightWord?.(word?.start ?? -1, word?.end ?? -1));
-  const describe = (s: PageSource | null) => s && { kind: s.kind, text: s.text, title: s.title, languageHint: s.languageHint };
+  const describe = (s: PageSource | null) => s && { kind: s.kind, text: s.text, title: s.title, languageHint: s.languageHint, ...(s.marks?.length ? { marks: s.marks } : {}) };
   // The in-page player, once its script is there (the background injects it when a reading of
   // this page starts). Its buttons answer only this tab's reading (the background checks).
   let player: PagePlayer | null = null;

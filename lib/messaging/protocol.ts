@@ -23,6 +23,7 @@ import {
 import type { Result } from './result';
 import { READER_PATH, type SenderKind } from './sender';
 import type { AccountView } from '../settings/cache-items';
+import { MAX_MARK_LABEL, MAX_TEXT_MARKS, type TextMark } from '../text-marks';
 
 export type { AccountView };
 
@@ -62,6 +63,26 @@ export interface PageText {
   languageHint: string | null;
   /** Read "from here": where in `text` the reading starts. */
   startOffset?: number;
+  /** Code and table cells in `text`, for the reading's cleanup rules (checked by `pageMarks`). */
+  marks?: readonly TextMark[];
+}
+
+const textMarkSchema = z.strictObject({
+  from: int(0),
+  to: int(0),
+  kind: z.enum(['code', 'codeBlock', 'cell']),
+  label: z.optional(text(1, MAX_MARK_LABEL)),
+});
+
+/**
+ * The marks a page sent with its text, if they are well formed and lie inside it (else none: a
+ * reading without them reads code and cells as written, which loses nothing).
+ */
+export function pageMarks(marks: unknown, textLength: number): TextMark[] | undefined {
+  const parsed = z.array(textMarkSchema).check(z.maxLength(MAX_TEXT_MARKS)).safeParse(marks);
+  if (!parsed.success) return undefined;
+  const inside = parsed.data.filter((m) => m.from < m.to && m.to <= textLength);
+  return inside.length ? inside.sort((a, b) => a.from - b.from) : undefined;
 }
 
 /** Timing figures of the current reading, for benchmarks and tests. */

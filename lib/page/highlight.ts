@@ -1,4 +1,4 @@
-import { type TextMap, rangeForText } from './text-map';
+import { type TextMap, type TextMark, rangeForText } from './text-map';
 import { createShadowHost, setShadowStyles, type ShadowHost } from './shadow-host';
 import { offsetAtCaret, type Caret } from './caret';
 
@@ -108,6 +108,8 @@ export interface PageSource {
   clearHighlight(): void;
   /** Offsets in `text` where hidden text was left out (for comparing with what the browser reported). */
   gaps?: readonly number[];
+  /** Code and table cells in `text`, for the reading's cleanup rules. */
+  marks?: readonly TextMark[];
   /** The text is what the browser reported as selected, not read from the page: nothing to highlight or replace. */
   reported?: boolean;
   /** A live range over text[start, end), or null (where the in-page player must not cover it). */
@@ -130,6 +132,7 @@ export function mappedSource(
     title: details.title,
     languageHint: details.languageHint,
     gaps: map.gaps,
+    marks: map.marks,
     highlight(start, end, scroll) {
       const range = rangeForText(map, start, end);
       // A sentence with nothing to show clears the previous one rather than leave it lit.

@@ -1,4 +1,7 @@
+import { MAX_MARK_LABEL, type TextMark } from '../text-marks';
 import { Visibility } from './visibility';
+
+export type { TextMark };
 
 /**
  * A stretch of the built text that comes from one text node: `length` characters starting at
@@ -16,6 +19,8 @@ export interface TextRun {
 export interface TextMap {
   text: string;
   runs: TextRun[];
+  /** Code and table cells in `text`, in order of their start; never overlapping within a kind. */
+  marks: TextMark[];
   /**
    * Offsets in `text` where text that could not be seen was left out (ascending, no repeats).
    * What the browser reports as selected still has it there; see `matchesReportedText`.
@@ -35,6 +40,9 @@ export class TextMapBuilder {
   private text = '';
   private readonly runs: TextRun[] = [];
   private readonly gaps: number[] = [];
+  private readonly marks: TextMark[] = [];
+  /** Marks begun whose first character has not arrived yet (their `from` is set by it). */
+  private opening: TextMark[] = [];
   private pendingBreak: Break = 0;
   private pendingSpace: { node: Text | null; offset: number } | null = null;
 
@@ -60,9 +68,22 @@ export class TextMapBuilder {
     if (this.gaps.at(-1) !== this.text.length) this.gaps.push(this.text.length);
   }
 
+  /**
+   * Marks the text added from now until the returned function is called; a mark around no
+   * visible text is dropped.
+   */
+  beginMark(kind: TextMark['kind'], label?: string): () => void {
+    const mark: TextMark = { from: -1, to: -1, kind, ...(label ? { label } : {}) };
+    this.opening.push(mark);
+    return () => {
+      this.opening = this.opening.filter((m) => m !== mark);
+      if (mark.from >= 0) this.marks.push({ ...mark, to: this.text.length });
+    };
+  }
+
   /** The finished map. */
   build(): TextMap {
-    return { text: this.text, runs: this.runs, gaps: this.gaps };
+    return { text: this.text, runs: this.runs, gaps: this.gaps, marks: [...this.marks].sort((a, b) => a.from - b.from) };
   }
 
   private addWord(node: Text | null, word: string, nodeOffset: number): void {
@@ -73,6 +94,7 @@ export class TextMapBuilder {
     }
     this.pendingBreak = 0;
     this.pendingSpace = null;
+    for (const mark of this.opening) if (mark.from < 0) mark.from = this.text.length;
     this.push(node, word, nodeOffset);
   }
 
@@ -181,6 +203,60 @@ interface Walk {
   builder: TextMapBuilder;
   options: WalkOptions;
   visibility: Visibility;
+  /** Inside code already: code within it is not marked again. */
+  inCode?: boolean;
+}
+
+// Elements whose text is code (or computer output) when inside running text.
+const INLINE_CODE_TAGS = new Set(['CODE', 'KBD', 'SAMP', 'TT', 'VAR']);
+
+/** Begins the mark `element` opens (code, a code block, a table cell under a header), or none. */
+function markOf(walk: Walk, element: Element): (() => void) | null {
+  const tag = element.tagName.toUpperCase();
+  if (!walk.inCode && (tag === 'PRE' || INLINE_CODE_TAGS.has(tag))) {
+    const end = walk.builder.beginMark(tag === 'PRE' ? 'codeBlock' : 'code');
+    walk.inCode = true;
+    return () => {
+      walk.inCode = false;
+      end();
+    };
+  }
+  if (tag === 'TD') {
+    const label = columnHeader(element as HTMLTableCellElement);
+    return label ? walk.builder.beginMark('cell', label) : null;
+  }
+  return null;
+}
+
+/**
+ * The header of a data cell's column: the cell in the same column of the table's header row
+ * (its `<thead>`'s last row, else a first row made only of `<th>`), counting column spans. Null
+ * when the table has no such row, the cell is in it, or the header is empty or long.
+ */
+export function columnHeader(cell: HTMLTableCellElement): string | null {
+  const row = cell.parentElement;
+  const table = row?.closest('table');
+  if (!row || !table) return null;
+  const rows = [...table.querySelectorAll('tr')].filter((r) => r.closest('table') === table);
+  const head =
+    rows.filter((r) => r.parentElement?.tagName.toUpperCase() === 'THEAD').at(-1) ??
+    (rows[0] && [...rows[0].children].every((c) => c.tagName.toUpperCase() === 'TH') ? rows[0] : undefined);
+  if (!head || head === row) return null;
+  let column = 0;
+  for (const sibling of row.children) {
+    if (sibling === cell) break;
+    column += Number((sibling as HTMLTableCellElement).colSpan) || 1;
+  }
+  let at = 0;
+  for (const header of head.children) {
+    const span = Number((header as HTMLTableCellElement).colSpan) || 1;
+    if (column < at + span) {
+      const text = (header.textContent ?? '').replace(/\s+/g, ' ').trim();
+      return text && text.length <= MAX_MARK_LABEL ? text : null;
+    }
+    at += span;
+  }
+  return null;
 }
 
 /**
@@ -206,7 +282,9 @@ function visit(walk: Walk, node: Node): void {
     }
     const around = breakAround(element);
     walk.builder.addBreak(around);
+    const endMark = markOf(walk, element);
     for (let child = element.firstChild; child; child = child.nextSibling) visit(walk, child);
+    endMark?.();
     walk.builder.addBreak(around);
     return;
   }

@@ -68,7 +68,15 @@ export const settingsSchema = z.object({
    */
   openPdfsInReader: z.catch(z.boolean(), false),
   /** What readings leave out before paying (lib/speech/clean.ts): each rule can be turned off. */
-  cleanup: z.catch(z.object({ citations: z.catch(z.boolean(), true) }), { citations: true }),
+  cleanup: z.catch(
+    z.object({
+      citations: z.catch(z.boolean(), true),
+      code: z.catch(z.boolean(), true),
+      tables: z.catch(z.boolean(), true),
+      images: z.catch(z.boolean(), true),
+    }),
+    { citations: true, code: true, tables: true, images: true },
+  ),
   /**
    * "Write → say" pairs: how the user wants words said (everywhere, in one language, or on one
    * site). Applied to what is sent to the speech service, never to what is shown or highlighted.

@@ -146,3 +146,23 @@ describe('firstRequestText', () => {
     expect(early).toBe(prepareSpeech(head, 'en').chunks[0]!.text);
   });
 });
+
+describe('prepareSpeech with the page marks', () => {
+  it('drops the lines of a code block after its note, and reads cells with their header', () => {
+    const code = 'x = 1\ny = 2';
+    const text = `Intro sentence here.\n\n${code}\n\nCity\nParis\n\nThe end.`;
+    const at = (s: string) => text.indexOf(s);
+    const marks = [
+      { from: at(code), to: at(code) + code.length, kind: 'codeBlock' as const },
+      { from: at('Paris'), to: at('Paris') + 5, kind: 'cell' as const, label: 'City' },
+    ];
+    const prepared = prepareSpeech(text, 'en', { marks, aboutCode: false });
+    expect(prepared.sentences.map((s) => s.text)).toEqual(['Intro sentence here.', 'x = 1', 'City', 'Paris', 'The end.']);
+    expect(prepared.chunks.map((c) => c.text).join(' ')).toBe('Intro sentence here. Code left out. City City: Paris The end.');
+    // The first request, planned from the head alone, is the same as the whole plan's.
+    const longText = `${code}\n\n${'The rest is prose. '.repeat(400)}`;
+    const first = firstRequestText(longText, 'en', { marks: [{ from: 0, to: code.length, kind: 'codeBlock' }] });
+    expect(first).toBe(prepareSpeech(longText, 'en', { marks: [{ from: 0, to: code.length, kind: 'codeBlock' }] }).chunks[0]!.text);
+    expect(first).toBe('Code left out.');
+  });
+});

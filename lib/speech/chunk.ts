@@ -1,4 +1,5 @@
-import { cleanForSpeech, isSpeakable, type CleanupRules } from './clean';
+import { cleanForSpeech, DEFAULT_CLEANUP, isAboutCode, isSpeakable, markedForSpeech, type CleanupRules } from './clean';
+import type { TextMark } from '../text-marks';
 import { DEFAULT_MAX_CHARS, firstWindowEnd, splitSentences, type Sentence } from './segment';
 
 /** One request to the speech service: consecutive whole sentences. */
@@ -23,6 +24,10 @@ export interface ChunkOptions {
   growth?: number;
   /** What is left out before paying (citation markers by default). */
   cleanup?: CleanupRules;
+  /** Code and table cells the page marked in the text (offsets in it), for the cleanup rules. */
+  marks?: readonly TextMark[];
+  /** Whether the text is about code (its code is read); found from `marks` and the text when not given. */
+  aboutCode?: boolean;
 }
 
 export const DEFAULT_FIRST_CHARS = 300;
@@ -88,8 +93,11 @@ export function prepareSpeech(text: string, language: string, opts: ChunkOptions
   const maxChars = opts.maxChars ?? DEFAULT_MAX_CHARS;
   const sentences: Sentence[] = [];
   const cleaned: Sentence[] = [];
+  const rules = opts.cleanup ?? DEFAULT_CLEANUP;
+  const marks = opts.marks?.length ? { marks: opts.marks, aboutCode: opts.aboutCode ?? isAboutCode(text.length, opts.marks) } : undefined;
   for (const sentence of splitSentences(text, language, { maxChars })) {
-    let spoken = cleanForSpeech(sentence.text, language, opts.cleanup);
+    const marked = marks ? markedForSpeech(text, sentence.start, sentence.end, language, rules, marks) : sentence.text;
+    let spoken = cleanForSpeech(marked, language, rules);
     if (!isSpeakable(spoken)) continue;
     // Cleaning only shortens, except a tiny URL turned into a longer word; never exceed the limit.
     if (spoken.length > maxChars) spoken = spoken.slice(0, maxChars);
@@ -108,7 +116,9 @@ export function prepareSpeech(text: string, language: string, opts: ChunkOptions
  */
 export function firstRequestText(text: string, language: string, opts: ChunkOptions = {}): string | null {
   const end = firstWindowEnd(text);
-  const head = prepareSpeech(text.slice(0, end), language, opts);
+  // Whether the text is about code is the whole text's, not its head's.
+  const aboutCode = opts.aboutCode ?? isAboutCode(text.length, opts.marks);
+  const head = prepareSpeech(text.slice(0, end), language, { ...opts, aboutCode, marks: opts.marks?.filter((m) => m.from < end) });
   if (end < text.length && head.sentences.length < 3) return null;
   return head.chunks[0]?.text ?? null;
 }

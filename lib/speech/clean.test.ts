@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanForSpeech, isSpeakable, linkWord, leftOutChars } from './clean';
+import { cleanForSpeech, DEFAULT_CLEANUP, isAboutCode, isSpeakable, linkWord, leftOutChars, markedForSpeech, speechMarks } from './clean';
 
 describe('cleanForSpeech', () => {
   it('collapses repeated punctuation and removes dividers', () => {
@@ -71,8 +71,76 @@ describe('citation markers, left out before paying', () => {
   });
 
   it('is read as written when the rule is turned off, and counts what it leaves out', () => {
-    expect(cleanForSpeech('The tide goes out.[1]', 'en', { citations: false })).toBe('The tide goes out.[1]');
+    expect(cleanForSpeech('The tide goes out.[1]', 'en', { ...DEFAULT_CLEANUP, citations: false })).toBe('The tide goes out.[1]');
     expect(leftOutChars('Other[3] costs 4,933,210[5] or [citation needed].')).toBe(3 + 3 + 17);
-    expect(leftOutChars('Other[3].', { citations: false })).toBe(0);
+    expect(leftOutChars('Other[3].', { ...DEFAULT_CLEANUP, citations: false })).toBe(0);
+  });
+});
+
+describe('rules that need the page: code, tables; and image noise', () => {
+  const rules = DEFAULT_CLEANUP;
+  const prose = 'The clerk explained it. '.repeat(30);
+  // "Run it:\n\n<block>\n\nDone." with the block marked, in a text long enough not to be about code.
+  const block = 'for x in y: total += x\nprint(total)';
+  const text = `${prose}Run it:\n\n${block}\n\nDone.`;
+  const from = text.indexOf(block);
+  const blockMark = { from, to: from + block.length, kind: 'codeBlock' as const };
+  const sentences = [...text.matchAll(/[^\n]+/g)].map((m) => [m.index, m.index + m[0].length] as const).slice(-4);
+
+  it('says a short note where a code block begins and nothing for its other lines', () => {
+    const marks = speechMarks(text.length, [blockMark]);
+    expect(marks.aboutCode).toBe(false);
+    const said = sentences.map(([s, e]) => cleanForSpeech(markedForSpeech(text, s, e, 'en', rules, marks), 'en', rules));
+    expect(said.slice(1)).toEqual(['Code left out.', '', 'Done.']);
+    expect(cleanForSpeech(markedForSpeech(text, sentences[1]![0], sentences[1]![1], 'de', rules, marks), 'de', rules)).toBe('Code ausgelassen.');
+    // Turned off, or on a page about code, the code is read.
+    expect(markedForSpeech(text, sentences[1]![0], sentences[1]![1], 'en', { ...rules, code: false }, marks)).toBe('for x in y: total += x');
+    expect(markedForSpeech(text, sentences[1]![0], sentences[1]![1], 'en', rules, speechMarks(block.length + 10, [blockMark]))).toBe('for x in y: total += x');
+  });
+
+  it('reads short inline code and says long inline code as "code"', () => {
+    const line = 'Type npm test, or the whole harbour-count --since=yesterday --ports=north,salt --format=csv here.';
+    const short = { from: 5, to: 13, kind: 'code' as const };
+    const longFrom = line.indexOf('harbour-count');
+    const long = { from: longFrom, to: line.indexOf(' here'), kind: 'code' as const };
+    const marks = speechMarks(10_000, [short, long]);
+    expect(cleanForSpeech(markedForSpeech(line, 0, line.length, 'en', rules, marks), 'en', rules)).toBe('Type npm test, or the whole code here.');
+    expect(cleanForSpeech(markedForSpeech(line, 0, line.length, 'es', rules, marks), 'es', rules)).toBe('Type npm test, or the whole código here.');
+  });
+
+  it('knows a page about code: a sixth of it code, or three code blocks', () => {
+    expect(isAboutCode(600, [{ from: 0, to: 100, kind: 'codeBlock' }])).toBe(true);
+    expect(isAboutCode(601, [{ from: 0, to: 100, kind: 'codeBlock' }])).toBe(false);
+    const three = [0, 1, 2].map((i) => ({ from: i * 10, to: i * 10 + 5, kind: 'codeBlock' as const }));
+    expect(isAboutCode(100_000, three)).toBe(true);
+    expect(isAboutCode(100_000, three.slice(1))).toBe(false);
+  });
+
+  it('reads a cell with its column header, unless the rule is off or the cell says it already', () => {
+    const table = 'Port\nBoats\nNorthhaven\n1,204\nBoats: 3';
+    const cell = (t: string, label: string) => ({ from: table.indexOf(t), to: table.indexOf(t) + t.length, kind: 'cell' as const, label });
+    const marks = speechMarks(table.length, [cell('Northhaven', 'Port'), cell('1,204', 'Boats'), cell('Boats: 3', 'Boats')]);
+    const lines = [...table.matchAll(/[^\n]+/g)].map((m) => markedForSpeech(table, m.index, m.index + m[0].length, 'en', rules, marks));
+    expect(lines).toEqual(['Port', 'Boats', 'Port: Northhaven', 'Boats: 1,204', 'Boats: 3']);
+    expect(markedForSpeech(table, 11, 21, 'en', { ...rules, tables: false }, marks)).toBe('Northhaven');
+  });
+
+  it('leaves out image credits, file names and placeholders', () => {
+    expect(cleanForSpeech('Photograph: Jane Doe/Harbour Press', 'en')).toBe('');
+    expect(cleanForSpeech('Image credit: NASA', 'en')).toBe('');
+    expect(cleanForSpeech('Foto: Ana Ruiz/EFE', 'es')).toBe('');
+    expect(cleanForSpeech('The file IMG_2034.jpg on its website shows them.', 'en')).toBe('The file on its website shows them.');
+    expect(cleanForSpeech('See [image] the boats.', 'en')).toBe('See the boats.');
+    // Prose that merely mentions pictures, and addresses, stay.
+    expect(cleanForSpeech('The photo shows the harbour: boats everywhere.', 'en')).toBe('The photo shows the harbour: boats everywhere.');
+    expect(cleanForSpeech('Photograph: Jane Doe/Harbour Press', 'en', { ...DEFAULT_CLEANUP, images: false })).toBe('Photograph: Jane Doe/Harbour Press');
+  });
+
+  it('counts what the rules leave out, from where the reading starts', () => {
+    const marks = speechMarks(text.length, [blockMark]);
+    expect(leftOutChars(text, rules, marks)).toBe(block.length);
+    expect(leftOutChars(text, rules, marks, from + 4)).toBe(block.length - 4);
+    expect(leftOutChars(text, { ...rules, code: false }, marks)).toBe(0);
+    expect(leftOutChars('A boat.\nPhotograph: Jane Doe/Reuters\nIMG_1.png', rules)).toBe('Photograph: Jane Doe/Reuters'.length + 'IMG_1.png'.length);
   });
 });

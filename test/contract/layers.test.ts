@@ -11,7 +11,7 @@ const LIB = path.resolve(import.meta.dirname, '../../lib');
 
 /**
  * Top to bottom: a part may import only parts listed after it. Parts on one line don't import
- * each other. The top-level files (i18n.ts, language.ts, serial.ts, settle.ts, schema-fields.ts, zod-setup.ts)
+ * each other. The top-level files (i18n.ts, language.ts, serial.ts, settle.ts, schema-fields.ts, zod-setup.ts, text-marks.ts)
  * sit at the bottom.
  */
 const LAYERS: string[][] = [
@@ -30,7 +30,7 @@ const LAYERS: string[][] = [
   ['api'],
   ['audio'],
   ['i18n'],
-  ['language', 'serial', 'settle', 'schema-fields', 'zod-setup'],
+  ['language', 'serial', 'settle', 'schema-fields', 'zod-setup', 'text-marks'],
 ];
 const rank = new Map(LAYERS.flatMap((parts, i) => parts.map((part) => [part, i] as const)));
 

@@ -1,6 +1,6 @@
 import type { Worker } from '@playwright/test';
 import { connectService, expect, setSettings, test } from './fixtures';
-import { chooseMenuEntry, clickMenu, speechRequests, stopReadingAndSettle, waitForStatus } from '../support/extension';
+import { chooseMenuEntry, clickMenu, ledger, readingSession, speechRequests, stopReadingAndSettle, waitForStatus } from '../support/extension';
 import { ownPageUrl } from '../support/pages';
 
 const MARKER = /\[(\d+|citation needed)\]/;
@@ -46,6 +46,52 @@ test.describe('left out before paying', () => {
     await clickMenu(background, page, 'voxlate-read-page', undefined, null);
     await waitForStatus(background, 'playing');
     expect((await plannedTexts(background)).some((text) => MARKER.test(text))).toBe(true);
+    await stopReadingAndSettle(background);
+  });
+
+  test('a report with a table, code and a photo credit: cells are read with their column, code is a short note, the credit and file name are left out; all as planned is what is sent and charged', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { confirmAboveCredits: 100_000 });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/harbour-report.html`);
+
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
+    await waitForStatus(background, 'playing');
+    const planned = await plannedTexts(background);
+    const said = planned.join(' ');
+    expect(said).toContain('Boats: 1,204');
+    expect(said).toContain('Catch: 2,450 tonnes');
+    expect(said).toContain('Port: Saltmouth');
+    // The block is a note; short inline code is read, long inline code is "code".
+    expect(said).toContain('Code left out.');
+    expect(said).not.toContain('arrivals');
+    expect(said).toContain('harbour-count on the office computers');
+    expect(said).toContain('each morning is code and nothing more');
+    expect(said).not.toMatch(/Photograph|Jane Doe|IMG_2034/);
+    // Everything is read to its end: what was sent and charged is exactly the plan.
+    await expect.poll(() => readingSession(background), { timeout: 120_000 }).toBeNull();
+    const sent = (await speechRequests(emulator.url)).filter((r) => r.status === 200);
+    expect(sent.map((r) => r.textStart).join(' ')).not.toMatch(/arrivals|Photograph|IMG_2034/);
+    const charged = (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts');
+    expect(charged.map((e) => e.id).sort()).toEqual(sent.map((r) => r.id).sort());
+    expect(sent.map((r) => r.textLength ?? 0).sort((a, b) => a - b)).toEqual(planned.map((text) => text.length).sort((a, b) => a - b));
+
+    // Each rule is its own box in the options; with the code rule off, the code is read.
+    const options = await context.newPage();
+    await options.goto(`chrome-extension://${extensionId}/options.html`);
+    for (const name of [/Citation and footnote markers/, /Code on pages that are not about code/, /Image credits and file names/, /Read table cells with their column/]) {
+      await expect(options.getByRole('checkbox', { name })).toBeChecked();
+    }
+    await expect(options.getByRole('status').filter({ hasText: /^Left out of your readings so far: \d+ characters/ })).toBeVisible();
+    const box = options.getByRole('checkbox', { name: /Code on pages that are not about code/ });
+    await box.click();
+    await expect(box).not.toBeChecked();
+    await page.bringToFront();
+    await clickMenu(background, page, 'voxlate-read-page', undefined, null);
+    await waitForStatus(background, 'playing');
+    const withCode = (await plannedTexts(background)).join(' ');
+    expect(withCode).toContain('arrivals');
+    expect(withCode).not.toContain('Code left out.');
     await stopReadingAndSettle(background);
   });
 });

@@ -10,7 +10,7 @@ import type { Page } from 'puppeteer-core';
 import { startEmulator } from '../../emulator/server';
 import { decodeInBrowser, servedAudio } from '../support/gaps';
 import { startPageServer } from '../support/page-server';
-import { checks, clickInPageUi, clickMenu, inPageUiText, launchFirefox, ledger, openExtensionPage, runSuite, selectElement, until, untilPlaying } from './support';
+import { checks, clickInPageUi, clickMenu, inPageUiText, launchFirefox, ledger, openExtensionPage, runSuite, selectElement, stopAndSettle, until, untilPlaying } from './support';
 
 const EXTENSION = path.resolve(import.meta.dirname, '../../.output-test/firefox-mv2');
 
@@ -245,6 +245,25 @@ async function main(): Promise<number> {
         const { settings } = await browser.storage.local.get('settings');
         await browser.storage.local.set({ settings: { ...(settings as object), pronunciations: [] } });
       });
+    });
+    await suite.check('Firefox: a report is read with its table cells under their column, its code as a short note, without its photo credit; what is sent is what was planned', async () => {
+      await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+      await page.goto(`${pagesUrl}/fixtures/harbour-report.html`);
+      await clickMenu(ext, 'voxlate-read-page');
+      const planned = await until('the reading planned', () =>
+        ext.evaluate(async () => {
+          const { reading } = (await browser.storage.session.get('reading')) as { reading?: { plan: { chunks: { text: string }[] } } | null };
+          return reading?.plan.chunks.map((c) => c.text) ?? null;
+        }),
+      );
+      const said = planned.join(' ');
+      for (const part of ['Boats: 1,204', 'Catch: 2,450 tonnes', 'Code left out.', 'harbour-count on the office computers', 'each morning is code and nothing more']) {
+        if (!said.includes(part)) throw new Error(`"${part}" not in: ${said}`);
+      }
+      if (/arrivals|Photograph|IMG_2034/.test(said)) throw new Error(`left in: ${said}`);
+      const paid = await until('its first request paid', async () => (await ledger(emulator.url)).entries[0]);
+      if (!planned.some((text) => text.startsWith(paid.textStart))) throw new Error(`paid for ${paid.textStart}`);
+      await stopAndSettle(ext);
     });
     await suite.check('Firefox: on a dark page the player and notices are dark too (the page\'s look, not the system\'s)', async () => {
       await page.goto(`${pagesUrl}/fixtures/article.html`);

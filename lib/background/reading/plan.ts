@@ -3,6 +3,7 @@ import { hasAudio } from '../../speech/cache';
 import { saidAudioKey } from './said';
 import { chunkOfSentence } from '../../player/sentence-position';
 import { prepareSpeech } from '../../speech/chunk';
+import type { TextMark } from '../../text-marks';
 import type { CleanupRules } from '../../speech/clean';
 import { chunksFrom, sentenceAtOffset } from '../../speech/chunk-from';
 import type { ReadingPlan, SpeechParams } from '../../player/contract';
@@ -23,6 +24,8 @@ interface PlanInput {
   params: SpeechParams;
   /** What is left out before paying (the user's settings; citation markers by default). */
   cleanup?: CleanupRules;
+  /** Code and table cells the page marked in `text`, for the cleanup rules. */
+  marks?: readonly TextMark[];
 }
 
 /**
@@ -33,7 +36,7 @@ interface PlanInput {
  * is still planned so that "previous" and a jump back reach what comes before it.
  */
 export function buildPlan(input: PlanInput & { startOffset?: number; startSentence?: number }): BuiltPlan {
-  const prepared = prepareSpeech(input.text, input.params.language, { cleanup: input.cleanup });
+  const prepared = prepareSpeech(input.text, input.params.language, { cleanup: input.cleanup, marks: input.marks });
   const { sentences } = prepared;
   if (prepared.chunks.length === 0) {
     throw new ServiceError('invalidRequest', t('readingNoTextHere'));

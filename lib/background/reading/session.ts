@@ -7,6 +7,7 @@ import type { PlayerEvent, ReadingPlan } from '../../player/contract';
 import type { SpeechChoices } from './speech-params';
 import type { Settings } from '../../settings/schema';
 import type { CleanupRules } from '../../speech/clean';
+import type { TextMark } from '../../text-marks';
 
 /** The current reading, kept in session storage so it outlives a stopped service worker. */
 export interface ReadingSession {
@@ -82,6 +83,8 @@ export interface ReadRequest extends SpeechChoices {
   listen?: Settings['listen'];
   /** What it leaves out before paying, as its figure was worked out (default: the settings). */
   cleanup?: CleanupRules;
+  /** Code and table cells the page marked in `text`, for the cleanup rules. */
+  marks?: readonly TextMark[];
   /** Read "from here": the place in `text` to start at; the sentences before it stay in the plan, unpaid until wanted. */
   startOffset?: number;
   /** Tried again after a failure, from where it stopped (not "where you stopped last time"). */

@@ -7,7 +7,8 @@ import { chunkAsked, type PlannedChunk, type SpeechParams } from '../../player/c
 import type { Settings } from '../../settings/schema';
 import { estimateReading, listenCostWords, markParagraphs, planForListening } from './modes';
 import { otherLanguage, sentenceVoices, splitByVoice } from './paragraph-voices';
-import { leftOutChars, type CleanupRules } from '../../speech/clean';
+import { leftOutChars, speechMarks, type CleanupRules } from '../../speech/clean';
+import type { TextMark } from '../../text-marks';
 import { leftOutItem } from '../../settings/cache-items';
 import { learnedPrice } from '../speech-price';
 import { firstRequestText } from '../../speech/chunk';
@@ -64,10 +65,10 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   const opensAsRead = async () => !(await otherLanguage(capped.text.split('\n', 1)[0]!.trim(), params.language));
   const early =
     request.confirmed && !bySentence && !request.startOffset && !request.startSentence && (!voicesByParagraph || (await opensAsRead()))
-      ? firstRequestText(capped.text, params.language, { cleanup })
+      ? firstRequestText(capped.text, params.language, { cleanup, marks: request.marks })
       : null;
   if (early) askEarly(sessionId, { text: early, index: 0 }, params);
-  const planned = { sessionId, text: capped.text, title: request.title, params, cleanup };
+  const planned = { sessionId, text: capped.text, title: request.title, params, cleanup, marks: request.marks };
   // Started later in the text: the usual chunks when their audio is bought already (never twice).
   const start = request.startOffset === undefined ? { sentence: request.startSentence } : { offset: request.startOffset };
   const { plan: written, sentences, startSentence } = await planStartingAt(planned, start, settings.serviceUrl, isFetching);
@@ -129,7 +130,7 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   // Kept for a Retry should the service fail it (written before any of its answers can come).
   void rememberAsked(sessionId, { ...request, listen, cleanup }).catch(() => undefined);
   // What it leaves out (citation markers) is never sent: counted for the options.
-  if (!request.retried) void noteLeftOut(capped.text.slice(sentences[startSentence]?.[0] ?? 0), cleanup, settings, params.format).catch(() => undefined);
+  if (!request.retried) void noteLeftOut(capped.text, sentences[startSentence]?.[0] ?? 0, request.marks, cleanup, settings, params.format).catch(() => undefined);
   const started = await withReading(async () => {
     // Its tab closed while it was being planned: nothing is started or bought for a page that is gone.
     if (request.tabId !== null && !(await browser.tabs.get(request.tabId).catch(() => null))) {
@@ -171,8 +172,15 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
 }
 
 /** Adds what a reading leaves out before paying to the options' count, in characters and (at the price learned) credits. */
-async function noteLeftOut(text: string, cleanup: CleanupRules, settings: Settings, format: SpeechParams['format']): Promise<void> {
-  const chars = leftOutChars(text, cleanup);
+async function noteLeftOut(
+  text: string,
+  from: number,
+  marks: readonly TextMark[] | undefined,
+  cleanup: CleanupRules,
+  settings: Settings,
+  format: SpeechParams['format'],
+): Promise<void> {
+  const chars = leftOutChars(text, cleanup, speechMarks(text.length, marks), from);
   if (!chars) return;
   const price = await learnedPrice(settings.serviceUrl, format);
   const credits = price && price.chars > 0 ? (chars * price.credits) / price.chars : 0;

@@ -1,0 +1,17 @@
+/**
+ * A stretch of a page's text that is not running prose, marked by the page (lib/page/text-map.ts)
+ * for the reading's cleanup rules (lib/speech/clean.ts): inline code, a code block, or a table
+ * cell whose column has a header (`label`, the header's text), read as "header: value".
+ * Offsets are in the text the page reports.
+ */
+export interface TextMark {
+  from: number;
+  to: number;
+  kind: 'code' | 'codeBlock' | 'cell';
+  label?: string;
+}
+
+/** Marks a page may send with one text: more are dropped (a page of tables has a few thousand cells). */
+export const MAX_TEXT_MARKS = 20_000;
+/** A column header longer than this is not said before each of its cells. */
+export const MAX_MARK_LABEL = 60;
