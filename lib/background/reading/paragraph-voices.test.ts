@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ReadingPlan } from '../../player/contract';
-import { longQuotations, sentenceVoices, splitByVoice } from './paragraph-voices';
+import { longQuotations, opensInReadingVoice, sentenceVoices, splitByVoice } from './paragraph-voices';
 
 const english = 'The harbour was quiet in the early morning, and the boats rocked gently at their moorings.';
 const spanish = 'El puerto estaba tranquilo por la mañana temprano, y los barcos se mecían suavemente en sus amarres.';
@@ -125,5 +125,16 @@ describe('long quotations in another language', () => {
     // Left open at the paragraph's end, or too short: none.
     expect(longQuotations(`He wrote «${inside}`, 0, 10 + inside.length)).toEqual([]);
     expect(longQuotations('He wrote «Le vent» and slept.', 0, 29)).toEqual([]);
+  });
+});
+
+describe('whether a text opens in the reading\'s voice (its first request may leave before the plan)', () => {
+  const french = 'Le vent s’est levé avant l’aube et nous avons dû rentrer au port avant la tempête.';
+  it('is so for a first paragraph in its language without a foreign quotation, not otherwise', async () => {
+    expect(await opensInReadingVoice(text, 'en')).toBe(true);
+    expect(await opensInReadingVoice(`${spanish}\n${english}`, 'en')).toBe(false);
+    expect(await opensInReadingVoice(`The captain wrote: «${french}» Then he slept.\n${english}`, 'en')).toBe(false);
+    // A foreign quotation further on does not hold the first request back.
+    expect(await opensInReadingVoice(`${english}\nThe captain wrote: «${french}»`, 'en')).toBe(true);
   });
 });

@@ -68,6 +68,18 @@ export function longQuotations(text: string, start: number, end: number): { span
 }
 
 /**
+ * Whether a text opens in the reading's own voice: its first paragraph is not clearly in another
+ * language, nor holds a long quotation that is. (Else its first request waits for the plan, which
+ * knows the voice: a request sent early in the wrong voice would be paid for and not heard.)
+ */
+export async function opensInReadingVoice(text: string, reading: string): Promise<boolean> {
+  const end = text.indexOf('\n') === -1 ? text.length : text.indexOf('\n');
+  if (await otherLanguage(text.slice(0, end).trim(), reading)) return false;
+  const quoted = await Promise.all(longQuotations(text, 0, end).map(({ inside }) => otherLanguage(inside, reading)));
+  return quoted.every((language) => language === null);
+}
+
+/**
  * The voice each sentence of `text` is read in when it sits in a paragraph clearly in another
  * language than the reading's, or, in a paragraph of the reading's language, when most of it lies
  * in a long quotation clearly in another (null: the reading's own voice; a short quotation or a

@@ -6,7 +6,7 @@ import { chunkOfSentence } from '../../player/sentence-position';
 import { chunkAsked, type PlannedChunk, type SpeechParams } from '../../player/contract';
 import type { Settings } from '../../settings/schema';
 import { estimateReading, listenCostWords, markParagraphs, planForListening } from './modes';
-import { otherLanguage, sentenceVoices, splitByVoice } from './paragraph-voices';
+import { opensInReadingVoice, sentenceVoices, splitByVoice } from './paragraph-voices';
 import { leftOutChars, speechMarks, type CleanupRules } from '../../speech/clean';
 import type { TextMark } from '../../text-marks';
 import { leftOutItem } from '../../settings/cache-items';
@@ -62,9 +62,8 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   // read in voices of theirs (a language or voice chosen for the text is kept throughout).
   const voicesByParagraph = request.translateTo === undefined && !request.language && !request.voiceId;
   // (Nor when such a text opens with a paragraph in another language: its voice is known once planned.)
-  const opensAsRead = async () => !(await otherLanguage(capped.text.split('\n', 1)[0]!.trim(), params.language));
   const early =
-    request.confirmed && !bySentence && !request.startOffset && !request.startSentence && (!voicesByParagraph || (await opensAsRead()))
+    request.confirmed && !bySentence && !request.startOffset && !request.startSentence && (!voicesByParagraph || (await opensInReadingVoice(capped.text, params.language)))
       ? firstRequestText(capped.text, params.language, { cleanup, marks: request.marks })
       : null;
   if (early) askEarly(sessionId, { text: early, index: 0 }, params);
