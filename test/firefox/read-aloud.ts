@@ -248,6 +248,10 @@ async function main(): Promise<number> {
     });
     await suite.check('Firefox: a report is read with its table cells under their column, its code as a short note, without its photo credit; what is sent is what was planned', async () => {
       await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+      await ext.evaluate(async () => {
+        const { settings } = await browser.storage.local.get('settings');
+        await browser.storage.local.set({ settings: { ...(settings as object), confirmAboveCredits: 100_000 } });
+      });
       await page.goto(`${pagesUrl}/fixtures/harbour-report.html`);
       await clickMenu(ext, 'voxlate-read-page');
       const planned = await until('the reading planned', () =>
@@ -255,7 +259,9 @@ async function main(): Promise<number> {
           const { reading } = (await browser.storage.session.get('reading')) as { reading?: { plan: { chunks: { text: string }[] } } | null };
           return reading?.plan.chunks.map((c) => c.text) ?? null;
         }),
-      );
+      ).catch(async (error: unknown) => {
+        throw new Error(`${String(error)}; the page said: ${await inPageUiText(ext).catch(() => '')}`);
+      });
       const said = planned.join(' ');
       for (const part of ['Boats: 1,204', 'Catch: 2,450 tonnes', 'Code left out.', 'harbour-count on the office computers', 'each morning is code and nothing more']) {
         if (!said.includes(part)) throw new Error(`"${part}" not in: ${said}`);
