@@ -62,6 +62,22 @@ describe('timeWords on real speech', () => {
   });
 });
 
+describe('timeWords on speech with numbers', () => {
+  // Long stretches without a pause, where the numbers take most of the time.
+  const NUMBERS = [
+    'The bridge opened in 1987 and cost $4.5 million, twice what the council had planned for it in the budget of 1985 and 1986.',
+    'By 2024 the library held 250,000 books and 3,500 maps, and it lent out 1.2 million items a year to 48,000 readers.',
+  ];
+
+  it('places the words around a number by how long the number takes to say', () => {
+    for (const text of NUMBERS) {
+      const e = errors(text, 'en', 'en-us');
+      expect(median(e)).toBeLessThan(0.08);
+      expect(Math.max(...e)).toBeLessThan(0.3);
+    }
+  });
+});
+
 describe('timeWords without speech', () => {
   it('has no words for a text without any, and puts words of silent audio at its start', () => {
     expect(timeWords('…', 'en', { samples: new Float32Array(22050), sampleRate: 22050 })).toEqual([]);
@@ -85,6 +101,39 @@ describe('wordsOf', () => {
     const japanese = wordsOf('今日は雨です。明日は晴れ。', 'ja');
     expect(japanese.length).toBeGreaterThan(2);
     expect(japanese.find((w) => w.from === 7)?.breakBefore).toBe(2);
+  });
+
+  const weights = (text: string, language: string) => Object.fromEntries(wordsOf(text, language).map((w) => [text.slice(w.from, w.to), w.weight]));
+
+  it('weighs a number as the words it is read as, not by its digits', () => {
+    const english = weights('7 10 2000 2019 62 6.2', 'en');
+    // "seven" is longer than "ten"; "two thousand nineteen" than "two thousand".
+    expect(english['7']).toBeGreaterThan(english['10']!);
+    expect(english['2019']).toBeGreaterThan(english['2000']!);
+    // "six point two", "sixty-two".
+    expect(english['6.2']).toBeGreaterThan(english['62']!);
+    // The language's own words and marks: "dix-huit mille" is shorter than "eighteen thousand";
+    // "," is a decimal comma in French ("neuf virgule quatre"), thousands in English.
+    expect(weights('18000', 'fr')['18000']).toBeLessThan(weights('18000', 'en')['18000']!);
+    expect(weights('9,4', 'fr')['9,4']).toBeLessThan(weights('9,400', 'en')['9,400']!);
+  });
+
+  it('reads a group of three digits after a space as the same number ("18 000": "dix-huit mille")', () => {
+    const french = wordsOf('18 000 habitants', 'fr');
+    expect(french).toHaveLength(3);
+    expect(french[1]!.weight).toBeLessThan(french[0]!.weight);
+    expect(french[1]!.weight).toBeLessThan(french[2]!.weight);
+  });
+
+  it('spells out capitals that cannot be said as a word, and reads those that can', () => {
+    const w = weights('USB NASA PDF UNESCO', 'en');
+    expect(w.USB).toBeGreaterThan(w.NASA!);
+    expect(w.PDF).toBeGreaterThan(w.UNESCO!);
+  });
+
+  it('weighs a word with more syllables more than one with as many letters', () => {
+    const w = weights('banana string', 'en');
+    expect(w.banana).toBeGreaterThan(w.string!);
   });
 
   it('reads right-to-left text in its logical order', () => {

@@ -4,9 +4,10 @@
  *
  * Speech pauses where the text has punctuation; everywhere else words run together. So:
  * 1. the audio's loudness, in 10 ms frames, gives its pauses (quiet for at least MIN_PAUSE_SEC);
- * 2. the text's words get an expected length (their letters; digits and CJK characters weigh
- *    more, being read as several syllables), and the places between them a class of pause
- *    (none, a clause break, a sentence break);
+ * 2. the text's words get an expected length (their letters and syllables; a number as the words
+ *    it is read as in the language, capitals spelled out unless they can be said as a word, a CJK
+ *    character as a syllable or two; the last word before a break drawn out), and the places
+ *    between them a class of pause (none, a clause break, a sentence break);
  * 3. the pauses are matched to the punctuated breaks by a small dynamic programme that keeps the
  *    speaking rate between two matched pauses closest to the chunk's own rate;
  * 4. between two matched pauses, words start where their expected lengths put them in the speech
@@ -58,6 +59,10 @@ export function timeWords(text: string, language: string, audio: SpeechAudio): W
   if (words.length === 0) return [];
   const speech = speechOf(audio, words.reduce((sum, w) => sum + w.weight, 0));
   if (!speech) return words.map((w) => ({ from: w.from, to: w.to, atSec: 0 }));
+  // The last word before a break is drawn out (less so in fast speech).
+  words.forEach((w, k) => {
+    if (k + 1 === words.length || words[k + 1]!.breakBefore > 0) w.weight += PHRASE_FINAL_WEIGHT / speech.pace;
+  });
   const anchors = matchPauses(words, speech);
   const times: number[] = [];
   for (let a = 0; a + 1 < anchors.length; a++) {
@@ -89,14 +94,26 @@ interface Word {
 const SENTENCE_END = /[.!?\u2026\u3002\uff01\uff1f\n]/u;
 const CLAUSE_END = /[,;:\u2013\u2014()"\u201c\u201d\u300c\u300d\u3001\uff0c\uff1b\uff1a]/u;
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/gu;
-const DIGIT = /\p{Nd}/gu;
-const CAPITALS = /\p{Lu}{2,}/gu;
 const SPOKEN_SYMBOL = /[$€£¥%&@+=#]/gu;
+/** Vowels in a row: about a syllable (Latin, Greek and Cyrillic letters). */
+const VOWELS = /[aeiouyàáâãäåæèéêëìíîïòóôõöøœùúûüýÿαεηιουωάέήίόύώаеёиоуыэюяієї]+/giu;
+/** What a word weighs for its onset, and for each of its syllables, besides its letters. */
+const WORD_ONSET = 1;
+const SYLLABLE_WEIGHT = 0.5;
+/** How much longer the last word before a pause is spoken, at a usual pace (phrase-final lengthening). */
+const PHRASE_FINAL_WEIGHT = 3;
+/** A number as written: digits, maybe in groups or with a decimal part ("18,000", "6.2", "18 000"). */
+const NUMBER = /\p{Nd}+(?:[.,'’\u00a0\u202f]\p{Nd}+)*/gu;
+/** A space between a number's groups, when the segmenter makes each group a word ("18 000"). */
+const GROUP_SPACE = /^[ \u00a0\u202f]$/u;
 
 /** The words of the text (as the language's segmenter sees them) with their expected lengths. */
 export function wordsOf(text: string, language: string): Word[] {
   const words: Word[] = [];
+  const numbers = numberWordsOf(language);
   let end = 0;
+  /** The number the words so far end with, when the next may be one more group of its digits. */
+  let grouped: { value: number; weight: number } | null = null;
   for (const part of new Intl.Segmenter(language, { granularity: 'word' }).segment(text)) {
     if (!part.isWordLike) continue;
     const between = text.slice(end, part.index);
@@ -104,22 +121,216 @@ export function wordsOf(text: string, language: string): Word[] {
     end = part.index + part.segment.length;
     // A symbol read as a word ("$6": "six dollars") lengthens the word it goes with.
     const symbols = between.match(SPOKEN_SYMBOL)?.length ?? 0;
-    words.push({ from: part.index, to: end, weight: weightOf(part.segment) + 6 * symbols, breakBefore: words.length === 0 ? 2 : breakBefore });
+    let weight = weightOf(part.segment, numbers);
+    // "18 000": the second group makes the number "eighteen thousand", not "eighteen zero".
+    const digits = /^\p{Nd}{1,3}$/u.test(part.segment) ? Number(part.segment) : null;
+    if (grouped && digits !== null && part.segment.length === 3 && GROUP_SPACE.test(between)) {
+      const value: number = grouped.value * 1000 + digits;
+      const whole = spokenWeight(numbers.say(value));
+      weight = Math.max(1, whole - grouped.weight);
+      grouped = value < 1e12 ? { value, weight: whole } : null;
+    } else {
+      grouped = digits === null ? null : { value: digits, weight };
+    }
+    words.push({ from: part.index, to: end, weight: weight + 6 * symbols, breakBefore: words.length === 0 ? 2 : breakBefore });
   }
   return words;
 }
 
-/** A word's expected spoken length, in letters' worth. */
-function weightOf(word: string): number {
-  const cjk = word.match(CJK)?.length ?? 0;
-  const digits = word.match(DIGIT)?.length ?? 0;
-  const letters = [...word].length - cjk - digits;
-  // Capitals in a row are spelled out ("iOS": "i O S").
-  const spelled = [...word.matchAll(CAPITALS)].reduce((n, m) => n + m[0].length, 0);
-  // Each word costs a little on its own (its onset); a digit is read as a syllable or two; a CJK
-  // character is a syllable or two.
-  return 1.5 + letters + 2.5 * spelled + 4 * digits + 3 * cjk;
+/**
+ * A word's expected spoken length, in letters' worth: a little for its onset, its letters, and a
+ * little more for each syllable (vowel group: "through" is shorter than "idea" says by letters);
+ * a number weighs as the words it is read as; capitals that cannot be said as a word are spelled
+ * out; a CJK character is a syllable or two.
+ */
+function weightOf(word: string, numbers: NumberWords): number {
+  let weight = WORD_ONSET;
+  let last = 0;
+  for (const m of word.matchAll(NUMBER)) {
+    weight += lettersWeight(word.slice(last, m.index));
+    // Read as words: the first one's onset is the word's own.
+    weight += spokenWeight(sayNumber(m[0], numbers)) - WORD_ONSET;
+    last = m.index + m[0].length;
+  }
+  return weight + lettersWeight(word.slice(last));
 }
+
+function lettersWeight(run: string): number {
+  const cjk = run.match(CJK)?.length ?? 0;
+  const syllables = run.match(VOWELS)?.length ?? 0;
+  return [...run].length - cjk + 3 * cjk + SYLLABLE_WEIGHT * syllables + spelledExtra(run);
+}
+
+/** The weight of words as they are read ("two thousand nineteen"). */
+function spokenWeight(words: string): number {
+  return words.split(/[\s-]+/u).reduce((sum, w) => sum + (w ? WORD_ONSET + lettersWeight(w) : 0), 0);
+}
+
+/**
+ * What capitals in a row add to a word's length when they are spelled out ("iOS": "i O S",
+ * "USB", "PDF"): each letter is then a syllable. Capitals that can be said as a word ("NASA",
+ * "UNESCO", a name in a headline) are read, as speech engines do: four or more letters with two
+ * vowels or more, and no three consonants in a row.
+ */
+function spelledExtra(run: string): number {
+  let extra = 0;
+  for (const [caps] of run.matchAll(/\p{Lu}{2,}/gu)) {
+    const vowels = caps.match(/[AEIOUYÄÖÜÀÂÉÈÊËÎÏÔÛÙÁÍÓÚ]+/gu)?.length ?? 0;
+    const sayable = caps.length >= 4 && vowels >= 2 && !/[^AEIOUYÄÖÜÀÂÉÈÊËÎÏÔÛÙÁÍÓÚ]{3}/u.test(caps);
+    if (!sayable) extra += 2.5 * caps.length;
+  }
+  return extra;
+}
+
+/** How a language reads numbers: enough to know how long a number takes to say. */
+interface NumberWords {
+  /** A whole number's words ("two thousand nineteen"); `grouped` when written with its thousands marked ("3,500"). */
+  say(n: number, grouped?: boolean): string;
+  /** Digits read one by one. */
+  digit: readonly string[];
+  /** How "," and "." between digits are read when they do not group thousands ("9,4", "6.2", "4.0"). */
+  comma: string;
+  point: string;
+  /** Whether "," is the decimal mark (and "." groups thousands). */
+  decimalComma: boolean;
+}
+
+/** A number as written, in the words it is read as (for its length: approximate spelling). */
+function sayNumber(written: string, numbers: NumberWords): string {
+  const parts = written.split(/([.,'’\u00a0\u202f])/u);
+  // Groups of three after the first, joined by a grouping mark: one whole number ("18,000").
+  const groupMark = (mark: string) => (mark === ',' ? !numbers.decimalComma : mark === '.' ? numbers.decimalComma : true);
+  const runs: string[] = [parts[0]!];
+  const marks: string[] = [];
+  let grouping = parts[0]!.length <= 3;
+  for (let i = 1; i < parts.length; i += 2) {
+    const mark = parts[i]!;
+    const digits = parts[i + 1]!;
+    grouping &&= runs.length === 1 && groupMark(mark) && digits.length === 3;
+    if (grouping) runs[0] += digits;
+    else {
+      marks.push(mark);
+      runs.push(digits);
+    }
+  }
+  const grouped = runs[0]!.length > parts[0]!.length;
+  const first = runs[0]!;
+  let said = first.length > 12 || (first.length > 1 && first.startsWith('0')) ? sayDigits(first, numbers) : numbers.say(Number(first), grouped);
+  for (let i = 1; i < runs.length; i++) {
+    const mark = marks[i - 1]!;
+    // After a decimal mark the digits are read one by one ("six point two five").
+    said += ` ${mark === ',' ? numbers.comma : numbers.point} ${sayDigits(runs[i]!, numbers)}`;
+  }
+  return said;
+}
+
+function sayDigits(digits: string, numbers: NumberWords): string {
+  return [...digits].map((d) => numbers.digit[Number(d)] ?? d).join(' ');
+}
+
+/** Numbers' words in the languages that have them here; others are read about as long as English ones. */
+function numberWordsOf(language: string): NumberWords {
+  const base = language.toLowerCase().split(/[-_]/u)[0]!;
+  return NUMBER_WORDS[base] ?? NUMBER_WORDS.en!;
+}
+
+/** Whole numbers below 10^12 in words, from a language's names of units, tens and scales. */
+function cardinal(n: number, sayBelow1000: (n: number) => string, scales: readonly [number, string, string][]): string {
+  if (n < 1000) return sayBelow1000(n);
+  for (const [size, one, many] of scales) {
+    if (n < size) continue;
+    const count = Math.floor(n / size);
+    const rest = n % size;
+    const head = count === 1 ? one : `${cardinal(count, sayBelow1000, scales)} ${many}`;
+    return rest ? `${head} ${cardinal(rest, sayBelow1000, scales)}` : head;
+  }
+  return sayBelow1000(n);
+}
+
+const EN_UNITS = 'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen'.split(' ');
+const EN_TENS = ' ten twenty thirty forty fifty sixty seventy eighty ninety'.split(' ');
+const enBelow100 = (n: number) => (n < 20 ? EN_UNITS[n]! : `${EN_TENS[Math.floor(n / 10)]}${n % 10 ? ` ${EN_UNITS[n % 10]}` : ''}`);
+const enBelow1000 = (n: number) => (n < 100 ? enBelow100(n) : `${EN_UNITS[Math.floor(n / 100)]} hundred${n % 100 ? ` ${enBelow100(n % 100)}` : ''}`);
+
+const DE_UNITS = 'null eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf dreizehn vierzehn fünfzehn sechzehn siebzehn achtzehn neunzehn'.split(' ');
+const DE_TENS = ' zehn zwanzig dreißig vierzig fünfzig sechzig siebzig achtzig neunzig'.split(' ');
+const deBelow100 = (n: number) => (n < 20 ? DE_UNITS[n]! : `${n % 10 ? `${DE_UNITS[n % 10]}und` : ''}${DE_TENS[Math.floor(n / 10)]}`);
+const deBelow1000 = (n: number) => (n < 100 ? deBelow100(n) : `${DE_UNITS[Math.floor(n / 100)]}hundert${n % 100 ? deBelow100(n % 100) : ''}`);
+
+const FR_UNITS = 'zéro un deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze quinze seize dix-sept dix-huit dix-neuf'.split(' ');
+const FR_TENS = ' dix vingt trente quarante cinquante soixante soixante quatre-vingt quatre-vingt'.split(' ');
+const frBelow100 = (n: number) => {
+  if (n < 20) return FR_UNITS[n]!;
+  const tens = Math.floor(n / 10);
+  // 70 and 90 count on from 60 and 80 ("soixante-dix-sept").
+  const rest = tens === 7 || tens === 9 ? 10 + (n % 10) : n % 10;
+  return rest ? `${FR_TENS[tens]}-${rest === 1 && tens < 8 ? 'et-un' : FR_UNITS[rest]}` : FR_TENS[tens]!;
+};
+const frBelow1000 = (n: number) => (n < 100 ? frBelow100(n) : `${n >= 200 ? `${FR_UNITS[Math.floor(n / 100)]} ` : ''}cent${n % 100 ? ` ${frBelow100(n % 100)}` : ''}`);
+
+const ES_UNITS = 'cero uno dos tres cuatro cinco seis siete ocho nueve diez once doce trece catorce quince dieciséis diecisiete dieciocho diecinueve veinte'.split(' ');
+const ES_TENS = ' diez veinti treinta cuarenta cincuenta sesenta setenta ochenta noventa'.split(' ');
+const ES_HUNDREDS = ' ciento doscientos trescientos cuatrocientos quinientos seiscientos setecientos ochocientos novecientos'.split(' ');
+const esBelow100 = (n: number) => {
+  if (n <= 20) return ES_UNITS[n]!;
+  if (n < 30) return `veinti${ES_UNITS[n % 10]}`;
+  return `${ES_TENS[Math.floor(n / 10)]}${n % 10 ? ` y ${ES_UNITS[n % 10]}` : ''}`;
+};
+const esBelow1000 = (n: number) => (n < 100 ? esBelow100(n) : n === 100 ? 'cien' : `${ES_HUNDREDS[Math.floor(n / 100)]}${n % 100 ? ` ${esBelow100(n % 100)}` : ''}`);
+
+const NUMBER_WORDS: Record<string, NumberWords> = {
+  en: {
+    // "1950": "nineteen hundred fifty", as years are said (but "1,950": "one thousand nine hundred fifty").
+    say: (n, grouped) =>
+      !grouped && n >= 1100 && n < 10000 && Math.floor(n / 100) % 10 !== 0
+        ? `${enBelow100(Math.floor(n / 100))} hundred${n % 100 ? ` ${enBelow100(n % 100)}` : ''}`
+        : cardinal(n, enBelow1000, [
+            [1e9, 'one billion', 'billion'],
+            [1e6, 'one million', 'million'],
+            [1e3, 'one thousand', 'thousand'],
+          ]),
+    digit: EN_UNITS.slice(0, 10),
+    comma: 'point',
+    point: 'point',
+    decimalComma: false,
+  },
+  de: {
+    say: (n) =>
+      cardinal(n, deBelow1000, [
+        [1e9, 'eine Milliarde', 'Milliarden'],
+        [1e6, 'eine Million', 'Millionen'],
+        [1e3, 'eintausend', 'tausend'],
+      ]),
+    digit: DE_UNITS.slice(0, 10),
+    comma: 'Komma',
+    point: 'Punkt',
+    decimalComma: true,
+  },
+  fr: {
+    say: (n) =>
+      cardinal(n, frBelow1000, [
+        [1e9, 'un milliard', 'milliards'],
+        [1e6, 'un million', 'millions'],
+        [1e3, 'mille', 'mille'],
+      ]),
+    digit: FR_UNITS.slice(0, 10),
+    comma: 'virgule',
+    point: 'point',
+    decimalComma: true,
+  },
+  es: {
+    say: (n) =>
+      cardinal(n, esBelow1000, [
+        [1e9, 'mil millones', 'mil millones'],
+        [1e6, 'un millón', 'millones'],
+        [1e3, 'mil', 'mil'],
+      ]),
+    digit: ES_UNITS.slice(0, 10),
+    comma: 'coma',
+    point: 'punto',
+    decimalComma: true,
+  },
+};
 
 interface Speech {
   /** Where the sound starts and ends, in seconds from the speech's start. */
