@@ -41,6 +41,14 @@ describe('marks in the text map', () => {
     ]);
   });
 
+  it('gives no header to an infobox: a title row of one cell, rows with their own header', () => {
+    const map = mapOf(
+      '<table><tr><th colspan="2">Tide mill</th></tr><tr><th>Type</th><td>Water mill</td></tr><tr><th>Power</th><td>Tides</td></tr></table>' +
+        '<table><tr><th>Name</th><th>Age</th></tr><tr><th>Ana</th><td>31</td></tr></table>',
+    );
+    expect(map.marks).toEqual([]);
+  });
+
   it('gives no header to cells of a table without a header row, nor to empty cells', () => {
     const map = mapOf('<table><tr><td>a</td><td>b</td></tr><tr><td>c</td><td></td></tr></table>');
     expect(map.marks).toEqual([]);

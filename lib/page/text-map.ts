@@ -231,7 +231,8 @@ function markOf(walk: Walk, element: Element): (() => void) | null {
 /**
  * The header of a data cell's column: the cell in the same column of the table's header row
  * (its `<thead>`'s last row, else a first row made only of `<th>`), counting column spans. Null
- * when the table has no such row, the cell is in it, or the header is empty or long.
+ * when the table has no such row (or one of a single title cell), the cell is in it or in a row
+ * with a header of its own, or the header is empty or long.
  */
 export function columnHeader(cell: HTMLTableCellElement): string | null {
   const row = cell.parentElement;
@@ -241,7 +242,10 @@ export function columnHeader(cell: HTMLTableCellElement): string | null {
   const head =
     rows.filter((r) => r.parentElement?.tagName.toUpperCase() === 'THEAD').at(-1) ??
     (rows[0] && [...rows[0].children].every((c) => c.tagName.toUpperCase() === 'TH') ? rows[0] : undefined);
-  if (!head || head === row) return null;
+  // A single spanning header is the table's title (an infobox's name), not its columns' names;
+  // a row with a header cell of its own (Type | Water mill) already says what its value is.
+  if (!head || head === row || head.children.length < 2) return null;
+  if ([...row.children].some((c) => c.tagName.toUpperCase() === 'TH')) return null;
   let column = 0;
   for (const sibling of row.children) {
     if (sibling === cell) break;
