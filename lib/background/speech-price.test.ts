@@ -68,6 +68,17 @@ describe('the learned speech price', () => {
     expect(await learnedPrice(URL_A, 'mp3')).toBeNull();
   });
 
+  it('learns nothing from a drop no speech costs (the account spent from elsewhere meanwhile)', async () => {
+    await learnFromBalance(URL_A, 1_000_000);
+    await noteSpeechPaid(URL_A, 'mp3', chars(1500));
+    expect(await learnFromBalance(URL_A, 20)).toBeNull();
+    expect(await learnedPrice(URL_A, 'mp3')).toBeNull();
+    expect((await estimateSpeechCredits(URL_A, 'mp3', [chars(1500)])).credits).toBe(150);
+    // A dear price (one credit a character) is still learned.
+    await noteSpeechPaid(URL_A, 'mp3', chars(1500));
+    expect(await learnFromBalance(URL_A, 20 - 1500)).toBe(1500);
+  });
+
   it('is kept per service address', async () => {
     await observe(5000, [chars(3000)]);
     expect((await estimateSpeechCredits('https://other.example', 'mp3', [chars(1000)])).learned).toBe(false);

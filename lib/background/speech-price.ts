@@ -15,6 +15,12 @@ import type { AudioFormat } from '../api/schemas';
 export const PRIOR_CREDITS_PER_CHAR = 0.1;
 /** Older observations fade so a price change is followed within a few readings. */
 const MAX_LEARNED_CHARS = 200_000;
+/**
+ * No speech is billed above this many credits per character (ten times the contract's translation
+ * price): a drop in the balance that would mean more was spent elsewhere on the account (another
+ * device, the dashboard), not by the speech sent here, and is not learned from.
+ */
+const MAX_CREDITS_PER_CHAR = 10 * PRIOR_CREDITS_PER_CHAR;
 
 interface Observed {
   credits: number;
@@ -118,6 +124,9 @@ export async function learnFromBalance(serviceUrl: string, balance: number): Pro
   const spent = window.balance - balance - window.translated;
   // A top-up in between makes it negative; a spend with no speech of ours was someone else's.
   if (spent < 0 || formats.length === 0) return null;
+  // More than any speech costs: the account was spent from elsewhere meanwhile.
+  const sent = formats.reduce((sum, [, o]) => ({ credits: spent, chars: sum.chars + o.chars, requests: sum.requests + o.requests }), { credits: spent, chars: 0, requests: 0 });
+  if (!plausible(sent)) return null;
   // Two formats in one window can't be told apart: the total is still what speech cost.
   if (formats.length > 1) return spent;
   const [format, seen] = formats[0]!;
@@ -130,10 +139,16 @@ export async function learnFromBalance(serviceUrl: string, balance: number): Pro
  * balance windows above, or from a reading's first requests measured on their own (first-price.ts).
  */
 export async function notePrice(serviceUrl: string, format: AudioFormat, seen: Observed): Promise<void> {
+  if (!plausible(seen)) return;
   const price = await priceItem.getValue();
   const before = price?.serviceUrl === serviceUrl ? price.byFormat[format] : undefined;
   const merged = fade({ credits: (before?.credits ?? 0) + seen.credits, chars: (before?.chars ?? 0) + seen.chars, requests: (before?.requests ?? 0) + seen.requests });
   await priceItem.setValue({ serviceUrl, byFormat: { ...(price?.serviceUrl === serviceUrl ? price.byFormat : {}), [format]: merged } });
+}
+
+/** Whether credits seen spent on speech could be its price (each request billed a whole credit at least). */
+function plausible(o: Observed): boolean {
+  return o.credits <= o.chars * MAX_CREDITS_PER_CHAR + o.requests;
 }
 
 /**
