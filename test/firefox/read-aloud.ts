@@ -10,6 +10,7 @@ import type { Page } from 'puppeteer-core';
 import { startEmulator } from '../../emulator/server';
 import { decodeInBrowser, servedAudio } from '../support/gaps';
 import { startPageServer } from '../support/page-server';
+import { ownPageUrl } from '../support/pages';
 import { checks, clickInPageUi, clickMenu, inPageUiText, launchFirefox, ledger, openExtensionPage, runSuite, selectElement, stopAndSettle, until, untilPlaying } from './support';
 
 const EXTENSION = path.resolve(import.meta.dirname, '../../.output-test/firefox-mv2');
@@ -270,6 +271,50 @@ async function main(): Promise<number> {
       const paid = await until('its first request paid', async () => (await ledger(emulator.url)).entries[0]);
       if (!planned.some((text) => text.startsWith(paid.textStart))) throw new Error(`paid for ${paid.textStart}`);
       await stopAndSettle(ext);
+    });
+    await suite.check('Firefox: two quick "Read slower" presses while reading apply both; audio already bought is kept and played on at the new speed, never bought again', async () => {
+      await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+      await ext.evaluate(async () => {
+        const { settings } = await browser.storage.local.get('settings');
+        await browser.storage.local.set({ settings: { ...(settings as object), confirmAboveCredits: 100_000, speed: 2 } });
+      });
+      await page.goto(`${pagesUrl}${ownPageUrl('encyclopedia')}`);
+      await clickMenu(ext, 'voxlate-read-page');
+      await untilPlaying(ext);
+      const plan = () =>
+        ext.evaluate(async () => {
+          const { reading } = (await browser.storage.session.get('reading')) as { reading?: { plan: { params: { speed: number }; chunks: unknown[] } } | null };
+          return reading ? { speed: reading.plan.params.speed, chunks: reading.plan.chunks.length } : null;
+        });
+      const before = (await ledger(emulator.url)).entries.length;
+      if (!(before < (await plan())!.chunks)) throw new Error('the whole reading was bought before it was heard');
+      await ext.evaluate(async () => {
+        const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { onCommand: (c: string) => boolean } };
+        background.voxlateTestHooks.onCommand('speed-down');
+        background.voxlateTestHooks.onCommand('speed-down');
+      });
+      await until('both presses applied', async () => (await plan())?.speed === 1.5);
+      // The audio bought at 2× is kept, stretched on the player's side: the reading goes on at 1.5×.
+      const position = () =>
+        ext.evaluate(async () => {
+          const { reading } = (await browser.storage.session.get('reading')) as { reading?: { position?: { status: string; sentence: number } } | null };
+          return reading?.position ?? null;
+        });
+      const at = (await position())?.sentence ?? 0;
+      await until('the reading goes on at the new speed', async () => {
+        const now = await position();
+        return now?.status === 'playing' && now.sentence > at;
+      }, 60_000).catch(async (error: unknown) => {
+        throw new Error(`${String(error)}; at ${at}, now ${JSON.stringify(await position())}`);
+      });
+      const kept = await ext.evaluate(async () => {
+        const { reading } = (await browser.storage.session.get('reading')) as { reading?: { plan: { chunks: { speed?: number }[] } } | null };
+        return reading?.plan.chunks.map((c) => c.speed ?? null) ?? [];
+      });
+      if (kept[0] !== 2) throw new Error(`the bought audio's speed was not kept: ${kept.join(', ')}`);
+      await stopAndSettle(ext);
+      const paid = (await ledger(emulator.url)).entries.map((e) => `${e.textStart}|${e.textLength}`);
+      if (new Set(paid).size !== paid.length) throw new Error(`bought twice: ${paid.join(', ')}`);
     });
     await suite.check('Firefox: on a dark page the player and notices are dark too (the page\'s look, not the system\'s)', async () => {
       await page.goto(`${pagesUrl}/fixtures/article.html`);

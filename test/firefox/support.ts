@@ -25,6 +25,9 @@ export function launchFirefox(): Promise<Browser> {
       'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: UUID }),
       'media.autoplay.default': 0,
       'media.autoplay.block-webaudio': false,
+      // Headless, with no sound device, every AudioContext stays suspended at 0 s and a reading
+      // never moves past its first sentence: Firefox's mock device lets its clock run.
+      'media.cubeb.force_mock_context': true,
     },
   });
 }
