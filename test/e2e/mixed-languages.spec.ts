@@ -3,6 +3,8 @@ import { chooseMenuEntry, ledger, readingSession, speechRequests, waitForStatus 
 
 test.describe('a page in two languages', () => {
   test('an English page with a Spanish paragraph is read with two voices: the Spanish paragraph alone, sent as Spanish with a Spanish voice; each request charged once', async ({ context, background, extensionId, emulator, pages }) => {
+    // Read to its end (about a minute of speech): a busy machine takes longer.
+    test.setTimeout(240_000);
     await connectService(background, emulator.url, 'demo-pro');
     await setSettings(background, { confirmAboveCredits: 100_000 });
     const page = await context.newPage();
@@ -11,7 +13,7 @@ test.describe('a page in two languages', () => {
 
     await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
     await waitForStatus(background, 'playing');
-    await expect.poll(() => readingSession(background), { timeout: 90_000 }).toBeNull();
+    await expect.poll(() => readingSession(background), { timeout: 200_000 }).toBeNull();
     const sent = (await speechRequests(emulator.url)).filter((r) => r.status === 200);
     const inSpanish = sent.filter((r) => r.language === 'es');
     expect(inSpanish).toHaveLength(1);
@@ -28,6 +30,8 @@ test.describe('a page in two languages', () => {
   });
 
   test('a long French quotation in an English paragraph is sent alone, as French with a French voice, the English around it as English; each request charged once', async ({ context, background, extensionId, emulator, pages }) => {
+    // Read to its end (about a minute of speech): a busy machine takes longer.
+    test.setTimeout(240_000);
     await connectService(background, emulator.url, 'demo-pro');
     await setSettings(background, { confirmAboveCredits: 100_000 });
     const page = await context.newPage();
@@ -40,7 +44,7 @@ test.describe('a page in two languages', () => {
 
     await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
     await waitForStatus(background, 'playing');
-    await expect.poll(() => readingSession(background), { timeout: 90_000 }).toBeNull();
+    await expect.poll(() => readingSession(background), { timeout: 200_000 }).toBeNull();
     const sent = (await speechRequests(emulator.url)).filter((r) => r.status === 200);
     const inFrench = sent.filter((r) => r.language === 'fr');
     expect(inFrench).toHaveLength(1);
