@@ -99,6 +99,8 @@ async function main(): Promise<number> {
       if (tagged!.length !== speech || untagged!.length <= speech + 1100) throw new Error(`speech ${speech} samples; decoded ${tagged!.length} with the tag, ${untagged!.length} without`);
     });
     await suite.check('Firefox: restarting the same text while its first part is on the wire pays for it once', async () => {
+      // The reading before (the audio clock runs) must not pay into this check's ledger.
+      await stopAndSettle(ext);
       await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
       // A text not heard yet (nothing cached), whose first sentence takes 3 s to come back.
       await fetch(`${emulator.url}/__emulator/faults`, { method: 'POST', body: JSON.stringify({ type: 'slow', path: '/api/v1/tts', delayMs: 3000 }) });
@@ -120,6 +122,8 @@ async function main(): Promise<number> {
       }
     });
     await suite.check('Firefox: a page above the threshold is asked about at the price its first requests showed; nothing more leaves until agreed, then each part is paid once', async () => {
+      // The reading before (the audio clock runs) must not pay into this check's ledger.
+      await stopAndSettle(ext);
       await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
       // As on a fresh install: the price of speech not learned yet; a low threshold.
       await ext.evaluate(async () => {
@@ -142,6 +146,8 @@ async function main(): Promise<number> {
       if (new Set(starts).size !== starts.length) throw new Error(`paid twice: ${JSON.stringify(starts)}`);
     });
     await suite.check('Firefox: Previous before where a "from here" reading started asks first with the figure, sends nothing meanwhile, and buys that part within it once agreed', async () => {
+      // The reading before (the audio clock runs) must not pay into this check's ledger.
+      await stopAndSettle(ext);
       await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
       await ext.evaluate(async () => {
         const { settings } = await browser.storage.local.get('settings');
@@ -177,6 +183,8 @@ async function main(): Promise<number> {
       });
     });
     await suite.check('Firefox: a reading the service charged and then failed offers "Retry from here" with its figure; nothing leaves until pressed, then no more than it', async () => {
+      // The reading before (the audio clock runs) must not pay into this check's ledger.
+      await stopAndSettle(ext);
       await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
       await ext.evaluate(async () => {
         const { settings } = await browser.storage.local.get('settings');
@@ -207,6 +215,8 @@ async function main(): Promise<number> {
       });
     });
     await suite.check('Firefox: out of credits, the notice\'s "Top up credits" opens the service\'s dashboard (its own address by default)', async () => {
+      // The reading before (the audio clock runs) must not pay into this check's ledger.
+      await stopAndSettle(ext);
       await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
       await fetch(`${emulator.url}/__emulator/accounts`, { method: 'POST', body: JSON.stringify({ key: 'demo-pro', credits: 0 }) });
       await selectElement(page, await addParagraph(page, 'The lighthouse keeper climbed the stairs before dawn.'));
@@ -219,9 +229,13 @@ async function main(): Promise<number> {
       await ext.evaluate(async (o) => {
         for (const tab of await browser.tabs.query({})) if (tab.url === `${o}/`) await browser.tabs.remove(tab.id!);
       }, origin);
+      // The reading before (the audio clock runs) must not pay into this check's ledger.
+      await stopAndSettle(ext);
       await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
     });
     await suite.check('Firefox: a pronunciation pair changes what is sent and paid for, not what the page shows', async () => {
+      // The reading before (the audio clock runs) must not pay into this check's ledger.
+      await stopAndSettle(ext);
       await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
       await ext.evaluate(async () => {
         const { settings } = await browser.storage.local.get('settings');
@@ -248,6 +262,8 @@ async function main(): Promise<number> {
       });
     });
     await suite.check('Firefox: a report is read with its table cells under their column, its code as a short note, without its photo credit; what is sent is what was planned', async () => {
+      // The reading before (the audio clock runs) must not pay into this check's ledger.
+      await stopAndSettle(ext);
       await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
       await ext.evaluate(async () => {
         const { settings } = await browser.storage.local.get('settings');
@@ -273,6 +289,8 @@ async function main(): Promise<number> {
       await stopAndSettle(ext);
     });
     await suite.check('Firefox: two quick "Read slower" presses while reading apply both; audio already bought is kept and played on at the new speed, never bought again', async () => {
+      // The reading before (the audio clock runs) must not pay into this check's ledger.
+      await stopAndSettle(ext);
       await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
       await ext.evaluate(async () => {
         const { settings } = await browser.storage.local.get('settings');
@@ -315,6 +333,32 @@ async function main(): Promise<number> {
       await stopAndSettle(ext);
       const paid = (await ledger(emulator.url)).entries.map((e) => `${e.textStart}|${e.textLength}`);
       if (new Set(paid).size !== paid.length) throw new Error(`bought twice: ${paid.join(', ')}`);
+    });
+    await suite.check('Firefox: a page with a Spanish paragraph and a long French quotation is read with three voices, each part sent with its language; each request charged once', async () => {
+      // The reading before (the audio clock runs) must not pay into this check's ledger.
+      await stopAndSettle(ext);
+      await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+      await ext.evaluate(async () => {
+        const { settings } = await browser.storage.local.get('settings');
+        await browser.storage.local.set({ settings: { ...(settings as object), confirmAboveCredits: 100_000, speed: 2 } });
+      });
+      await page.goto(`${pagesUrl}/fixtures/mixed-languages.html`);
+      await clickMenu(ext, 'voxlate-read-page');
+      type Logged = { path: string; status: number; language: string | null; voiceId: string | null; textStart: string | null; id: number };
+      const sent = async () =>
+        ((await (await fetch(`${emulator.url}/__emulator/log`)).json()) as { requests: Logged[] }).requests.filter((r) => r.path === '/api/v1/tts' && r.status === 200);
+      // Read to its end: every part asked for.
+      await until('the reading read to its end', async () =>
+        !(await ext.evaluate(async () => Boolean(((await browser.storage.session.get('reading')) as { reading?: unknown }).reading))) && (await sent()).length > 0,
+      180_000);
+      const requests = await sent();
+      const voices = (language: string) => requests.filter((r) => r.language === language);
+      const [spanish, french, english] = [voices('es'), voices('fr'), voices('en')];
+      if (spanish.length !== 1 || !spanish[0]!.textStart?.startsWith('Mi abuela') || !spanish[0]!.voiceId?.startsWith('es')) throw new Error(`Spanish: ${JSON.stringify(spanish)}`);
+      if (french.length !== 1 || !french[0]!.textStart?.startsWith('«Le vent') || !french[0]!.voiceId?.startsWith('fr')) throw new Error(`French: ${JSON.stringify(french)}`);
+      if (english.length < 2 || english.some((r) => !r.voiceId?.startsWith('en') || /Mi abuela|Le vent/.test(r.textStart ?? ''))) throw new Error(`English: ${JSON.stringify(english)}`);
+      const charged = (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts').map((e) => e.id).sort();
+      if (JSON.stringify(charged) !== JSON.stringify(requests.map((r) => r.id).sort())) throw new Error(`charged ${charged.join(', ')}`);
     });
     await suite.check('Firefox: on a dark page the player and notices are dark too (the page\'s look, not the system\'s)', async () => {
       await page.goto(`${pagesUrl}/fixtures/article.html`);
