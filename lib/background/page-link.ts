@@ -95,7 +95,7 @@ export async function readPageText(
 }
 
 /** A page's text as the worker takes it: its marks kept only when well formed and inside it. */
-function checkedText(found: PageText, frameId: number): PageText & { frameId: number } {
+export function checkedText(found: PageText, frameId: number): PageText & { frameId: number } {
   const { marks, ...rest } = found;
   const checked = pageMarks(marks, found.text.length);
   return { ...rest, frameId, ...(checked ? { marks: checked } : {}) };

@@ -1,6 +1,6 @@
 import { serializeError, ServiceError } from '../api/errors';
-import { pageMarks, sendMessage } from '../messaging/protocol';
-import { injectArticleScript, injectPageScript, reportingFrame } from './page-link';
+import { sendMessage } from '../messaging/protocol';
+import { checkedText, injectArticleScript, injectPageScript, reportingFrame } from './page-link';
 import { openPdfInstead, pdfShownIn } from './pdf-tab';
 import { warmUpReading } from './read-selection';
 import { reportProblem } from './reading/problems';
@@ -29,13 +29,12 @@ export async function readFromHereInTab(tab: TabRef, frameId?: number): Promise<
     const frame = reportingFrame(frames, frameId);
     if (frame !== (frameId ?? 0)) await injectArticleScript(tab.id, frame);
     const answer = await sendMessage('pageGetText', { mode: 'from-here' }, { tabId: tab.id, frameId: frame }).catch(() => null);
-    const found = answer?.ok ? answer.value : null;
+    const found = answer?.ok && answer.value ? checkedText(answer.value, frame) : null;
     if (!found && (await openPdfInstead(tab.id, pdf, 'read-page'))) return;
     if (!found) throw new ServiceError('invalidRequest', t('readNoReadableText'));
-    const marks = pageMarks(found.marks, found.text.length);
     await startReading({
       text: found.text,
-      ...(marks ? { marks } : {}),
+      ...(found.marks ? { marks: found.marks } : {}),
       title: found.title || tab.title || '',
       languageHint: found.languageHint,
       tabId: tab.id,

@@ -125,8 +125,9 @@ export async function learnFromBalance(serviceUrl: string, balance: number): Pro
   // A top-up in between makes it negative; a spend with no speech of ours was someone else's.
   if (spent < 0 || formats.length === 0) return null;
   // More than any speech costs: the account was spent from elsewhere meanwhile.
-  const sent = formats.reduce((sum, [, o]) => ({ credits: spent, chars: sum.chars + o.chars, requests: sum.requests + o.requests }), { credits: spent, chars: 0, requests: 0 });
-  if (!plausible(sent)) return null;
+  const chars = formats.reduce((sum, [, o]) => sum + o.chars, 0);
+  const requests = formats.reduce((sum, [, o]) => sum + o.requests, 0);
+  if (!plausible({ credits: spent, chars, requests })) return null;
   // Two formats in one window can't be told apart: the total is still what speech cost.
   if (formats.length > 1) return spent;
   const [format, seen] = formats[0]!;

@@ -1,4 +1,4 @@
-import { cleanForSpeech, DEFAULT_CLEANUP, isAboutCode, isSpeakable, markedForSpeech, type CleanupRules } from './clean';
+import { cleanForSpeech, DEFAULT_CLEANUP, isAboutCode, isSpeakable, markedForSpeech, speechMarks, type CleanupRules } from './clean';
 import type { TextMark } from '../text-marks';
 import { DEFAULT_MAX_CHARS, firstWindowEnd, splitSentences, type Sentence } from './segment';
 
@@ -94,7 +94,7 @@ export function prepareSpeech(text: string, language: string, opts: ChunkOptions
   const sentences: Sentence[] = [];
   const cleaned: Sentence[] = [];
   const rules = opts.cleanup ?? DEFAULT_CLEANUP;
-  const marks = opts.marks?.length ? { marks: opts.marks, aboutCode: opts.aboutCode ?? isAboutCode(text.length, opts.marks) } : undefined;
+  const marks = opts.marks?.length ? speechMarks(text.length, opts.marks, opts.aboutCode) : undefined;
   for (const sentence of splitSentences(text, language, { maxChars })) {
     const marked = marks ? markedForSpeech(text, sentence.start, sentence.end, language, rules, marks) : sentence.text;
     let spoken = cleanForSpeech(marked, language, rules);

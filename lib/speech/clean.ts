@@ -93,17 +93,19 @@ export interface SpeechMarks {
   aboutCode: boolean;
 }
 
-/** `marks` of a text of `textLength` characters, ready for `markedForSpeech`. */
-export function speechMarks(textLength: number, marks: readonly TextMark[] = []): SpeechMarks {
-  return { marks, aboutCode: isAboutCode(textLength, marks) };
+/**
+ * `marks` of a text of `textLength` characters, ready for `markedForSpeech`; `aboutCode` when it
+ * was decided on a longer text this one is the start of.
+ */
+export function speechMarks(textLength: number, marks: readonly TextMark[] = [], aboutCode = isAboutCode(textLength, marks)): SpeechMarks {
+  return { marks, aboutCode };
 }
 
-/** What one mark becomes in speech under `rules`: left as it is, or replaced (by '' to drop it). */
-function markEdit(mark: TextMark, rules: CleanupRules, aboutCode: boolean, language: string): { kind: 'keep' } | { kind: 'replace'; by: string } | { kind: 'prefix'; by: string } {
-  if (mark.kind === 'cell') return rules.tables && mark.label ? { kind: 'prefix', by: `${mark.label}: ` } : { kind: 'keep' };
-  if (!rules.code || aboutCode) return { kind: 'keep' };
-  if (mark.kind === 'codeBlock') return { kind: 'replace', by: ` ${codeNote(language)} ` };
-  return mark.to - mark.from > INLINE_CODE_READ_CHARS ? { kind: 'replace', by: ` ${CODE_WORD[baseCode(language)] ?? 'code'} ` } : { kind: 'keep' };
+/** What the code rule says instead of a code mark (a block's note, "code" for long inline code), or null when it is read. */
+function codeSaidAs(mark: TextMark, language: string): string | null {
+  if (mark.kind === 'codeBlock') return ` ${codeNote(language)} `;
+  if (mark.kind === 'code' && mark.to - mark.from > INLINE_CODE_READ_CHARS) return ` ${CODE_WORD[baseCode(language)] ?? 'code'} `;
+  return null;
 }
 
 /**
@@ -120,21 +122,21 @@ export function markedForSpeech(text: string, start: number, end: number, langua
   for (const mark of marks.marks) {
     if (mark.from >= end) break;
     if (mark.to <= start) continue;
-    const edit = markEdit(mark, rules, marks.aboutCode, language);
-    if (edit.kind === 'keep') continue;
-    if (edit.kind === 'prefix') {
-      if (mark.from < start || mark.from < at) continue;
-      const cell = text.slice(mark.from, Math.min(mark.to, end));
-      if (cell.toLowerCase().startsWith(edit.by.slice(0, -2).toLowerCase())) continue;
-      out += text.slice(at, mark.from) + edit.by;
+    if (mark.kind === 'cell') {
+      // Said before the cell, where the cell begins, unless the cell says it already.
+      const { label } = mark;
+      if (!rules.tables || !label || mark.from < start || mark.from < at) continue;
+      if (text.slice(mark.from, Math.min(mark.to, end)).toLowerCase().startsWith(label.toLowerCase())) continue;
+      out += `${text.slice(at, mark.from)}${label}: `;
       at = mark.from;
       continue;
     }
+    const said = rules.code && !marks.aboutCode ? codeSaidAs(mark, language) : null;
     const from = Math.max(mark.from, start, at);
     const to = Math.min(mark.to, end);
-    if (to <= from) continue;
+    if (said === null || to <= from) continue;
     // A block said once, where it begins; its later sentences say nothing.
-    out += text.slice(at, from) + (mark.from >= start ? edit.by : ' ');
+    out += text.slice(at, from) + (mark.from >= start ? said : ' ');
     at = to;
   }
   return out + text.slice(at, end);
@@ -146,8 +148,7 @@ function codeLeftOut(rules: CleanupRules, marks: SpeechMarks | undefined, from: 
   let chars = 0;
   let covered = from;
   for (const mark of marks.marks) {
-    const edit = mark.kind === 'cell' ? null : markEdit(mark, rules, false, 'en');
-    if (edit?.kind !== 'replace' || mark.to <= covered) continue;
+    if (codeSaidAs(mark, 'en') === null || mark.to <= covered) continue;
     chars += mark.to - Math.max(mark.from, covered);
     covered = mark.to;
   }
