@@ -1,13 +1,15 @@
 /**
- * A stretch of a page's text that is not running prose, marked by the page (lib/page/text-map.ts)
- * for the reading's cleanup rules (lib/speech/clean.ts): inline code, a code block, or a table
- * cell whose column has a header (`label`, the header's text), read as "header: value".
+ * A stretch of a page's text marked by the page (lib/page/text-map.ts) for how it is read: inline
+ * code, a code block, or a table cell whose column has a header (`label`, the header's text, read
+ * as "header: value"), for the cleanup rules (lib/speech/clean.ts); or a part the page declares
+ * in another language than its own (`lang` on an element; `label`, its base code such as "es"),
+ * for the voice it is read in (lib/background/reading/paragraph-voices.ts).
  * Offsets are in the text the page reports.
  */
 export interface TextMark {
   from: number;
   to: number;
-  kind: 'code' | 'codeBlock' | 'cell';
+  kind: 'code' | 'codeBlock' | 'cell' | 'lang';
   label?: string;
 }
 

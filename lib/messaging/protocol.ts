@@ -63,16 +63,20 @@ export interface PageText {
   languageHint: string | null;
   /** Read "from here": where in `text` the reading starts. */
   startOffset?: number;
-  /** Code and table cells in `text`, for the reading's cleanup rules (checked by `pageMarks`). */
+  /** Code, table cells and parts in another language in `text`, for how it is read (checked by `pageMarks`). */
   marks?: readonly TextMark[];
 }
 
-const textMarkSchema = z.strictObject({
-  from: int(0),
-  to: int(0),
-  kind: z.enum(['code', 'codeBlock', 'cell']),
-  label: z.optional(text(1, MAX_MARK_LABEL)),
-});
+const textMarkSchema = z.union([
+  z.strictObject({
+    from: int(0),
+    to: int(0),
+    kind: z.enum(['code', 'codeBlock', 'cell']),
+    label: z.optional(text(1, MAX_MARK_LABEL)),
+  }),
+  // A part declared in another language: its base code.
+  z.strictObject({ from: int(0), to: int(0), kind: z.literal('lang'), label: matching(/^[a-z]{2,3}$/) }),
+]);
 
 /**
  * The marks a page sent with its text, if they are well formed and lie inside it (else none: a

@@ -57,6 +57,25 @@ describe('marks in the text map', () => {
     expect(cells.map((c) => columnHeader(c))).toEqual([null, 'Long']);
   });
 
+  it('marks a part declared in another language than the page\'s, once, by its base code; the page\'s own language and bad codes are no mark', () => {
+    document.documentElement.lang = 'en';
+    const map = mapOf(
+      '<p lang="es-ES">¡Hola! <span lang="es">Qué tal</span></p><p lang="en-GB">Hello.</p><p>Said <i lang="fr">bonjour</i>.</p><p lang="">Unknown.</p><p lang="x-klingon">Qapla.</p>',
+    );
+    expect(marked(map).filter((m) => m.kind === 'lang')).toEqual([
+      { kind: 'lang', text: '¡Hola! Qué tal', label: 'es' },
+      { kind: 'lang', text: 'bonjour', label: 'fr' },
+    ]);
+  });
+
+  it('marks a whole walk that starts inside a part declared in another language (a selection in it)', () => {
+    document.documentElement.lang = 'en';
+    document.body.innerHTML = '<p lang="de">Guten Morgen, <b>liebe Freunde</b>.</p>';
+    const builder = new TextMapBuilder();
+    appendVisibleText(builder, document.querySelector('b')!);
+    expect(marked(builder.build())).toEqual([{ kind: 'lang', text: 'liebe Freunde', label: 'de' }]);
+  });
+
   it('keeps the marks of an article through Readability', () => {
     const html = readFileSync(path.resolve(import.meta.dirname, '../../test/fixtures/harbour-report.html'), 'utf8');
     const article = readArticleMap(new DOMParser().parseFromString(html, 'text/html'));
@@ -67,5 +86,14 @@ describe('marks in the text map', () => {
     expect(marks).toContainEqual({ kind: 'code', text: 'harbour-count' });
     expect(marks.filter((m) => m.kind === 'codeBlock')).toHaveLength(1);
     expect(marks.find((m) => m.kind === 'codeBlock')?.text).toMatch(/^for boat in arrivals/);
+  });
+
+  it('keeps a paragraph\'s declared language through Readability', () => {
+    const html = readFileSync(path.resolve(import.meta.dirname, '../../test/fixtures/declared-languages.html'), 'utf8');
+    const article = readArticleMap(new DOMParser().parseFromString(html, 'text/html'));
+    expect(marked(article!.map).filter((m) => m.kind === 'lang')).toEqual([
+      { kind: 'lang', text: '¡Bienvenidos a Sevilla!', label: 'es' },
+      { kind: 'lang', text: 'buen provecho', label: 'es' },
+    ]);
   });
 });

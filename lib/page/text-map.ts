@@ -1,4 +1,5 @@
 import { MAX_MARK_LABEL, type TextMark } from '../text-marks';
+import { closestLanguage } from './page-language';
 import { Visibility } from './visibility';
 
 export type { TextMark };
@@ -19,7 +20,7 @@ export interface TextRun {
 export interface TextMap {
   text: string;
   runs: TextRun[];
-  /** Code and table cells in `text`, in order of their start; never overlapping within a kind. */
+  /** Code, table cells and parts in another language in `text`, in order of their start; never overlapping within a kind. */
   marks: TextMark[];
   /**
    * Offsets in `text` where text that could not be seen was left out (ascending, no repeats).
@@ -205,6 +206,23 @@ interface Walk {
   visibility: Visibility;
   /** Inside code already: code within it is not marked again. */
   inCode?: boolean;
+  /** The page's declared language (a base code, '' for none): a part declared in another is marked. */
+  pageLanguage: string;
+  /** Inside a part marked with its language already: a part within it is not marked again. */
+  inLanguage?: boolean;
+}
+
+/** Begins the mark of a part `element` declares in another language than the page's, or none. */
+function languageMark(walk: Walk, element: Element): (() => void) | null {
+  if (walk.inLanguage || !(element.hasAttribute('lang') || element.hasAttribute('xml:lang'))) return null;
+  const language = closestLanguage(element);
+  if (!language || language === walk.pageLanguage) return null;
+  const end = walk.builder.beginMark('lang', language);
+  walk.inLanguage = true;
+  return () => {
+    walk.inLanguage = false;
+    end();
+  };
 }
 
 // Elements whose text is code (or computer output) when inside running text.
@@ -270,7 +288,14 @@ export function columnHeader(cell: HTMLTableCellElement): string | null {
  * hidden text. Text of a copy (Readability's) is judged by its live twin when it has one.
  */
 export function appendVisibleText(builder: TextMapBuilder, root: Node, options: WalkOptions = {}): void {
-  visit({ builder, options, visibility: new Visibility(options.selection) }, root);
+  const doc = root.nodeType === Node.DOCUMENT_NODE ? (root as Document) : root.ownerDocument;
+  const walk: Walk = { builder, options, visibility: new Visibility(options.selection), pageLanguage: closestLanguage(doc?.documentElement ?? null) ?? '' };
+  // Text inside a part declared in another language (a selection in it) is marked whole.
+  const around = closestLanguage(root) ?? '';
+  const end = around && around !== walk.pageLanguage ? builder.beginMark('lang', around) : null;
+  walk.inLanguage = end !== null;
+  visit(walk, root);
+  end?.();
 }
 
 function visit(walk: Walk, node: Node): void {
@@ -286,9 +311,11 @@ function visit(walk: Walk, node: Node): void {
     }
     const around = breakAround(element);
     walk.builder.addBreak(around);
+    const endLanguage = languageMark(walk, element);
     const endMark = markOf(walk, element);
     for (let child = element.firstChild; child; child = child.nextSibling) visit(walk, child);
     endMark?.();
+    endLanguage?.();
     walk.builder.addBreak(around);
     return;
   }

@@ -1,5 +1,5 @@
 import { connectService, expect, setSettings, test } from './fixtures';
-import { chooseMenuEntry, ledger, readingSession, speechRequests, waitForStatus } from '../support/extension';
+import { chooseMenuEntry, ledger, readingSession, speechRequests, stopReadingAndSettle, waitForStatus } from '../support/extension';
 
 test.describe('a page in two languages', () => {
   test('an English page with a Spanish paragraph is read with two voices: the Spanish paragraph alone, sent as Spanish with a Spanish voice; each request charged once', async ({ context, background, extensionId, emulator, pages }) => {
@@ -61,5 +61,33 @@ test.describe('a page in two languages', () => {
     expect(inEnglish).toContainEqual(expect.objectContaining({ textStart: after.slice(0, 80), textLength: after.length }));
     const charged = (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts');
     expect(charged.map((e) => e.id).sort()).toEqual(sent.map((r) => r.id).sort());
+  });
+
+  test('a short paragraph the page declares Spanish (lang="es-ES") is read alone in a Spanish voice, sent as Spanish; a Spanish phrase inside an English sentence stays English; each request charged once', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { confirmAboveCredits: 100_000 });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/declared-languages.html`);
+    // Too short for the detector to tell: only the page's own declaration says it is Spanish.
+    const greeting = (await page.locator('#greeting').innerText()).trim();
+    const dinner = (await page.locator('#dinner').innerText()).trim();
+
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
+    await waitForStatus(background, 'playing');
+    // The player buys ahead: the greeting and the paragraph after it are asked for while the first plays.
+    const sent = async () => (await speechRequests(emulator.url)).filter((r) => r.status === 200);
+    await expect.poll(async () => (await sent()).some((r) => r.textStart?.startsWith(dinner.slice(0, 40))), { timeout: 60_000 }).toBe(true);
+    const requests = await sent();
+    expect(requests.filter((r) => r.language === 'es')).toEqual([expect.objectContaining({ textStart: greeting, textLength: greeting.length, voiceId: expect.stringMatching(/^es/) })]);
+    for (const r of requests.filter((r) => r.language !== 'es')) {
+      expect(r).toMatchObject({ language: 'en', voiceId: expect.stringMatching(/^en/) });
+      expect(r.textStart).not.toContain('Bienvenidos');
+    }
+    expect(requests).toContainEqual(expect.objectContaining({ language: 'en', textStart: dinner.slice(0, 80) }));
+
+    await stopReadingAndSettle(background);
+    const all = await sent();
+    const charged = (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts');
+    expect(charged.map((e) => e.id).sort()).toEqual(all.map((r) => r.id).sort());
   });
 });

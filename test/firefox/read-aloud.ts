@@ -360,6 +360,26 @@ async function main(): Promise<number> {
       const charged = (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts').map((e) => e.id).sort();
       if (JSON.stringify(charged) !== JSON.stringify(requests.map((r) => r.id).sort())) throw new Error(`charged ${charged.join(', ')}`);
     });
+    await suite.check('Firefox: a short paragraph the page declares Spanish (lang) is read alone in a Spanish voice, sent as Spanish; a Spanish phrase in an English sentence stays English; each request charged once', async () => {
+      await stopAndSettle(ext);
+      await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+      await page.goto(`${pagesUrl}/fixtures/declared-languages.html`);
+      await clickMenu(ext, 'voxlate-read-page');
+      type Logged = { path: string; status: number; language: string | null; voiceId: string | null; textStart: string | null; textLength: number | null; id: number };
+      const sent = async () =>
+        ((await (await fetch(`${emulator.url}/__emulator/log`)).json()) as { requests: Logged[] }).requests.filter((r) => r.path === '/api/v1/tts' && r.status === 200);
+      // The player buys ahead: the greeting and the paragraph after it are asked for while the first plays.
+      await until('the paragraph after the greeting asked for', async () => (await sent()).some((r) => r.textStart?.startsWith('Our host')), 60_000);
+      const requests = await sent();
+      const spanish = requests.filter((r) => r.language === 'es');
+      if (spanish.length !== 1 || spanish[0]!.textStart !== '¡Bienvenidos a Sevilla!' || !spanish[0]!.voiceId?.startsWith('es')) throw new Error(`Spanish: ${JSON.stringify(spanish)}`);
+      const others = requests.filter((r) => r.language !== 'es');
+      if (others.some((r) => r.language !== 'en' || !r.voiceId?.startsWith('en') || /Bienvenidos/.test(r.textStart ?? ''))) throw new Error(`English: ${JSON.stringify(others)}`);
+      await stopAndSettle(ext);
+      const charged = (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts').map((e) => e.id).sort();
+      const all = (await sent()).map((r) => r.id).sort();
+      if (JSON.stringify(charged) !== JSON.stringify(all)) throw new Error(`charged ${charged.join(', ')}, sent ${all.join(', ')}`);
+    });
     await suite.check('Firefox: on a dark page the player and notices are dark too (the page\'s look, not the system\'s)', async () => {
       await page.goto(`${pagesUrl}/fixtures/article.html`);
       await page.addStyleTag({ content: 'html, body { background: #15171c !important; color: #e4e4e4 !important; }' });

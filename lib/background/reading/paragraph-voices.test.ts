@@ -138,3 +138,56 @@ describe('whether a text opens in the reading\'s voice (its first request may le
     expect(await opensInReadingVoice(`${english}\nThe captain wrote: «${french}»`, 'en')).toBe(true);
   });
 });
+
+describe('parts the page declares in another language (lang on an element)', () => {
+  const hola = '¡Hola! ¿Qué tal?';
+  const short = `${english}\n${hola}\n${english}`;
+  const shortSentences: [number, number][] = [
+    [0, english.length],
+    [english.length + 1, english.length + 1 + hola.length],
+    [english.length + hola.length + 2, short.length],
+  ];
+  const declaredSpanish = [{ from: english.length + 1, to: english.length + 1 + hola.length, kind: 'lang' as const, label: 'es' }];
+
+  it('a paragraph declared in another language is read in its voice however short, the others keep the reading\'s', async () => {
+    const voiceFor = vi.fn(async (language: string) => (language === 'es' ? es : null));
+    expect(await sentenceVoices(short, shortSentences, 'en', voiceFor, declaredSpanish)).toEqual([null, es, null]);
+    // Undeclared, too short to tell: the reading's voice.
+    expect(await sentenceVoices(short, shortSentences, 'en', voiceFor)).toEqual([null, null, null]);
+  });
+
+  it('the declaration gives way when the detector is sure of another language; code and cell marks are no declaration', async () => {
+    const voiceFor = vi.fn(async (language: string) => (language === 'es' ? es : language === 'fr' ? { voiceId: 'fr-lea', language: 'fr' } : null));
+    // An English paragraph mislabelled Spanish: the detector is sure it is English.
+    const mislabelled = [{ from: 0, to: english.length, kind: 'lang' as const, label: 'es' }];
+    expect(await sentenceVoices(text, sentences, 'en', voiceFor, mislabelled)).toEqual([null, es, null]);
+    const cells = [{ from: english.length + 1, to: english.length + 1 + hola.length, kind: 'cell' as const, label: 'es' }];
+    expect(await sentenceVoices(short, shortSentences, 'en', voiceFor, cells)).toEqual([null, null, null]);
+    // A declared language the service has no voice for keeps the reading's.
+    const german = [{ ...declaredSpanish[0]!, label: 'de' }];
+    expect(await sentenceVoices(short, shortSentences, 'en', voiceFor, german)).toEqual([null, null, null]);
+  });
+
+  it('a long passage declared inside a paragraph takes its voice for the sentences mostly in it; a declared word does not', async () => {
+    const passage = 'Le jardin qu’il faut cultiver, dit-il enfin, est le nôtre, et nous rentrâmes.';
+    const paragraph = `He closed the book. ${passage} Then he slept soundly.`;
+    const at = paragraph.indexOf(passage);
+    const parts: [number, number][] = [
+      [0, at - 1],
+      [at, at + passage.length],
+      [at + passage.length + 1, paragraph.length],
+    ];
+    const fr = { voiceId: 'fr-lea', language: 'fr' };
+    const voiceFor = async (language: string) => (language === 'fr' ? fr : null);
+    expect(await sentenceVoices(paragraph, parts, 'en', voiceFor, [{ from: at, to: at + passage.length, kind: 'lang', label: 'fr' }])).toEqual([null, fr, null]);
+    const word = paragraph.indexOf('jardin');
+    expect(await sentenceVoices(paragraph, parts, 'en', voiceFor, [{ from: word, to: word + 6, kind: 'lang', label: 'fr' }])).toEqual([null, null, null]);
+  });
+
+  it('a text opening with a paragraph declared in another language waits for the plan; a declared word does not hold it back', async () => {
+    const opening = [{ from: 0, to: hola.length, kind: 'lang' as const, label: 'es' }];
+    expect(await opensInReadingVoice(`${hola}\n${english}`, 'en', opening)).toBe(false);
+    expect(await opensInReadingVoice(`${hola}\n${english}`, 'en')).toBe(true);
+    expect(await opensInReadingVoice(text, 'en', [{ from: 4, to: 11, kind: 'lang', label: 'es' }])).toBe(true);
+  });
+});

@@ -63,7 +63,7 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   const voicesByParagraph = request.translateTo === undefined && !request.language && !request.voiceId;
   // (Nor when such a text opens with a paragraph in another language: its voice is known once planned.)
   const early =
-    request.confirmed && !bySentence && !request.startOffset && !request.startSentence && (!voicesByParagraph || (await opensInReadingVoice(capped.text, params.language)))
+    request.confirmed && !bySentence && !request.startOffset && !request.startSentence && (!voicesByParagraph || (await opensInReadingVoice(capped.text, params.language, request.marks)))
       ? firstRequestText(capped.text, params.language, { cleanup, marks: request.marks })
       : null;
   if (early) askEarly(sessionId, { text: early, index: 0 }, params);
@@ -77,7 +77,7 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   const plan = request.translateTo
     ? await planForListening(markParagraphs(written, capped.text, sentences), listen, () => originalVoice(request, settings))
     : voicesByParagraph
-      ? splitByVoice(written, await sentenceVoices(capped.text, sentences, params.language, (language) => voiceOfLanguage(language, settings)))
+      ? splitByVoice(written, await sentenceVoices(capped.text, sentences, params.language, (language) => voiceOfLanguage(language, settings), request.marks))
       : written;
   // Only what is read from the start on is paid for (and asked about); the chunks before it wait for a jump back.
   const ahead = plan.chunks.slice(chunkOfSentence(plan.chunks, startSentence));
