@@ -7,7 +7,7 @@
  * Prints "N passed, N failed" like every suite here.
  */
 import path from 'node:path';
-import type { Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { startEmulator } from '../../emulator/server';
 import { prepareSpeech } from '../../lib/speech/chunk';
 import { startPageServer } from '../support/page-server';
@@ -122,6 +122,39 @@ function story(chars: number): string {
   return sentences.join(' ');
 }
 
+/** Raw WebDriver BiDi, for what puppeteer does not wrap: Firefox's own windows (allowed by -remote-allow-system-access). */
+type Bidi = { send(method: string, params: object): Promise<{ result: unknown }> };
+
+/**
+ * Right-clicks the page at (x, y) with the mouse, as a person would, and chooses `label` in the
+ * browser's own context menu (Firefox's window, reached over BiDi in its chrome scope): the add-on
+ * gets the real click, with what the browser says about the element right-clicked.
+ */
+async function chooseFromContextMenu(firefox: Browser, page: Page, x: number, y: number, label: string): Promise<void> {
+  const bidi = (firefox as unknown as { connection: Bidi }).connection;
+  await page.mouse.click(x, y, { button: 'right' });
+  const { result } = (await bidi.send('browsingContext.getTree', { 'moz:scope': 'chrome', maxDepth: 0 })) as { result: { contexts: { context: string; url: string }[] } };
+  const window = result.contexts.find((c) => c.url === 'chrome://browser/content/browser.xhtml');
+  if (!window) throw new Error(`no browser window: ${JSON.stringify(result.contexts)}`);
+  const choose = `(() => {
+    const menu = document.getElementById('contentAreaContextMenu');
+    const item = menu.state === 'open' && [...menu.querySelectorAll('menuitem')].find((i) => !i.hidden && i.label === ${JSON.stringify(label)});
+    if (!item) return false;
+    // Our entries are in a submenu: opened first, as a person would hover it.
+    const popup = item.parentElement;
+    if (popup !== menu && popup.state !== 'open') {
+      popup.parentElement.openMenu(true);
+      return false;
+    }
+    popup.activateItem(item);
+    return true;
+  })()`;
+  await until(`"${label}" in the context menu`, async () => {
+    const answer = (await bidi.send('script.evaluate', { expression: choose, target: { context: window.context }, awaitPromise: false })) as { result: { result?: { value?: boolean } } };
+    return answer.result.result?.value === true;
+  }, 10_000);
+}
+
 async function main(): Promise<number> {
   const emulator = await startEmulator({ port: 0 });
   const pages = await startPageServer();
@@ -187,6 +220,27 @@ async function main(): Promise<number> {
       }
     });
 
+    await suite.check('Firefox: "Read aloud from here" chosen in the browser\'s menu after a right-click alone on an untouched page starts at the right-clicked paragraph', async () => {
+      await reset(ext);
+      // Untouched: no click before, nothing of ours on the page, no selection.
+      await page.goto(`${pagesUrl}${ownPageUrl('news')}?right-click`);
+      const at = await page.$eval(THIRD, (p) => {
+        p.scrollIntoView({ block: 'end' });
+        const box = p.getBoundingClientRect();
+        return { x: box.left + 40, y: box.top + 8 };
+      });
+      const lit = await watchHighlights(page);
+      await chooseFromContextMenu(firefox, page, at.x, at.y, 'Read aloud from here');
+      await untilPlaying(ext);
+      const first = await until('the first sentence lit', async () => (await lit()).sentences[0]);
+      if (!first.startsWith(THIRD_FIRST)) throw new Error(`first lit: ${first}`);
+      const [asked] = await speechLog(emulator.url);
+      if (!asked?.textStart?.startsWith(THIRD_FIRST)) throw new Error(`first request: ${asked?.textStart}`);
+      await stopAndSettle(ext);
+      const charged = await ledgerExact(emulator.url);
+      if (!charged[0]?.textStart.startsWith(THIRD_FIRST)) throw new Error(`first paid: ${charged[0]?.textStart}`);
+    });
+
     await suite.check('Firefox: the in-page player\'s Next and Previous sentence move the reading and its highlight; Stop ends it; nothing is bought twice, the ledger exact', async () => {
       await reset(ext);
       await page.goto(`${pagesUrl}/fixtures/article.html`);
@@ -212,6 +266,43 @@ async function main(): Promise<number> {
       await stopAndSettle(ext);
       const charged = await ledgerExact(emulator.url);
       if (charged.length === 0) throw new Error('nothing charged');
+    });
+
+    await suite.check('Firefox: hovering a later paragraph offers "Read from here", which jumps the reading there; the parts skipped are not bought, nothing twice', async () => {
+      await reset(ext);
+      // About 16,000 characters: parts far ahead are not asked for until the reading nears them.
+      await page.goto(`${pagesUrl}/fixtures/long-read.html`);
+      await clickMenu(ext, 'voxlate-read-page');
+      await untilPlaying(ext);
+      const opening = 'At the very end of the story';
+      const plan = (await reading(ext))!.chunks;
+      const target = plan.findIndex((c) => c.text.includes(opening));
+      if (target < 2) throw new Error(`the last paragraph is in part ${target}`);
+      const lit = await watchHighlights(page);
+      // While the button shows, the reading does not scroll the page back to its sentence; a
+      // hover the reading's scrolling took away is tried again.
+      await until('the jump taken', async () => {
+        const at = await page.evaluate((words) => {
+          const p = [...document.querySelectorAll('p')].find((e) => e.textContent!.includes(words))!;
+          p.scrollIntoView({ block: 'center' });
+          const box = p.getBoundingClientRect();
+          return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+        }, opening);
+        await page.mouse.move(10, 10);
+        await page.mouse.move(at.x, at.y);
+        try {
+          await clickInPageUi(ext, page, 'button', 'Read from here');
+          return await until('the reading there', async () => (await lit()).sentences.some((s) => s.startsWith(opening)), 10_000);
+        } catch {
+          return false;
+        }
+      }, 90_000);
+      await stopAndSettle(ext);
+      const paid = (await ledgerExact(emulator.url)).map((e) => plan.findIndex((c) => c.text.startsWith(e.textStart)));
+      if (paid.includes(-1) || !paid.includes(target)) throw new Error(`parts paid: ${paid.join(', ')} (the jump's: ${target})`);
+      // Between the parts the reading had bought before the jump and the jump's part: none bought.
+      const skipped = plan.map((_, i) => i).filter((i) => i > Math.max(...paid.filter((j) => j < target)) && i < target);
+      if (skipped.length === 0) throw new Error(`nothing skipped: parts paid ${paid.join(', ')}, the jump's ${target}`);
     });
 
     await suite.check('Firefox: the in-page player\'s Pause stops the audio clock and the highlight and sends nothing; Resume goes on; the ledger exact', async () => {
