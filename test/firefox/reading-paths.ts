@@ -224,6 +224,9 @@ async function main(): Promise<number> {
       await reset(ext);
       // Untouched: no click before, nothing of ours on the page, no selection.
       await page.goto(`${pagesUrl}${ownPageUrl('news')}?right-click`);
+      // A text of its own, not heard in the check before (heard audio comes from the cache, unsent).
+      const said = 'On the quay the gulls waited for the fishing boats to come home.';
+      await page.$eval(THIRD, (p, t) => (p.textContent = `${t} The harbour lights came on one by one.`), said);
       const at = await page.$eval(THIRD, (p) => {
         p.scrollIntoView({ block: 'end' });
         const box = p.getBoundingClientRect();
@@ -233,12 +236,12 @@ async function main(): Promise<number> {
       await chooseFromContextMenu(firefox, page, at.x, at.y, 'Read aloud from here');
       await untilPlaying(ext);
       const first = await until('the first sentence lit', async () => (await lit()).sentences[0]);
-      if (!first.startsWith(THIRD_FIRST)) throw new Error(`first lit: ${first}`);
-      const [asked] = await speechLog(emulator.url);
-      if (!asked?.textStart?.startsWith(THIRD_FIRST)) throw new Error(`first request: ${asked?.textStart}`);
+      if (!first.startsWith(said)) throw new Error(`first lit: ${first}`);
+      const [asked] = await until('the first request answered', async () => ((await speechLog(emulator.url)).length > 0 ? speechLog(emulator.url) : null));
+      if (!asked!.textStart?.startsWith(said)) throw new Error(`first request: ${asked!.textStart}`);
       await stopAndSettle(ext);
       const charged = await ledgerExact(emulator.url);
-      if (!charged[0]?.textStart.startsWith(THIRD_FIRST)) throw new Error(`first paid: ${charged[0]?.textStart}`);
+      if (!charged[0]?.textStart.startsWith(said)) throw new Error(`first paid: ${charged[0]?.textStart}`);
     });
 
     await suite.check('Firefox: the in-page player\'s Next and Previous sentence move the reading and its highlight; Stop ends it; nothing is bought twice, the ledger exact', async () => {
