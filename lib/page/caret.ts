@@ -7,8 +7,8 @@ export interface Caret {
 }
 
 /**
- * Where the user clicked in `win`: a click in text leaves a collapsed selection there (in Chrome a
- * right-click too); with a selection, its start. Null when the frame has no selection at all.
+ * Where the user clicked in `win`: a click in text leaves a collapsed selection there (in Chrome and
+ * Firefox a right-click too); with a selection, its start. Null when the frame has no selection at all.
  */
 export function caretOf(win: Window): Caret | null {
   const selection = win.getSelection();
