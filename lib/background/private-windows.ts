@@ -24,8 +24,8 @@ const serial = createSerial();
 
 /**
  * Whether tab `tabId` is in a private window. Text typed in the popup (no tab) belongs to the
- * window the popup was opened in: the last focused one. A tab that cannot be read any more counts
- * as private (keeping nothing of it is the safe side).
+ * window the popup was opened in: the last focused one. Every caller acts for a tab that just asked
+ * (its page's message, its menu), so a tab the browser does not know is not one of a private window.
  */
 export async function isPrivateTab(tabId: number | null | undefined): Promise<boolean> {
   if (tabId === null || tabId === undefined) {
@@ -33,7 +33,7 @@ export async function isPrivateTab(tabId: number | null | undefined): Promise<bo
     return window?.incognito ?? false;
   }
   const tab = await browser.tabs.get(tabId).catch(() => undefined);
-  return tab ? tab.incognito : true;
+  return tab?.incognito ?? false;
 }
 
 /** Notes that reading or download `sessionId` comes from tab `tabId`; answers whether that is private. */

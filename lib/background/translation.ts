@@ -147,7 +147,7 @@ export function cancelTranslation(requestId: string, tabId?: number): void {
  * threshold (a translation above it is then refused, never sent). `inPrivate`: that action is a
  * private window's (cached in memory only, not in the history).
  */
-export async function translateWithConsent(text: string, target: string, approved: number | null, inPrivate: boolean, signal?: AbortSignal): Promise<TranslationResult> {
+export async function translateWithConsent(text: string, target: string, approved: number | null, signal?: AbortSignal, inPrivate = false): Promise<TranslationResult> {
   const settings = await getSettings();
   const answer = await translator.translateText({
     service: settings.serviceUrl,

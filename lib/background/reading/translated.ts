@@ -71,7 +71,7 @@ export async function textToSpeak(sessionId: string, text: string): Promise<stri
     paragraphsOf(text).map(async (paragraph) => {
       // The page translation keeps a paragraph under the language the page declares for it.
       const kept = source ? await getCachedTranslation({ service: serviceUrl, text: paragraph, source, target }).catch(() => null) : null;
-      return kept?.translation ?? (await translateWithConsent(paragraph, target, translationCost(paragraph), inPrivate, signal)).translation;
+      return kept?.translation ?? (await translateWithConsent(paragraph, target, translationCost(paragraph), signal, inPrivate)).translation;
     }),
   );
   return translated.join('\n');
