@@ -2,7 +2,7 @@
  * Firefox, private windows: the add-on is installed in a profile and allowed in private windows
  * ("Run in Private Windows", which Firefox keeps in the profile's extension-preferences.json; a
  * BiDi-installed add-on cannot be allowed there). A page is read aloud in a private window, then
- * the same page in a normal one: the private reading leaves nothing in storage.local or in the
+ * another in a normal one: the private reading leaves nothing in storage.local or in the
  * extension's IndexedDB (its audio and its place to continue reading stay in memory), the normal
  * one stores both as before; closing the private window drops what it kept.
  * Prints "N passed, N failed" like every suite here.
@@ -119,6 +119,8 @@ async function main(): Promise<number> {
   const emulator = await startEmulator({ port: 0 });
   const pages = await startPageServer();
   const article = `${pages.url.replace('localhost', '127.0.0.1')}/fixtures/article.html`;
+  // Another page for the normal window: the private reading's audio (in memory) would serve the same text.
+  const river = `${pages.url.replace('localhost', '127.0.0.1')}/fixtures/river.html`;
   const profile = await mkdtemp(path.join(tmpdir(), 'voxlate-firefox-private-'));
   await mkdir(path.join(profile, 'extensions'), { recursive: true });
   await writeFile(path.join(profile, 'extensions', `${GECKO_ID}.xpi`), await zipFolder(EXTENSION));
@@ -159,10 +161,13 @@ async function main(): Promise<number> {
       if (disk.positions.length || disk.audio) throw new Error(`on disk: ${JSON.stringify(disk)}`);
     });
 
-    await suite.check('Firefox: the same page read in a normal window is kept on disk as before', async () => {
-      const page = await firefox.newPage();
-      await page.goto(article);
-      await readPageAloud(ext, article, false);
+    await suite.check('Firefox: a page read in a normal window is kept on disk as before', async () => {
+      // A window of its own: a new page would open in the last focused window, the private one.
+      const normalWindow = await ext.evaluate(async (url) => (await browser.windows.create({ incognito: false, url })).id!, river);
+      await until('the normal tab loaded', () =>
+        ext.evaluate(async (id) => (await browser.tabs.query({ windowId: id }))[0]?.status === 'complete', normalWindow),
+      );
+      await readPageAloud(ext, river, false);
       await untilPastFirstSentence(ext);
       await until('the place to continue, on disk', async () => (await onDisk(ext)).positions.length > 0);
       await stopReading(ext);
