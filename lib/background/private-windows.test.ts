@@ -23,7 +23,7 @@ let sent: string[] = [];
 
 /** A tab in a new private window, as the browser reports it (`incognito`). */
 async function openTab(url: string, incognito: boolean): Promise<{ tabId: number; windowId: number }> {
-  const window = await fakeBrowser.windows.create({ incognito, focused: true });
+  const window = (await fakeBrowser.windows.create({ incognito, focused: true }))!;
   const tab = await fakeBrowser.tabs.create({ url, windowId: window.id!, active: true });
   await fakeBrowser.tabs.update(tab.id!, { incognito } as Parameters<typeof fakeBrowser.tabs.update>[1]);
   return { tabId: tab.id!, windowId: window.id! };
