@@ -50,6 +50,11 @@ export default defineConfig({
       ...(browser === 'chrome' ? ['offscreen'] : []),
     ],
     action: { default_title: '__MSG_extName__' },
+    // Private windows: one background for every window (Chrome's default; the only mode Firefox
+    // knows besides "not_allowed"), which sees each tab's `incognito` flag and keeps what a private
+    // window uses in memory only (lib/background/private-windows.ts). "split" would give Chrome's
+    // private windows a second worker, player and cache of their own, and Firefox would refuse it.
+    incognito: 'spanning',
     commands: {
       'read-aloud': { suggested_key: { default: 'Alt+Shift+R' }, description: '__MSG_commandRead__' },
       'pause-resume': { suggested_key: { default: 'Alt+Shift+P' }, description: '__MSG_commandPause__' },

@@ -8,6 +8,9 @@ import { actingTab, ownTab, registerHandlers } from '@/lib/messaging/router';
 import { scheduler } from '@/lib/background/service';
 import { acceptOffer, endActionsWithTabs } from '@/lib/background/spend/gate';
 import { cancelFetches } from '@/lib/background/reading/audio-fetch';
+import { audioInMemory } from '@/lib/speech/cache';
+import { toBase64 } from '@/lib/storage/base64';
+import { watchPrivateWindows } from '@/lib/background/private-windows';
 import { cancelConfirmedSpend, runConfirmedSpend } from '@/lib/background/spend/answers';
 import { cancelDownload, recoverDownload, retryDownload } from '@/lib/background/download/download';
 import { downloadFromPopup } from '@/lib/background/download/confirm';
@@ -47,6 +50,8 @@ export default defineBackground(() => {
     void stopReadingOfTab(tabId).catch(() => undefined);
   });
   browser.commands.onCommand.addListener((command, tab) => void onCommand(command, tab));
+  // What private windows kept (in memory) goes when the last one closes.
+  watchPrivateWindows();
   // A tab closed or gone to another page: nothing it had asked for and not sent yet is sent.
   endActionsWithTabs();
   if (!import.meta.env.FIREFOX) {
@@ -105,6 +110,10 @@ export default defineBackground(() => {
 
     fetchChunk: (request) => fetchChunkForPlayer(request),
     cancelFetches: ({ sessionId, chunks }) => cancelFetches(sessionId, chunks),
+    audioInMemory: ({ cacheKey }) => {
+      const kept = audioInMemory(cacheKey);
+      return kept ? toBase64(kept.audio) : null;
+    },
     playerEvent: (event) => handlePlayerEvent(event),
   });
 

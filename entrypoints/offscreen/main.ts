@@ -5,6 +5,8 @@ import { registerHandlers } from '@/lib/messaging/router';
 import { linkToBackground } from '@/lib/player/background-link';
 import { recordOutput } from '@/lib/player/output-recorder';
 import { createPlayer } from '@/lib/player/player';
+import { getAudio } from '@/lib/speech/cache';
+import { fromBase64 } from '@/lib/storage/base64';
 
 const LIVE = new Set(['loading', 'playing', 'paused']);
 
@@ -19,6 +21,13 @@ function main(): void {
   const player = createPlayer({
     ...(__VOXLATE_TEST_HOOKS__ ? { audioContext: () => (recorder = recordOutput(new AudioContext())).context } : {}),
     fetchChunk: async (req) => unwrap(await sendMessage('fetchChunk', req)),
+    // A private window's audio is in the worker's memory, never in the database: asked for there.
+    loadAudio: async (cacheKey) => {
+      const stored = await getAudio(cacheKey);
+      if (stored) return stored;
+      const kept = unwrap(await sendMessage('audioInMemory', { cacheKey }));
+      return kept === null ? undefined : { audio: fromBase64(kept) };
+    },
     // Fire and forget: if the worker cannot be reached, there is nothing else to tell.
     cancelFetches: (sessionId, chunks) => void sendMessage('cancelFetches', { sessionId, chunks: chunks && [...chunks] }).catch(() => undefined),
     onEvent: (event) => void sendMessage('playerEvent', event).catch(() => undefined),

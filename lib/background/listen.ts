@@ -17,6 +17,7 @@ import { confirmThreshold, describeEstimate, estimateSpeech, holdForConfirmation
 import type { TabRef } from './tab-actions';
 import type { SpendQuestion } from '../messaging/protocol';
 import { currentTargetLanguage, translateWithConsent } from './translation';
+import { isPrivateTab } from './private-windows';
 
 /**
  * The user chose, in the in-page player (or the popup), to hear readings in another language
@@ -154,7 +155,7 @@ export async function listenTranslated(request: ListenRequest, agreed: number | 
   }
   // While the translation is on its way, the player gets ready, so its speech sounds as soon as it comes.
   void playerHost().prepare?.().catch(() => undefined);
-  const translated = await translateWithConsent(text, target, agreed === null ? null : translating);
+  const translated = await translateWithConsent(text, target, agreed === null ? null : translating, undefined, await isPrivateTab(request.tabId));
   // Read along: the translation on the page while it is heard.
   const shown = t('listenShowing', [name, translated.translation]).slice(0, 2000);
   const timeoutMs = Math.min(60_000, 8000 + 80 * translated.translation.length);

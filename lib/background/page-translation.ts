@@ -5,6 +5,7 @@ import { costBound, planBatches, splitBatchTranslation, type Batch } from '../tr
 import type { PageBlockInput, PageBlocksAnswer, PageEstimate } from '../translate/page-types';
 import { getSettings } from '../settings/items';
 import { getCachedTranslations, putCachedTranslation } from '../translate/cache';
+import { isPrivateTab } from './private-windows';
 import { canAfford } from '../translate/cost';
 import { joinTranslations, MAX_TRANSLATE_CHARS } from '../translate/split';
 import { formatNumber, t } from '../i18n';
@@ -83,13 +84,15 @@ export async function translatePageBlocks(target: string, blocks: readonly PageB
 
   // A block sent in parts is put together once all its parts are back.
   const parts = new Map<number, string[]>();
+  // A private window's page: its translations are cached in memory only.
+  const inPrivate = await isPrivateTab(tabId);
   // The first failure withdraws what is still queued, as a pause does; what was sent finishes into the cache.
   const stop = linkedAbort(withdrawn);
   const { signal } = stop;
   const finishBlock = async (local: number, text: string, exact: boolean) => {
     const index = missing[local]!;
     translations[index] = text;
-    if (exact && text) await putCachedTranslation({ service: serviceUrl, text: blocks[index]!.text, source: blocks[index]!.source, target: language.code }, { translation: text, sourceLanguage: blocks[index]!.source, sourceName: '' }).catch(() => undefined);
+    if (exact && text) await putCachedTranslation({ service: serviceUrl, text: blocks[index]!.text, source: blocks[index]!.source, target: language.code }, { translation: text, sourceLanguage: blocks[index]!.source, sourceName: '' }, { inMemory: inPrivate }).catch(() => undefined);
   };
   const receive = async (batch: Batch, translation: string) => {
     const exact = splitBatchTranslation(batch, translation);

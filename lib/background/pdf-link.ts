@@ -4,6 +4,7 @@ import { t } from '../i18n';
 import { readerUrl } from '../reader/address';
 import { keepDocument } from '../reader/store';
 import { fetchPdf } from './pdf-tab';
+import { isPrivateTab } from './private-windows';
 import { reportProblem } from './reading/problems';
 
 /**
@@ -23,6 +24,7 @@ export function mayFetchLinkedPdf(pageUrl: string | undefined, linkUrl: string):
  */
 export async function openLinkInReader(tab: { id: number; index: number }, url: string, allowed: Promise<boolean>): Promise<void> {
   try {
+    if (await isPrivateTab(tab.id)) throw new ServiceError('invalidRequest', t('readerPrivate'));
     if (!(await allowed)) throw new ServiceError('invalidRequest', t('readerSiteRefused', new URL(url).host));
     await keepDocument(url, await fetchPdf(url));
     await browser.tabs.create({ url: readerUrl(url), index: tab.index + 1, openerTabId: tab.id });

@@ -5,6 +5,7 @@ import { t } from '../i18n';
 import { documentUrlOf, readerUrl } from '../reader/address';
 import { READER_PATH } from '../messaging/sender';
 import { keepDocument } from '../reader/store';
+import { isPrivateTab } from './private-windows';
 
 /** What the reader does once its document is on screen, as the user asked on the PDF's tab. */
 export type ReaderAction = 'read-page' | 'translate-page';
@@ -119,6 +120,9 @@ async function readUpTo(response: Response, limit: number): Promise<Uint8Array> 
  * for the reader; a file on this computer the reader reads itself (a worker cannot).
  */
 export async function openInReader(tabId: number, pdf: ShownPdf, action: ReaderAction | null): Promise<void> {
+  // A private window's PDF: its bytes would be kept on disk for the reader (and Chrome cannot show
+  // an extension's page in a private tab at all).
+  if (await isPrivateTab(tabId)) throw new ServiceError('invalidRequest', t('readerPrivate'));
   if (!pdf.url.startsWith('file:')) await keepDocument(pdf.url, pdf.bytes ?? (await fetchPdf(pdf.url)));
   if (action) await pendingItem.setValue({ ...(await pendingItem.getValue()), [tabId]: action });
   await browser.tabs.update(tabId, { url: readerUrl(pdf.url) });

@@ -9,6 +9,7 @@ import { sendMessage, type TranslateAnswer } from '../messaging/protocol';
 import { holdForConfirmation, takeConfirmed } from './spend/questions';
 import { paidCall } from './spend/gateway';
 import { retryNote, setWaitNote, slowNote, watchWait, type WaitWatch } from './wait-notes';
+import { isPrivateTab } from './private-windows';
 
 /** Failures of the free account read that mean a translation cannot be sent either. */
 const SERVICE_UNUSABLE = new Set<ServiceErrorKind>(['unauthorized', 'network', 'timeout']);
@@ -110,6 +111,8 @@ export async function translate(ask: TranslateAsk, tabId?: number, frameId = 0):
       ...input,
       service: settings.serviceUrl,
       signal: controller.signal,
+      // Asked in a private window (the popup: the window it was opened in): nothing of it on disk.
+      inPrivate: await isPrivateTab(tabId),
       confirmAbove: settings.confirmAboveCredits,
       ...(approvedCost === undefined ? {} : { approvedCost }),
     });
@@ -141,14 +144,16 @@ export function cancelTranslation(requestId: string, tabId?: number): void {
 /**
  * A translation another paid action asked for, through the same cache and gateway: `approved`
  * credits the user agreed to in that action's question, or null when its figure was within their
- * threshold (a translation above it is then refused, never sent).
+ * threshold (a translation above it is then refused, never sent). `inPrivate`: that action is a
+ * private window's (cached in memory only, not in the history).
  */
-export async function translateWithConsent(text: string, target: string, approved: number | null, signal?: AbortSignal): Promise<TranslationResult> {
+export async function translateWithConsent(text: string, target: string, approved: number | null, signal?: AbortSignal, inPrivate = false): Promise<TranslationResult> {
   const settings = await getSettings();
   const answer = await translator.translateText({
     service: settings.serviceUrl,
     text,
     target,
+    inPrivate,
     ...(signal ? { signal } : {}),
     confirmAbove: settings.confirmAboveCredits,
     ...(approved === null ? {} : { approvedCost: approved }),

@@ -242,6 +242,8 @@ export const messageRules = {
     input: z.strictObject({ sessionId: text(1, 100), chunks: z.optional(z.array(int(0)).check(z.maxLength(10_000))) }),
     from: ['extension'],
   },
+  /** A private window's audio, which the worker keeps in memory only (Chrome's player has other memory). */
+  audioInMemory: { input: z.strictObject({ cacheKey: text(1, 100) }), from: ['extension'] },
   playerEvent: { input: playerEventSchema, from: ['extension'] },
 
   // From the background to the player (handled in the offscreen document).
@@ -365,6 +367,8 @@ export interface ProtocolMap {
 
   fetchChunk(data: In<'fetchChunk'>): Result<{ cacheKey: string }>;
   cancelFetches(data: In<'cancelFetches'>): Result<void>;
+  /** The audio as base64 (Chrome's messages carry JSON only), or null when it is not kept. */
+  audioInMemory(data: In<'audioInMemory'>): Result<string | null>;
   playerEvent(data: PlayerEvent): Result<void>;
 
   playerStart(data: { plan: ReadingPlan; startSentence?: number }): Result<void>;

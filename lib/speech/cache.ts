@@ -64,10 +64,58 @@ export interface PutAudioOptions {
   now?: number;
   /** Keys eviction must spare; default: what is pinned (lib/speech/pins.ts). */
   pinned?: ReadonlySet<string>;
+  /** Audio of a private window's reading: kept in this context's memory, never in the database. */
+  inMemory?: boolean;
 }
 
-/** Stores a chunk's audio, then evicts least recently used entries (not pinned ones) until under the limit. */
+/**
+ * Audio of private windows' readings and downloads, in the memory of the context that fetched it
+ * (the worker; Firefox's background page, which is also its player), never on disk. Read before
+ * the database; dropped when the last private window closes, or with the context.
+ */
+const inMemory = new Map<string, CachedAudio>();
+/** The memory bound: about 40 minutes of speech at 128 kbps MP3; least recently used out first. */
+export const AUDIO_MEMORY_LIMIT_BYTES = 40 * 1024 * 1024;
+
+function keepInMemory(key: string, entry: AudioEntry, now: number, limitBytes: number, pinned: ReadonlySet<string>): void {
+  const audio = entry.audio.slice();
+  inMemory.delete(key);
+  inMemory.set(key, { key, audio, format: entry.format, fileName: entry.fileName, durationSec: entry.durationSec, bytes: audio.byteLength, lastUsed: now });
+  let total = 0;
+  for (const e of inMemory.values()) total += e.bytes;
+  // A Map iterates in insertion order, and a use moves an entry to the end: the first is the least recently used.
+  for (const [k, e] of inMemory) {
+    if (total <= limitBytes || k === key) break;
+    if (pinned.has(k)) continue;
+    inMemory.delete(k);
+    total -= e.bytes;
+  }
+}
+
+/** Forgets the audio kept in memory (the last private window closed). */
+export function dropAudioInMemory(): void {
+  inMemory.clear();
+}
+
+/** The audio kept in this context's memory under `key` (a private window's), marked as just used. */
+export function audioInMemory(key: string, now = Date.now()): CachedAudio | undefined {
+  const found = inMemory.get(key);
+  if (!found) return undefined;
+  inMemory.delete(key);
+  const used = { ...found, lastUsed: now };
+  inMemory.set(key, used);
+  return used;
+}
+
+/**
+ * Stores a chunk's audio, then evicts least recently used entries (not pinned ones) until under the
+ * limit; with `inMemory`, in memory only (see above).
+ */
 export async function putAudio(key: string, entry: AudioEntry, opts: PutAudioOptions = {}): Promise<void> {
+  if (opts.inMemory) {
+    const pinned = opts.pinned ?? (await pinnedAudioKeys());
+    return keepInMemory(key, entry, opts.now ?? Date.now(), opts.limitBytes ?? AUDIO_MEMORY_LIMIT_BYTES, pinned);
+  }
   // A view into a larger buffer would be stored with the whole buffer (structured clone copies it).
   const audio =
     entry.audio.byteOffset === 0 && entry.audio.byteLength === entry.audio.buffer.byteLength
@@ -91,8 +139,10 @@ export async function putAudio(key: string, entry: AudioEntry, opts: PutAudioOpt
   await tx.done;
 }
 
-/** Reads a chunk's audio and marks it as just used (so eviction spares it). */
+/** Reads a chunk's audio (from memory first) and marks it as just used (so eviction spares it). */
 export async function getAudio(key: string, now = Date.now()): Promise<CachedAudio | undefined> {
+  const kept = audioInMemory(key, now);
+  if (kept) return kept;
   const tx = (await voxlateDb()).transaction(['audio', 'meta'], 'readwrite');
   const metaStore = tx.objectStore('meta');
   const [audio, meta] = await Promise.all([tx.objectStore('audio').get(key), metaStore.get(key)]);
@@ -108,7 +158,7 @@ export async function getAudio(key: string, now = Date.now()): Promise<CachedAud
 
 /** Whether a chunk's audio is cached (does not count as a use). */
 export async function hasAudio(key: string): Promise<boolean> {
-  return (await (await voxlateDb()).count('meta', key)) > 0;
+  return inMemory.has(key) || (await (await voxlateDb()).count('meta', key)) > 0;
 }
 
 /** Empties the cache. */

@@ -45,9 +45,24 @@ export function translationCacheKey(input: TranslationKeyInput): Promise<string>
   return hashKey([KEY_VERSION, serviceIdentity(input.service), input.source ?? 'auto', input.target, input.text]);
 }
 
+/**
+ * Translations asked for in private windows, in the worker's memory only (never on disk), by cache
+ * key: the same text is not paid twice while a private window is open. Read before the database;
+ * dropped when the last private window closes (lib/background/private-windows.ts).
+ */
+const inMemory = new Map<string, CachedTranslation>();
+const MEMORY_MAX_ENTRIES = TRANSLATION_CACHE_MAX_ENTRIES;
+
+/** Forgets the translations kept in memory (the last private window closed). */
+export function dropTranslationsInMemory(): void {
+  inMemory.clear();
+}
+
 /** The cached translation of `input`, marked as just used; null on a miss. */
 export async function getCachedTranslation(input: TranslationKeyInput, now = Date.now()): Promise<CachedTranslation | null> {
   const key = await translationCacheKey(input);
+  const kept = inMemory.get(key);
+  if (kept) return kept;
   const tx = (await voxlateDb()).transaction(['translations', 'translationMeta'], 'readwrite');
   const values = tx.objectStore('translations');
   const metas = tx.objectStore('translationMeta');
@@ -76,6 +91,8 @@ export async function getCachedTranslations(inputs: readonly TranslationKeyInput
   const metas = tx.objectStore('translationMeta');
   const found = await Promise.all(
     keys.map(async (key) => {
+      const kept = inMemory.get(key);
+      if (kept) return kept;
       const [value, meta] = await Promise.all([values.get(key), metas.get(key)]);
       const parsed = cachedTranslationSchema.safeParse(value);
       if (meta && parsed.success) {
@@ -95,6 +112,8 @@ export interface PutCacheOptions {
   now?: number;
   maxEntries?: number;
   maxBytes?: number;
+  /** A private window's translation: kept in memory only, never in the database. */
+  inMemory?: boolean;
 }
 
 /** Stores a translation, then evicts least recently used entries beyond the bounds. */
@@ -105,6 +124,13 @@ export async function putCachedTranslation(
 ): Promise<void> {
   const key = await translationCacheKey(input);
   const entry: CachedTranslation = { translation: value.translation, sourceLanguage: value.sourceLanguage, sourceName: value.sourceName };
+  if (opts.inMemory) {
+    inMemory.delete(key);
+    inMemory.set(key, entry);
+    // Insertion order: the first is the oldest.
+    while (inMemory.size > MEMORY_MAX_ENTRIES) inMemory.delete(inMemory.keys().next().value!);
+    return;
+  }
   const bytes = translationBytes(key, entry);
   const tx = (await voxlateDb()).transaction(['translations', 'translationMeta'], 'readwrite');
   const values = tx.objectStore('translations');

@@ -57,6 +57,8 @@ export interface TranslateInput {
   source?: string | null;
   /** Stops what has not been sent yet (see TranslatorDeps.translate). */
   signal?: AbortSignal;
+  /** Asked in a private window: cached in memory only, and not in the history. */
+  inPrivate?: boolean;
   /** A translation costing more credits than this waits for the user's approval; absent: never asks. */
   confirmAbove?: number;
   /** Credits the user agreed to spend on this translation after being asked. */
@@ -128,7 +130,8 @@ async function translateOnce(deps: TranslatorDeps, input: TranslateInput): Promi
   const key = { service: input.service, source: source?.code ?? null, target: target.code };
 
   const whole = await getCachedTranslation({ text, ...key });
-  if (whole) return finish(deps, text, whole, target, 0, true);
+  const inPrivate = input.inPrivate === true;
+  if (whole) return finish(deps, text, whole, target, 0, true, inPrivate);
 
   const { parts, separators } = splitForTranslation(text, deps.maxChars ?? MAX_TRANSLATE_CHARS, source?.code);
   const known = await Promise.all(parts.map((part) => (parts.length > 1 ? getCachedTranslation({ text: part, ...key }) : null)));
@@ -140,7 +143,7 @@ async function translateOnce(deps: TranslatorDeps, input: TranslateInput): Promi
   for (const [i, part] of parts.entries()) {
     input.signal?.throwIfAborted();
     done.push(known[i] ?? (await translatePart(deps, part, source, target, input.signal)));
-    if (!known[i] && parts.length > 1) await remember({ text: part, ...key }, done[i]!);
+    if (!known[i] && parts.length > 1) await remember({ text: part, ...key }, done[i]!, inPrivate);
   }
   const first = done[0]!;
   const result: CachedTranslation = {
@@ -148,8 +151,8 @@ async function translateOnce(deps: TranslatorDeps, input: TranslateInput): Promi
     sourceLanguage: first.sourceLanguage,
     sourceName: first.sourceName,
   };
-  await remember({ text, ...key }, result);
-  return finish(deps, text, result, target, cost, cost === 0);
+  await remember({ text, ...key }, result, inPrivate);
+  return finish(deps, text, result, target, cost, cost === 0, inPrivate);
 }
 
 /**
@@ -190,9 +193,11 @@ async function finish(
   target: Language,
   cost: number,
   cached: boolean,
+  inPrivate: boolean,
 ): Promise<TranslationResult> {
   try {
-    await addHistory({ sourceText, translation: entry.translation, sourceLanguage: entry.sourceLanguage, targetLanguage: target.code, cost });
+    // A private window's translations are not remembered in the history.
+    if (!inPrivate) await addHistory({ sourceText, translation: entry.translation, sourceLanguage: entry.sourceLanguage, targetLanguage: target.code, cost });
   } catch {
     // History is a convenience; a full storage must not hide a translation already paid for.
   }
@@ -200,9 +205,9 @@ async function finish(
   return { status: 'translated', ...entry, targetLanguage: target.code, cost, cached, balance };
 }
 
-async function remember(input: TranslationKeyInput, value: CachedTranslation): Promise<void> {
+async function remember(input: TranslationKeyInput, value: CachedTranslation, inMemory: boolean): Promise<void> {
   try {
-    await putCachedTranslation(input, value);
+    await putCachedTranslation(input, value, { inMemory });
   } catch {
     // Same as history: the translation was paid for and must still be shown.
   }

@@ -10,6 +10,7 @@ import { readingAt, textAsSaid } from '../reading/said';
 import { pinAudio, unpinAudio } from '../../speech/pins';
 import { setDownloadBadge } from '../badge';
 import { endFetches, fetchChunk } from '../reading/audio-fetch';
+import { notePrivateSession } from '../private-windows';
 import { saveJoinedAudio } from './file';
 import { runParts, type PartRun } from './parts';
 import { assertFitsCache, bytesPerSecond, estimateAudioBytes } from './size';
@@ -82,6 +83,8 @@ export async function runDownloadJob(request: DownloadRequestRecord, confirm: Co
     const { plan } = buildPlan({ sessionId: `download-${id}-${Date.now()}`, text, title, params, cleanup });
     // Its parts as they will be said (the user's pronunciations) and cached.
     readingAt(plan.sessionId, typeof request.tabId === 'number' ? request.tabId : null);
+    // A private window's download: the parts it fetches stay in memory (the file itself is the user's).
+    const inPrivate = await notePrivateSession(plan.sessionId, typeof request.tabId === 'number' ? request.tabId : null);
     const said = await Promise.all(plan.chunks.map((c) => textAsSaid(plan.sessionId, c.text, params.language)));
     const keys = await Promise.all(said.map((text) => audioCacheKey({ service: serviceUrl, text, ...params })));
     const summary = await summarize(said, keys, params);
@@ -112,7 +115,7 @@ export async function runDownloadJob(request: DownloadRequestRecord, confirm: Co
     // Once nothing is on the wire any more, the balance shows what the job cost.
     void run.drained.then(() => fetchAccount(0)).catch(() => undefined);
     await run.finished;
-    const fileName = await saveJoinedAudio(keys, params, title);
+    const fileName = await saveJoinedAudio(keys, params, title, inPrivate);
     await end(id, { status: 'done', fileName });
     return { fileName };
   } catch (error) {

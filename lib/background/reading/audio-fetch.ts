@@ -7,6 +7,7 @@ import type { SpeechParams } from '../../player/contract';
 import { t } from '../../i18n';
 import { stopTranslations, textToSpeak } from './translated';
 import { textAsSaid } from './said';
+import { isPrivateSession } from '../private-windows';
 
 export interface ChunkRequest {
   sessionId: string;
@@ -43,7 +44,8 @@ function refuseIfEnded(sessionId: string): void {
 }
 
 /**
- * Makes sure a chunk's audio is in the cache and returns its key. Cached audio costs no request
+ * Makes sure a chunk's audio is in the cache (in memory for a private window's reading) and
+ * returns its key. Cached audio costs no request
  * and no credit; audio already being fetched (for this reading or another, e.g. the same text
  * restarted) joins that request; otherwise one paid request goes through the plan-aware scheduler.
  */
@@ -77,7 +79,9 @@ export async function fetchChunk(request: ChunkRequest): Promise<string> {
       priority: request.priority,
       onRetry: request.onRetry,
       keep: async (speech) => {
-        await putAudio(key, { audio: speech.audio, format: speech.format, fileName: speech.fileName, durationSec: speech.durationSec });
+        // A private window's reading or download: its audio stays in memory, never on disk.
+        const inMemory = await isPrivateSession(request.sessionId);
+        await putAudio(key, { audio: speech.audio, format: speech.format, fileName: speech.fileName, durationSec: speech.durationSec }, { inMemory });
         return key;
       },
       // Remembered for every reading that held it.

@@ -9,6 +9,7 @@ import { holdForConfirmation } from '../spend/questions';
 import { tellPage } from '../page-link';
 import { startFromBeginningOffer } from './reach';
 import { sessionItem, type ReadingPage, type ReadingSession } from './session';
+import { isPrivateTab } from '../private-windows';
 
 /** What the pending-action store calls a resumed reading the user may restart from its beginning. */
 export const RESTART_KIND = 'restart';
@@ -24,12 +25,14 @@ export interface RestartRequest {
  * The page read whole in tab `tabId` (its address without fragment, and a hash of its text), and
  * where the user stopped reading that same text last time, if they did. The address is the
  * browser's (the user invoked us on this tab, so we may see it); nothing runs on the page for it.
+ * A page in a private window is remembered in memory only, apart from the others.
  */
 export async function resumePoint(tabId: number, text: string): Promise<{ page: ReadingPage; from: ReadingPosition | null } | null> {
   const url = await pageAddressOf(tabId);
   if (!url) return null;
-  const page = { url, textKey: await hashKey(['voxlate-page-text-v1', text]) };
-  const saved = await positionOf(url);
+  const inPrivate = await isPrivateTab(tabId);
+  const page: ReadingPage = { url, textKey: await hashKey(['voxlate-page-text-v1', text]), ...(inPrivate ? { private: true as const } : {}) };
+  const saved = await positionOf(url, inPrivate);
   return { page, from: saved && saved.textKey === page.textKey && saved.sentence < saved.sentenceCount ? saved : null };
 }
 
@@ -37,7 +40,8 @@ export async function resumePoint(tabId: number, text: string): Promise<{ page: 
 export async function followPosition(session: ReadingSession, event: PlayerEvent): Promise<void> {
   const { page, plan } = session;
   if (!page) return;
-  if (event.status === 'ended') return savePosition(page.url, null);
+  const inPrivate = page.private === true;
+  if (event.status === 'ended') return savePosition(page.url, null, inPrivate);
   // A stop, an error, or the very first sentence: the last place saved stays as it is.
   if (event.status === 'stopped' || event.status === 'error' || event.sentence < 1) return;
   await savePosition(page.url, {
@@ -47,7 +51,7 @@ export async function followPosition(session: ReadingSession, event: PlayerEvent
     sentence: event.sentence,
     sentenceCount: plan.sentenceCount,
     savedAt: Date.now(),
-  });
+  }, inPrivate);
 }
 
 /**
@@ -79,6 +83,6 @@ export async function activeTabResumeOffer(): Promise<ResumeOffer | null> {
   if (tab?.id === undefined) return null;
   const url = await pageAddressOf(tab.id);
   if (!url || (await sessionItem.getValue())?.tabId === tab.id) return null;
-  const saved = await positionOf(url);
+  const saved = await positionOf(url, tab.incognito);
   return saved && { title: saved.title, sentence: saved.sentence, sentenceCount: saved.sentenceCount };
 }

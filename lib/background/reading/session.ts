@@ -41,6 +41,8 @@ export interface ReadingPage {
   url: string;
   /** SHA-256 of the text read. */
   textKey: string;
+  /** In a private window: its position is kept in memory only (lib/background/private-windows.ts). */
+  private?: true;
 }
 
 export const sessionItem = storage.defineItem<ReadingSession | null>('session:reading', { fallback: null });

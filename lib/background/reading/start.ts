@@ -27,6 +27,7 @@ import { planStartingAt } from './plan';
 import { tellResumed } from './resume';
 import { chooseSpeechParams } from './speech-params';
 import { tellPagePlayer } from './page-player';
+import { notePrivateSession } from '../private-windows';
 import { lastErrorItem, rememberAsked, sessionItem, withReading, type ReadingSession, type ReadRequest } from './session';
 
 export type { ReadRequest } from './session';
@@ -50,6 +51,8 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   const cleanup = request.cleanup ?? settings.cleanup;
   const params = await chooseSpeechParams(request.text, request, settings);
   const sessionId = crypto.randomUUID();
+  // Before any of its requests: a private window's reading keeps its audio in memory only.
+  const inPrivate = await notePrivateSession(sessionId, request.tabId);
   // Before any of its requests: heard as written, or translated chunk by chunk.
   hearReadingIn(sessionId, request.translateTo, request.sourceLanguage || null);
   readingAt(sessionId, request.tabId);
@@ -128,8 +131,8 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   }
   // Kept for a Retry should the service fail it (written before any of its answers can come).
   void rememberAsked(sessionId, { ...request, listen, cleanup }).catch(() => undefined);
-  // What it leaves out (citation markers) is never sent: counted for the options.
-  if (!request.retried) void noteLeftOut(capped.text, sentences[startSentence]?.[0] ?? 0, request.marks, cleanup, settings, params.format).catch(() => undefined);
+  // What it leaves out (citation markers) is never sent: counted for the options (not a private window's).
+  if (!request.retried && !inPrivate) void noteLeftOut(capped.text, sentences[startSentence]?.[0] ?? 0, request.marks, cleanup, settings, params.format).catch(() => undefined);
   const started = await withReading(async () => {
     // Its tab closed while it was being planned: nothing is started or bought for a page that is gone.
     if (request.tabId !== null && !(await browser.tabs.get(request.tabId).catch(() => null))) {

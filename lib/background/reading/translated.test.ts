@@ -32,7 +32,7 @@ describe('a reading heard in another language', () => {
   it('translates each chunk just before its speech, paid at the chunk\'s translation price (agreed as the reading started)', async () => {
     hearReadingIn('heard-in-english', 'en');
     expect(await textToSpeak('heard-in-english', 'Hola, amigo.')).toBe('[EN] Hola, amigo.');
-    expect(translateWithConsent).toHaveBeenCalledWith('Hola, amigo.', 'en', 2, expect.any(AbortSignal));
+    expect(translateWithConsent).toHaveBeenCalledWith('Hola, amigo.', 'en', 2, expect.any(AbortSignal), false);
   });
 
   it('after the worker started again, the reading\'s record says how it is heard; anything else is heard as written', async () => {
@@ -49,7 +49,7 @@ describe('a reading heard in another language', () => {
     await putCachedTranslation({ service: 'https://tts.test', text: 'Hola, amigo.', source: 'es', target: 'en' }, { translation: 'Hello, friend.', sourceLanguage: 'es', sourceName: '' });
     hearReadingIn('paragraphs', 'en', 'es');
     expect(await textToSpeak('paragraphs', 'Hola, amigo.\nBuenos días. Adiós.')).toBe('Hello, friend.\n[EN] Buenos días. Adiós.');
-    expect(translateWithConsent.mock.calls).toEqual([['Buenos días. Adiós.', 'en', 2, expect.any(AbortSignal)]]);
+    expect(translateWithConsent.mock.calls).toEqual([['Buenos días. Adiós.', 'en', 2, expect.any(AbortSignal), false]]);
   });
 
   it('withdraws the translations of a reading that ended (not sent yet: never sent)', async () => {

@@ -2,6 +2,7 @@ import { getSettings } from '../../settings/items';
 import { getCachedTranslation } from '../../translate/cache';
 import { translationCost } from '../../translate/cost';
 import { translateWithConsent } from '../translation';
+import { isPrivateSession } from '../private-windows';
 import { sessionItem } from './session';
 
 /**
@@ -65,11 +66,12 @@ export async function textToSpeak(sessionId: string, text: string): Promise<stri
   if (!target) return text;
   const { serviceUrl } = await getSettings();
   const { signal } = withdrawals.get(sessionId) ?? keep(withdrawals, sessionId, new AbortController());
+  const inPrivate = await isPrivateSession(sessionId);
   const translated = await Promise.all(
     paragraphsOf(text).map(async (paragraph) => {
       // The page translation keeps a paragraph under the language the page declares for it.
       const kept = source ? await getCachedTranslation({ service: serviceUrl, text: paragraph, source, target }).catch(() => null) : null;
-      return kept?.translation ?? (await translateWithConsent(paragraph, target, translationCost(paragraph), signal)).translation;
+      return kept?.translation ?? (await translateWithConsent(paragraph, target, translationCost(paragraph), signal, inPrivate)).translation;
     }),
   );
   return translated.join('\n');

@@ -1,0 +1,197 @@
+/**
+ * Firefox, private windows: the add-on is installed in a profile and allowed in private windows
+ * ("Run in Private Windows", which Firefox keeps in the profile's extension-preferences.json; a
+ * BiDi-installed add-on cannot be allowed there). A page is read aloud in a private window, then
+ * another in a normal one: the private reading leaves nothing in storage.local or in the
+ * extension's IndexedDB (its audio and its place to continue reading stay in memory), the normal
+ * one stores both as before; closing the private window drops what it kept.
+ * Prints "N passed, N failed" like every suite here.
+ */
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import JSZip from 'jszip';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { startEmulator } from '../../emulator/server';
+import { startPageServer } from '../support/page-server';
+import { checks, FIREFOX, GECKO_ID, ledger, openExtensionPage, runSuite, until, UUID } from './support';
+
+const EXTENSION = path.resolve(import.meta.dirname, '../../.output-test/firefox-mv2');
+
+/** The build as an .xpi (a zip of the extension folder). */
+async function zipFolder(dir: string): Promise<Buffer> {
+  const zip = new JSZip();
+  const add = async (rel: string): Promise<void> => {
+    for (const name of await readdir(path.join(dir, rel))) {
+      const file = path.join(rel, name);
+      if ((await stat(path.join(dir, file))).isDirectory()) await add(file);
+      else zip.file(file.split(path.sep).join('/'), await readFile(path.join(dir, file)));
+    }
+  };
+  await add('');
+  return zip.generateAsync({ type: 'nodebuffer' });
+}
+
+function launch(profile: string): Promise<Browser> {
+  return puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX,
+    headless: true,
+    userDataDir: profile,
+    args: ['-remote-allow-system-access'],
+    extraPrefsFirefox: {
+      // An unsigned add-on in the profile's extensions folder is installed at start.
+      'xpinstall.signatures.required': false,
+      'extensions.autoDisableScopes': 0,
+      'extensions.enabledScopes': 15,
+      'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: UUID }),
+      'media.autoplay.default': 0,
+      'media.autoplay.block-webaudio': false,
+      'media.cubeb.force_mock_context': true,
+    },
+  });
+}
+
+/** What the extension keeps on disk from pages, as its own (non-private) page sees it. */
+function onDisk(ext: Page): Promise<{ positions: string[]; audio: number }> {
+  return ext.evaluate(async () => {
+    const { readingPositions } = (await browser.storage.local.get('readingPositions')) as { readingPositions?: Record<string, unknown> };
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('voxlate-audio');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const audio = db.objectStoreNames.contains('audio')
+      ? await new Promise<number>((resolve, reject) => {
+          const count = db.transaction('audio').objectStore('audio').count();
+          count.onsuccess = () => resolve(count.result);
+          count.onerror = () => reject(count.error);
+        })
+      : 0;
+    db.close();
+    return { positions: Object.keys(readingPositions ?? {}), audio };
+  });
+}
+
+/** "Read this page aloud" (what the menu entry does) on the page at `url` in a private or normal window. */
+async function readPageAloud(ext: Page, url: string, incognito: boolean): Promise<void> {
+  await ext.evaluate(
+    async (address, inPrivate) => {
+      const background = (await browser.runtime.getBackgroundPage()) as unknown as {
+        voxlateTestHooks: { onMenuClick: (info: unknown, tab: unknown) => boolean };
+      };
+      const tab = (await browser.tabs.query({ url: address.replace(/:\d+\//, '/').replace('http://', '*://') })).find((t) => t.incognito === inPrivate);
+      if (!tab) throw new Error(`no ${inPrivate ? 'private' : 'normal'} tab at ${address}`);
+      if (!background.voxlateTestHooks.onMenuClick({ menuItemId: 'voxlate-read-page', frameId: 0 }, tab)) throw new Error('menu not handled');
+    },
+    url,
+    incognito,
+  );
+}
+
+/** Waits until the reading has gone past its first sentence (where a place to continue is kept). */
+function untilPastFirstSentence(ext: Page): Promise<true> {
+  return until('past the first sentence', () =>
+    ext.evaluate(async () => {
+      const { reading } = (await browser.storage.session.get('reading')) as { reading?: { position?: { status: string; sentence: number } } };
+      return reading?.position?.status === 'playing' && reading.position.sentence >= 1;
+    }),
+    90_000,
+  );
+}
+
+/** Stops the reading (the stop shortcut) and waits until nothing of it is on the wire. */
+async function stopReading(ext: Page): Promise<void> {
+  await ext.evaluate(async () => {
+    const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { onCommand: (c: string) => boolean } };
+    background.voxlateTestHooks.onCommand('stop-reading');
+  });
+  await until('nothing on the wire', () =>
+    ext.evaluate(async () => {
+      const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { requestsUnderWay(): { active: number; waiting: number } } };
+      const { active, waiting } = background.voxlateTestHooks.requestsUnderWay();
+      return active === 0 && waiting === 0;
+    }),
+  );
+}
+
+async function main(): Promise<number> {
+  const emulator = await startEmulator({ port: 0 });
+  const pages = await startPageServer();
+  const article = `${pages.url.replace('localhost', '127.0.0.1')}/fixtures/article.html`;
+  // Another page for the normal window: the private reading's audio (in memory) would serve the same text.
+  const river = `${pages.url.replace('localhost', '127.0.0.1')}/fixtures/river.html`;
+  const profile = await mkdtemp(path.join(tmpdir(), 'voxlate-firefox-private-'));
+  await mkdir(path.join(profile, 'extensions'), { recursive: true });
+  await writeFile(path.join(profile, 'extensions', `${GECKO_ID}.xpi`), await zipFolder(EXTENSION));
+  // "Run in Private Windows: Allow", as about:addons records it.
+  await writeFile(
+    path.join(profile, 'extension-preferences.json'),
+    JSON.stringify({ [GECKO_ID]: { permissions: ['internal:privateBrowsingAllowed'], origins: [], data_collection: [] } }),
+  );
+  const suite = checks();
+  const firefox = await launch(profile);
+  try {
+    const ext = await openExtensionPage(firefox);
+    await ext.evaluate(async (url) => {
+      await browser.storage.local.set({ apiKey: 'demo-pro', settings: { serviceUrl: url, confirmAboveCredits: 100_000 } });
+    }, emulator.url);
+
+    let privateWindow = 0;
+    await suite.check('Firefox: the add-on runs in private windows (allowed in the profile)', async () => {
+      if (!(await ext.evaluate(() => browser.extension.isAllowedIncognitoAccess()))) throw new Error('not allowed in private windows');
+      privateWindow = await ext.evaluate(async (url) => (await browser.windows.create({ incognito: true, url }))!.id!, article);
+      await until('the private tab loaded', () =>
+        ext.evaluate(async (id) => (await browser.tabs.query({ windowId: id }))[0]?.status === 'complete', privateWindow),
+      );
+    });
+
+    await suite.check('Firefox: a page read aloud in a private window leaves nothing in storage.local or IndexedDB', async () => {
+      if (!privateWindow) throw new Error('no private window');
+      const before = (await ledger(emulator.url)).entries.length;
+      await readPageAloud(ext, article, true);
+      await untilPastFirstSentence(ext);
+      // Its place to continue is kept (wherever that is) before the check: the reading got that far.
+      await until('a place to continue', () =>
+        ext.evaluate(async () => {
+          const { privateReadingPositions } = await browser.storage.session.get('privateReadingPositions');
+          const { readingPositions } = await browser.storage.local.get('readingPositions');
+          return Object.keys({ ...(privateReadingPositions as object), ...(readingPositions as object) }).length > 0;
+        }),
+      );
+      await stopReading(ext);
+      if ((await ledger(emulator.url)).entries.length <= before) throw new Error('no speech was bought: the check would prove nothing');
+      const disk = await onDisk(ext);
+      if (disk.positions.length || disk.audio) throw new Error(`on disk: ${JSON.stringify(disk)}`);
+    });
+
+    await suite.check('Firefox: a page read in a normal window is kept on disk as before', async () => {
+      // A window of its own: a new page would open in the last focused window, the private one.
+      const normalWindow = await ext.evaluate(async (url) => (await browser.windows.create({ incognito: false, url }))!.id!, river);
+      await until('the normal tab loaded', () =>
+        ext.evaluate(async (id) => (await browser.tabs.query({ windowId: id }))[0]?.status === 'complete', normalWindow),
+      );
+      await readPageAloud(ext, river, false);
+      await untilPastFirstSentence(ext);
+      await until('the place to continue, on disk', async () => (await onDisk(ext)).positions.length > 0);
+      await stopReading(ext);
+      if ((await onDisk(ext)).audio === 0) throw new Error('no audio in the database');
+    });
+
+    await suite.check('Firefox: closing the private window drops what it kept', async () => {
+      if (!privateWindow) throw new Error('no private window');
+      await ext.evaluate((id) => browser.windows.remove(id), privateWindow);
+      await until('private places forgotten', () =>
+        ext.evaluate(async () => (await browser.storage.session.get('privateReadingPositions')).privateReadingPositions === undefined),
+      );
+    });
+  } finally {
+    await firefox.close();
+    await emulator.close();
+    await pages.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+  return suite.report();
+}
+
+runSuite(main);
