@@ -12,7 +12,7 @@ const root = document.getElementById('root')!;
 // The first render waits only for local storage (a few ms), so it already shows what is known.
 void readCachedData().then((cached) => {
   if (__VOXLATE_TEST_HOOKS__) performance.mark('voxlate:cached');
-  // Its markup is kept for the next opening, which paints it before this bundle runs (popup-paint.ts);
+  // Its markup is kept for the next opening, which paints it before this bundle runs (popup-paint.js);
   // only with a known account (never a "not set up" or another service's screen to show first).
   const keep = () => (cached.account ? saveSnapshot(root) : dropSnapshot());
   const app = <PopupApp cached={cached} onFirstRender={keep} />;
