@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { build as bundle } from 'rolldown';
 import { defineConfig } from 'wxt';
 import { OUTPUT_TAP_FILE, OUTPUT_TAP_SOURCE } from './lib/player/output-tap-worklet';
 
@@ -19,6 +20,15 @@ const PDFJS = path.resolve(import.meta.dirname, 'node_modules/pdfjs-dist');
 const PDFJS_DATA = ['standard_fonts', 'cmaps', 'wasm'].flatMap((dir) =>
   readdirSync(path.join(PDFJS, dir)).filter((name) => !name.includes('quickjs')).map((name) => ({ absoluteSrc: path.join(PDFJS, dir, name), relativeDest: `pdfjs/${dir}/${name}` })),
 );
+/** The popup's first script (lib/popup-paint-script.ts), bundled alone: it runs before the first paint. */
+async function popupPaintScript(): Promise<string> {
+  const result = await bundle({
+    input: path.resolve(import.meta.dirname, 'lib/popup-paint-script.ts'),
+    write: false,
+    output: { format: 'iife', minify: true },
+  });
+  return result.output[0].code;
+}
 const SERVICE_ORIGINS = ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*'];
 /** Asked for one site at a time: a PDF linked from a page of another site ("Open in Voxlate reader"). */
 const LINKED_PDF_ORIGINS = ['http://*/*'];
@@ -27,15 +37,18 @@ export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
   outDir: testBuild ? '.output-test' : '.output',
   hooks: {
-    // Test builds record the player's output (for measuring gaps between chunks) with this worklet.
-    'build:publicAssets': (_, files) => {
+    // Test builds record the player's output (for measuring gaps between chunks) with this worklet;
+    // every build gets the popup's first script.
+    'build:publicAssets': async (_, files) => {
       if (testBuild) files.push({ relativeDest: OUTPUT_TAP_FILE, contents: OUTPUT_TAP_SOURCE });
-      files.push(...PDFJS_DATA);
+      files.push(...PDFJS_DATA, { relativeDest: 'popup-paint.js', contents: await popupPaintScript() });
     },
   },
   vite: () => ({
     // Test builds expose the handlers of menus and shortcuts, which a headless browser cannot click.
     define: { __VOXLATE_TEST_HOOKS__: JSON.stringify(testBuild) },
+    // Both browsers preload modules themselves (Chrome 66, Firefox 115): no polyfill in every page.
+    build: { modulePreload: { polyfill: false } },
   }),
   manifest: ({ browser, manifestVersion }) => ({
     name: '__MSG_extName__',

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** Strings only test-build code contains: the hooks and the benchmark's marks. */
-const TEST_ONLY = ['voxlateTestHooks', '__voxlateFirstRender', 'voxlate:script', 'voxlate:cached', 'performance.mark(', 'voxlate-output-tap'];
+const TEST_ONLY = ['voxlateTestHooks', '__voxlateFirstRender', '__voxlateBeforeApp', 'voxlate:script', 'voxlate:cached', 'performance.mark(', 'voxlate-output-tap'];
 
 function scripts(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

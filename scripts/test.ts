@@ -93,6 +93,7 @@ countedRun('end-to-end tests (Firefox)', 'npx', ['tsx', 'test/firefox/read-aloud
 countedRun('end-to-end tests (Firefox, restarted)', 'npx', ['tsx', 'test/firefox/restart.ts']);
 countedRun('end-to-end tests (Firefox, translation bubble)', 'npx', ['tsx', 'test/firefox/bubble.ts']);
 countedRun('end-to-end tests (Firefox, popup and options)', 'npx', ['tsx', 'test/firefox/popup-options.ts']);
+countedRun('end-to-end tests (Firefox, popup first paint)', 'npx', ['tsx', 'test/firefox/popup-paint.ts']);
 countedRun('end-to-end tests (Firefox, PDF reader)', 'npx', ['tsx', 'test/firefox/pdf-reader.ts']);
 countedRun('end-to-end tests (Firefox, page translation and listening in another language)', 'npx', ['tsx', 'test/firefox/page-translate.ts']);
 countedRun('end-to-end tests (Firefox, reading paths: from here, player, pause, download cancel, faults)', 'npx', ['tsx', 'test/firefox/reading-paths.ts']);

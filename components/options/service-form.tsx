@@ -7,6 +7,7 @@ import { checkServiceUrl } from '@/lib/settings/service-url';
 import { AccountSummary } from '../account-summary';
 import { ErrorNotice } from '../error-notice';
 import { checkKeyCharacters, normaliseKey } from '@/lib/settings/api-key';
+import { dropSnapshot } from '@/lib/popup-snapshot';
 
 type State =
   | { status: 'idle' }
@@ -40,6 +41,8 @@ export function ServiceForm({ status, onChange }: { status: ServiceStatus; onCha
     setUrl(check.baseUrl);
     const result = await sendMessage('saveService', { serviceUrl: check.baseUrl, apiKey: apiKey || undefined }).catch(() => null);
     if (!result) return fail(t('extensionUnavailable'));
+    // The popup's kept first screen shows the account it had: not this one's.
+    dropSnapshot();
     setKey('');
     onChange();
     setState(result.ok ? { status: 'ok', account: result.value } : { status: 'error', error: result.error });
@@ -47,6 +50,7 @@ export function ServiceForm({ status, onChange }: { status: ServiceStatus; onCha
 
   async function clearKey() {
     const result = await sendMessage('clearApiKey');
+    dropSnapshot();
     setKey('');
     onChange();
     setState(result.ok ? { status: 'cleared' } : { status: 'error', error: result.error });

@@ -9,6 +9,8 @@ declare global {
   interface Window {
     /** ms from the popup's navigation start to its first render with cached data (tests, bench). */
     __voxlateFirstRender?: number;
+    /** The elements in the popup's root before its app's script ran (tests). */
+    __voxlateBeforeApp?: Element[];
   }
 }
 

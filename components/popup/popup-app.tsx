@@ -18,7 +18,7 @@ import { useVoiceList } from './use-voice-list';
 const TAB_KEY = 'voxlate.popupTab';
 
 /** The toolbar popup: account, the reading under way, then Speak and Translate tabs. */
-export function PopupApp({ cached }: { cached: CachedData }) {
+export function PopupApp({ cached, onFirstRender }: { cached: CachedData; onFirstRender?: () => void }) {
   const [settings, updateSettings] = usePopupSettings(cached.settings);
   const account = useAccount(cached.account, settings.serviceUrl);
   const ready = account.setUp !== false;
@@ -27,7 +27,10 @@ export function PopupApp({ cached }: { cached: CachedData }) {
   const reading = useReading();
   const lastError = useLastError();
   const [tab, setTab] = useState(() => localStorage.getItem(TAB_KEY) ?? 'speak');
-  useEffect(markFirstRender, []);
+  useEffect(() => {
+    markFirstRender();
+    onFirstRender?.();
+  }, []);
   useEffect(() => localStorage.setItem(TAB_KEY, tab), [tab]);
 
   return (
