@@ -20,10 +20,10 @@ const PDFJS = path.resolve(import.meta.dirname, 'node_modules/pdfjs-dist');
 const PDFJS_DATA = ['standard_fonts', 'cmaps', 'wasm'].flatMap((dir) =>
   readdirSync(path.join(PDFJS, dir)).filter((name) => !name.includes('quickjs')).map((name) => ({ absoluteSrc: path.join(PDFJS, dir, name), relativeDest: `pdfjs/${dir}/${name}` })),
 );
-/** The popup's first script (lib/popup-paint-script.ts), bundled alone: it runs before the first paint. */
+/** The popup's first script (lib/popup/paint-script.ts), bundled alone: it runs before the first paint. */
 async function popupPaintScript(): Promise<string> {
   const result = await bundle({
-    input: path.resolve(import.meta.dirname, 'lib/popup-paint-script.ts'),
+    input: path.resolve(import.meta.dirname, 'lib/popup/paint-script.ts'),
     write: false,
     output: { format: 'iife', minify: true },
   });

@@ -7,7 +7,7 @@ import { checkServiceUrl } from '@/lib/settings/service-url';
 import { AccountSummary } from '../account-summary';
 import { ErrorNotice } from '../error-notice';
 import { checkKeyCharacters, normaliseKey } from '@/lib/settings/api-key';
-import { dropSnapshot } from '@/lib/popup-snapshot';
+import { dropSnapshot } from '@/lib/popup/snapshot';
 
 type State =
   | { status: 'idle' }

@@ -1,4 +1,4 @@
-import { afterNextPaint } from '@/lib/next-paint';
+import { afterNextPaint } from '@/lib/popup/next-paint';
 // The styles stay here, in the page's head: the first screen painted below is styled.
 import '@/components/theme.css';
 import '@/components/popup/popup.css';

@@ -1,7 +1,7 @@
 import '@/lib/zod-setup';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { applyUiLanguage } from '@/lib/i18n';
-import { dropSnapshot, saveSnapshot } from '@/lib/popup-snapshot';
+import { dropSnapshot, saveSnapshot } from '@/lib/popup/snapshot';
 import { readCachedData } from '@/components/popup/cached-data';
 import { PopupApp } from '@/components/popup/popup-app';
 

@@ -16,6 +16,8 @@ const LIB = path.resolve(import.meta.dirname, '../../lib');
  */
 const LAYERS: string[][] = [
   ['background'],
+  // The popup's first paint before React: its kept first screen and the script that paints it.
+  ['popup'],
   // The PDF reader page runs the page agent (content) over its own document.
   ['reader'],
   ['content'],

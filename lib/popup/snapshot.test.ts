@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { dropSnapshot, restoreSnapshot, saveSnapshot, SNAPSHOT_KEY, takeSnapshot } from './popup-snapshot';
+import { dropSnapshot, restoreSnapshot, saveSnapshot, SNAPSHOT_KEY, takeSnapshot } from './snapshot';
 
 function rootWith(html: string): HTMLElement {
   const root = document.createElement('div');

@@ -1,4 +1,4 @@
-import { restoreSnapshot } from './popup-snapshot';
+import { restoreSnapshot } from './snapshot';
 
 /**
  * popup-paint.js, loaded by popup.html as a plain script right after its root, before the popup's
