@@ -48,10 +48,14 @@ function setup(durations = DURATIONS) {
     onEvent: (e) => events.push(e),
     loadAudio: async (key) => ({ audio: new Uint8Array([Number(key.split(':')[1])]) }),
     audioContext: () => asAudioContext(ctx),
-    // The decoded buffer's audio from `from` to `to`, played `rate` times as fast.
+    // The decoded buffer's audio from `from` to `to`, played `rate` times as fast (in one slice).
     stretch: (buffer, from, to, rate) => {
       const { chunk } = buffer as unknown as FakeBuffer;
-      return { duration: (to - from) / rate, chunk, rate, from } as unknown as AudioBuffer;
+      let made = false;
+      return {
+        next: async () => (made ? null : ((made = true), { duration: (to - from) / rate, chunk, rate, from } as unknown as AudioBuffer)),
+        cancel: () => undefined,
+      };
     },
   });
   const resolve = async (...chunks: number[]) => {
