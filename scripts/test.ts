@@ -95,6 +95,7 @@ countedRun('end-to-end tests (Firefox, translation bubble)', 'npx', ['tsx', 'tes
 countedRun('end-to-end tests (Firefox, popup and options)', 'npx', ['tsx', 'test/firefox/popup-options.ts']);
 countedRun('end-to-end tests (Firefox, PDF reader)', 'npx', ['tsx', 'test/firefox/pdf-reader.ts']);
 countedRun('end-to-end tests (Firefox, page translation and listening in another language)', 'npx', ['tsx', 'test/firefox/page-translate.ts']);
+countedRun('end-to-end tests (Firefox, a long chunk slowed down)', 'npx', ['tsx', 'test/firefox/stretch.ts']);
 
 console.log(`\n${sharedPagesSummary()}`);
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
