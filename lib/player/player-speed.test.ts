@@ -244,16 +244,25 @@ describe('player: a learner plan (pauses, slower repeats)', () => {
 describe('player: stretched audio is made a slice at a time', () => {
   /** A stretch handing out slices as long as asked for; notes each stretch, and when each slice was asked for. */
   function sliced(clock: () => number) {
-    const made: { chunk: number; rate: number; totalSec: number; madeSec: number; cancelled: boolean; asked: { at: number; madeSec: number }[]; resolveNext?: () => void }[] = [];
+    interface Made {
+      chunk: number;
+      rate: number;
+      totalSec: number;
+      madeSec: number;
+      cancelled: boolean;
+      asked: { at: number; madeSec: number }[];
+      resolveNext?: () => void;
+    }
+    const made: Made[] = [];
     let hold = false;
     const stretch: StretchBuffer = (buffer, from, to, rate) => {
       const { chunk } = buffer as unknown as FakeBuffer;
-      const entry = { chunk, rate, totalSec: (to - from) / rate, madeSec: 0, cancelled: false, asked: [] as { at: number; madeSec: number }[] };
+      const entry: Made = { chunk, rate, totalSec: (to - from) / rate, madeSec: 0, cancelled: false, asked: [] };
       made.push(entry);
       return {
         next: async (sec) => {
           entry.asked.push({ at: clock(), madeSec: entry.madeSec });
-          if (hold) await new Promise<void>((resolve) => Object.assign(entry, { resolveNext: resolve }));
+          if (hold) await new Promise<void>((resolve) => (entry.resolveNext = resolve));
           if (entry.cancelled || entry.madeSec >= entry.totalSec - 1e-9) return null;
           const duration = Math.min(sec, entry.totalSec - entry.madeSec);
           const slice = { duration, chunk, rate, from: from + entry.madeSec * rate };
