@@ -98,6 +98,7 @@ countedRun('end-to-end tests (Firefox, PDF reader)', 'npx', ['tsx', 'test/firefo
 countedRun('end-to-end tests (Firefox, page translation and listening in another language)', 'npx', ['tsx', 'test/firefox/page-translate.ts']);
 countedRun('end-to-end tests (Firefox, reading paths: from here, player, pause, download cancel, faults)', 'npx', ['tsx', 'test/firefox/reading-paths.ts']);
 countedRun('end-to-end tests (Firefox, private windows)', 'npx', ['tsx', 'test/firefox/private.ts']);
+countedRun('end-to-end tests (Firefox, a long chunk slowed down)', 'npx', ['tsx', 'test/firefox/stretch.ts']);
 
 console.log(`\n${sharedPagesSummary()}`);
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { stretchChannels } from './stretch';
+import { createStretcher, stretchChannels, stretchInputNeeded } from './stretch';
 
 const RATE = 22050;
 
@@ -59,5 +59,55 @@ describe('stretchChannels', () => {
     const started = performance.now();
     stretchChannels([input], 1.5, RATE);
     expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe('createStretcher: a slice at a time', () => {
+  /** Slice sizes that vary (1 sample to ~0.3 s), the same each run. */
+  const sizes = (seed: number) => () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return 1 + (seed % 7000);
+  };
+
+  for (const rate of [0.5, 1.3, 2]) {
+    it(`at ×${rate}, sliced anyhow, gives the whole stretch's output, fed only the input each slice needs`, () => {
+      const left = tone(130, 1.5);
+      const right = tone(210, 1.5);
+      const whole = stretchChannels([left, right], rate, RATE);
+      const stretcher = createStretcher({ channelCount: 2, length: left.length, rate, sampleRate: RATE });
+      expect(stretcher.length).toBe(whole[0]!.length);
+      const next = sizes(rate * 1000);
+      const out: Float32Array[][] = [[], []];
+      let fed = 0;
+      while (stretcher.produced < stretcher.length) {
+        const want = next();
+        const need = stretcher.inputNeeded(want);
+        // What a slice needs is a bounded stretch of input past what the output so far covers.
+        expect(need).toBeLessThanOrEqual(Math.min(left.length, Math.ceil((stretcher.produced + want) * rate) + RATE * 0.1));
+        expect(need).toBe(stretchInputNeeded({ channelCount: 2, length: left.length, rate, sampleRate: RATE }, stretcher.produced + want));
+        if (need > fed) stretcher.feed([left.slice(fed, need), right.slice(fed, need)]);
+        fed = Math.max(fed, need);
+        const before = stretcher.produced;
+        const [a, b] = stretcher.next(want);
+        expect(a!.length).toBe(stretcher.produced - before);
+        expect(a!.length).toBeGreaterThanOrEqual(Math.min(want, stretcher.length - before));
+        out[0]!.push(a!);
+        out[1]!.push(b!);
+      }
+      const joined = out.map((parts) => {
+        const all = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
+        parts.reduce((at, p) => (all.set(p, at), at + p.length), 0);
+        return all;
+      });
+      expect(joined[0]).toEqual(whole[0]);
+      expect(joined[1]).toEqual(whole[1]);
+      expect(stretcher.next(100)[0]).toHaveLength(0);
+    });
+  }
+
+  it('refuses to make output from input it was not fed', () => {
+    const stretcher = createStretcher({ channelCount: 1, length: RATE, rate: 0.5, sampleRate: RATE });
+    stretcher.feed([tone(150, 0.1)]);
+    expect(() => stretcher.next(RATE)).toThrow(/input needed/);
   });
 });

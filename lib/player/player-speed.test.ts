@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlayerEvent, ReadingPlan } from './contract';
 import { asAudioContext, fakeAudioContext } from './fake-audio-context.test-helpers';
 import { createPlayer } from './player';
+import type { StretchBuffer } from './stretch-buffer';
 import type { FetchChunkRequest, Player } from './types';
 
 // Chunk i decodes to DURATIONS[i] seconds at speed 1; chunks 1–3 hold two sentences each, the
@@ -37,7 +38,17 @@ interface FakeBuffer {
   from?: number;
 }
 
-function setup(durations = DURATIONS) {
+/** A stretch in one slice, at once. */
+const wholeStretch: StretchBuffer = (buffer, from, to, rate) => {
+  const { chunk } = buffer as unknown as FakeBuffer;
+  let made = false;
+  return {
+    next: async () => (made ? null : ((made = true), { duration: (to - from) / rate, chunk, rate, from } as unknown as AudioBuffer)),
+    cancel: () => undefined,
+  };
+};
+
+function setup(durations = DURATIONS, stretch = wholeStretch) {
   const ctx = fakeAudioContext(durations);
   const requests: (FetchChunkRequest & { resolve(): void })[] = [];
   const events: PlayerEvent[] = [];
@@ -49,10 +60,7 @@ function setup(durations = DURATIONS) {
     loadAudio: async (key) => ({ audio: new Uint8Array([Number(key.split(':')[1])]) }),
     audioContext: () => asAudioContext(ctx),
     // The decoded buffer's audio from `from` to `to`, played `rate` times as fast.
-    stretch: (buffer, from, to, rate) => {
-      const { chunk } = buffer as unknown as FakeBuffer;
-      return { duration: (to - from) / rate, chunk, rate, from } as unknown as AudioBuffer;
-    },
+    stretch,
   });
   const resolve = async (...chunks: number[]) => {
     for (const c of chunks) {
@@ -232,3 +240,112 @@ describe('player: a learner plan (pauses, slower repeats)', () => {
     expect(player.stats()!.gapsMs.every((g) => g < 1)).toBe(true);
   });
 });
+
+describe('player: stretched audio is made a slice at a time', () => {
+  /** A stretch handing out slices as long as asked for; notes each stretch, and when each slice was asked for. */
+  function sliced(clock: () => number) {
+    interface Made {
+      chunk: number;
+      rate: number;
+      totalSec: number;
+      madeSec: number;
+      cancelled: boolean;
+      asked: { at: number; madeSec: number }[];
+      resolveNext?: () => void;
+    }
+    const made: Made[] = [];
+    let hold = false;
+    const stretch: StretchBuffer = (buffer, from, to, rate) => {
+      const { chunk } = buffer as unknown as FakeBuffer;
+      const entry: Made = { chunk, rate, totalSec: (to - from) / rate, madeSec: 0, cancelled: false, asked: [] };
+      made.push(entry);
+      return {
+        next: async (sec) => {
+          entry.asked.push({ at: clock(), madeSec: entry.madeSec });
+          if (hold) await new Promise<void>((resolve) => (entry.resolveNext = resolve));
+          if (entry.cancelled || entry.madeSec >= entry.totalSec - 1e-9) return null;
+          const duration = Math.min(sec, entry.totalSec - entry.madeSec);
+          const slice = { duration, chunk, rate, from: from + entry.madeSec * rate };
+          entry.madeSec += duration;
+          return slice as unknown as AudioBuffer;
+        },
+        cancel: () => {
+          entry.cancelled = true;
+          entry.resolveNext?.();
+        },
+      };
+    };
+    return { stretch, made, hold: (on: boolean) => (hold = on) };
+  }
+
+  it('makes a long chunk slowed down only a little ahead of the playhead, slices joined without a gap', async () => {
+    let clock = () => 0;
+    const stretching = sliced(() => clock());
+    const { ctx, player, events, resolve, play } = setup([45, 45], stretching.stretch);
+    clock = () => ctx.currentTime;
+    current = player;
+    player.start({ ...longPlan, sentenceCount: 2, chunks: longPlan.chunks.slice(0, 2) });
+    player.setSpeed(0.5);
+    await resolve(0, 1);
+    await play(30);
+    const [first] = stretching.made;
+    expect(first).toMatchObject({ chunk: 0, rate: 0.5, totalSec: 90 });
+    // 30 s in, of 90 s: made up to some seconds ahead of the playhead, not the whole chunk.
+    expect(first!.madeSec).toBeGreaterThan(30);
+    expect(first!.madeSec).toBeLessThan(50);
+    // Each slice was asked for when what was made ended less than STRETCH_AHEAD_SEC ahead.
+    for (const { at, madeSec } of first!.asked.slice(1)) expect(madeSec - at).toBeLessThanOrEqual(10 + 1e-6);
+    // The slices play back to back, each from where the one before ends.
+    const slices = ctx.sources.filter((s) => (s.buffer as FakeBuffer).chunk === 0);
+    expect(slices.length).toBeGreaterThan(3);
+    slices.slice(1).forEach((s, i) => expect(s.when).toBeCloseTo(slices[i]!.when! + slices[i]!.duration!, 9));
+    await play(150);
+    expect(first!.madeSec).toBeCloseTo(90);
+    expect(events.at(-1)!.status).toBe('ended');
+    expect(events.map((e) => e.sentence).filter((s, i, all) => s !== all[i - 1])).toEqual([0, 1]);
+    expect(player.stats()!.gapsMs).toEqual([0]);
+  });
+
+  it('a new speed while the last one is still being made drops it: only the latest is stretched and heard', async () => {
+    let clock = () => 0;
+    const stretching = sliced(() => clock());
+    const { ctx, player, events, resolve, play } = setup(DURATIONS, stretching.stretch);
+    clock = () => ctx.currentTime;
+    current = player;
+    player.start(plan);
+    await resolve(0, 1, 2, 3);
+    await play(1.2);
+    stretching.hold(true);
+    player.setSpeed(2);
+    player.setSpeed(1.5);
+    stretching.hold(false);
+    player.setSpeed(1.25);
+    await flush();
+    await flush();
+    // Each change cancelled the stretch of the one before; only ×1.25 is heard.
+    expect(stretching.made.filter((m) => m.rate !== 1.25).every((m) => m.cancelled)).toBe(true);
+    expect(ctx.sources.filter((s) => (s.buffer as FakeBuffer).rate !== undefined).every((s) => (s.buffer as FakeBuffer).rate === 1.25)).toBe(true);
+    const rest = ctx.active().find((s) => (s.buffer as FakeBuffer).chunk === 1 && (s.buffer as FakeBuffer).rate === 1.25)!;
+    expect(rest).toMatchObject({ when: 2, buffer: { from: 1 } });
+    await play(6);
+    expect(events.at(-1)!.status).toBe('ended');
+    expect(events.map((e) => e.sentence).filter((s, i, all) => s !== all[i - 1])).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
+
+  it('stopping the reading cancels the stretch under way', async () => {
+    let clock = () => 0;
+    const stretching = sliced(() => clock());
+    const { ctx, player, resolve, play } = setup([45, 45], stretching.stretch);
+    clock = () => ctx.currentTime;
+    current = player;
+    player.start({ ...longPlan, sentenceCount: 2, chunks: longPlan.chunks.slice(0, 2) });
+    player.setSpeed(0.5);
+    await resolve(0, 1);
+    await play(5);
+    expect(stretching.made.some((m) => !m.cancelled)).toBe(true);
+    player.control('stop');
+    await flush();
+    expect(stretching.made.every((m) => m.cancelled)).toBe(true);
+  });
+});
+

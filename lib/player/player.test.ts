@@ -103,7 +103,7 @@ describe('createPlayer', () => {
     expect(t.statuses()).toEqual(['loading', 'playing', 'ended']);
     expect(t.events.map((e) => e.sentence)).toEqual([0, 0, 1, 2, 3, 4, 5, 6, 6]);
     expect(t.events.at(-1)).toMatchObject({ status: 'ended', elapsedSec: 7 });
-    expect(t.player.stats()).toEqual({ sessionId: 's1', firstAudioAt: 1000, outputLatencyMs: 0, startedAt: 1000, gapsMs: [0, 0, 0], chunksPlayed: 4 });
+    expect(t.player.stats()).toEqual({ sessionId: 's1', firstAudioAt: 1000, outputLatencyMs: 0, startedAt: 1000, gapsMs: [0, 0, 0], chunksPlayed: 4, stretches: [] });
   });
 
   it('starts a reading a little ahead of the clock (twice the context\'s base latency), its chunks back to back from there', async () => {

@@ -7,9 +7,9 @@ import { fetchPriority, fetchWindow, staleFetches } from './fetch-plan';
 import { CACHE_READ_ERROR, DECODE_ERROR, type PlayerError } from './player-error';
 import { playedSec, segment } from './segments';
 import { chunkOfSentence, sentenceStartFraction, sentenceStartSec, wordsOfSentence } from './sentence-position';
-import { eventOf, fetchSpeedOf, positionOf, rateOf, SENTENCE_LEAD_SEC, sentenceOf, timelineOf, type Decoded, type Scheduled, type Session } from './session';
+import { eventOf, fetchSpeedOf, positionOf, rateOf, SENTENCE_LEAD_SEC, sentenceOf, timelineOf, type Decoded, type Preparing, type Scheduled, type Session } from './session';
 import { cutForSpeed, type SpeedCut } from './speed-change';
-import { stretchBuffer } from './stretch-buffer';
+import { stretchBuffer, type StretchStream } from './stretch-buffer';
 import type { Player, PlayerAudioContext, PlayerDeps } from './types';
 
 /** How often the playing sentence is re-estimated and the fetch window moved on. */
@@ -18,6 +18,16 @@ const TICK_MS = 100;
 const FOLLOW_ON_SEC = 0.05;
 /** A new speed switches at a sentence start at least this far ahead (plus the output's latency). */
 const SWITCH_LEAD_SEC = 0.05;
+/** Time allowed for the first slice of stretched audio to be made, when choosing where a new speed switches. */
+const STRETCH_WAIT_SEC = 0.25;
+/**
+ * Stretched audio is made in the stretch worker a slice at a time, only this far ahead of the
+ * playhead: a long chunk slowed down is never made (nor held) whole, and a new change drops little.
+ */
+const STRETCH_AHEAD_SEC = 10;
+/** The first slice is short (playback waits for it), the next ones longer. */
+const FIRST_SLICE_SEC = 2;
+const SLICE_SEC = 5;
 
 /**
  * Creates the reading-aloud player. It works in any page-like context (Chrome's offscreen document,
@@ -51,6 +61,7 @@ export function createPlayer(deps: PlayerDeps): Player {
     retire(s, t);
     scheduleReady(s, t);
     if (s.done) return;
+    stretchAhead(s, t);
     requestAhead(s, t);
     refresh(s, t);
   }
@@ -70,7 +81,8 @@ export function createPlayer(deps: PlayerDeps): Player {
 
   function scheduleReady(s: Session, t: number): void {
     // Two scheduled chunks at most: decoded audio is large (a 5-minute chunk is ~50 MB of floats).
-    while (s.next && s.playing.length < 2) {
+    // Nothing goes after the chunk sounding while a new speed is about to cut it.
+    while (s.next && s.playing.length < 2 && !s.switching) {
       const { chunk } = s.next;
       const fetched = s.fetcher.state(chunk);
       if (fetched.status === 'failed') {
@@ -85,23 +97,39 @@ export function createPlayer(deps: PlayerDeps): Player {
         if (fetched.status === 'ready') decode(s, chunk, fetched.cacheKey);
         return;
       }
-      schedule(s, decoded, t);
+      if (!schedule(s, decoded, t)) return;
     }
   }
 
-  function schedule(s: Session, decoded: Decoded, t: number): void {
+  /** Schedules the next chunk; false while its stretched audio's first slice is being made. */
+  function schedule(s: Session, decoded: Decoded, t: number): boolean {
     const ctx = audio();
     const next = s.next!;
-    s.decoded.delete(next.chunk);
     const { startSec, durationSec } = decoded.span;
     // A sentence to start at is placed by its first word's start once the chunk's words are known.
     const wordStart = next.sentence === undefined ? null : sentenceStartSec(s.plan.chunks[next.chunk]!, s.words.get(next.chunk), next.sentence);
     const offset = Math.min(wordStart === null ? next.fraction * durationSec : Math.max(0, wordStart - SENTENCE_LEAD_SEC), durationSec);
-    // Audio fetched at another speed than the reading's now is stretched to it (same pitch).
+    // Audio fetched at another speed than the reading's now is stretched to it (same pitch), in
+    // the stretch worker: the chunk is scheduled once the first slice is made.
     const rate = rateOf(s, next.chunk);
-    const stretched = rate === 1 ? null : stretch(decoded.buffer, startSec + offset, startSec + durationSec, rate);
-    // Stretching takes a moment: the clock is read again after it.
-    if (stretched) t = ctx.currentTime;
+    const p = s.preparing;
+    if (p && (p.chunk !== next.chunk || p.rate !== rate || p.offset !== offset)) dropPreparing(s);
+    let first: AudioBuffer | null = null;
+    if (rate !== 1) {
+      if (!s.preparing) {
+        const prepared: Preparing = (s.preparing = { chunk: next.chunk, offset, rate, stream: startStretch(s, next.chunk, decoded, startSec + offset, startSec + durationSec, rate) });
+        void nextSlice(s, prepared.stream, FIRST_SLICE_SEC).then((slice) => {
+          if (s.preparing !== prepared) return;
+          prepared.first = slice;
+          pump(s);
+        });
+      }
+      if (s.preparing.first === undefined) return false;
+      first = s.preparing.first;
+    }
+    const stream = s.preparing?.stream;
+    s.preparing = null;
+    s.decoded.delete(next.chunk);
     // A source started "now" can sound a render burst late (the audio thread renders ahead of the
     // clock the page reads), while the next chunk goes at this one's scheduled end: it would cut
     // into this one's end. Starts are put a little ahead instead; the wait is counted as first audio.
@@ -118,7 +146,7 @@ export function createPlayer(deps: PlayerDeps): Player {
     }
     const seg = segment(next.chunk, when, offset, durationSec, rate);
     // Offsets on the reading's timeline count from the speech's start, so sentence timing holds.
-    const scheduled = play(s, stretched ?? decoded.buffer, stretched ? 0 : startSec + offset, seg, decoded);
+    const scheduled = first && stream ? playStretched(s, first, stream, seg, decoded) : play(s, decoded.buffer, startSec + offset, seg, decoded);
     if (s.playing.length > 1 && gapMs !== undefined) scheduled.gapMs = gapMs;
     s.lastEnd = seg.end;
     s.durations[next.chunk] = durationSec;
@@ -128,22 +156,114 @@ export function createPlayer(deps: PlayerDeps): Player {
       s.stats.outputLatencyMs = Math.round(outputLatency() * 1000);
     }
     s.next = next.chunk + 1 < s.plan.chunks.length ? { chunk: next.chunk + 1, fraction: 0, continues: true } : null;
+    return true;
   }
 
   /** Starts a node playing `buffer` from `bufferOffset` for the segment, and follows it. */
   function play(s: Session, buffer: AudioBuffer, bufferOffset: number, seg: Scheduled['seg'], decoded: Decoded): Scheduled {
+    const scheduled: Scheduled = { seg, sources: [], decoded, ended: false };
+    addNode(s, scheduled, buffer, seg.when, bufferOffset, seg.end - seg.when);
+    s.playing.push(scheduled);
+    return scheduled;
+  }
+
+  /** Plays a segment of stretched audio from its first slice; the next slices follow as they are made. */
+  function playStretched(s: Session, first: AudioBuffer, stream: StretchStream, seg: Scheduled['seg'], decoded: Decoded): Scheduled {
+    const scheduled: Scheduled = { seg, sources: [], decoded, ended: false, stretching: { stream, until: seg.when, asking: false } };
+    s.playing.push(scheduled);
+    addSlice(s, scheduled, first);
+    return scheduled;
+  }
+
+  /** A node for `buffer` in `scheduled`; its end event ends the chunk when it is the last one. */
+  function addNode(s: Session, scheduled: Scheduled, buffer: AudioBuffer, when: number, bufferOffset: number, duration: number): void {
     const ctx = audio();
     const source = ctx.createBufferSource();
     source.buffer = buffer;
     source.connect(ctx.destination);
-    const scheduled: Scheduled = { seg, source, decoded, ended: false };
     source.onended = () => {
-      scheduled.ended = true;
+      if (source === scheduled.sources.at(-1) && !scheduled.stretching) scheduled.ended = true;
       pump(s);
     };
-    source.start(seg.when, bufferOffset, seg.end - seg.when);
-    s.playing.push(scheduled);
-    return scheduled;
+    source.start(when, bufferOffset, duration);
+    scheduled.sources.push(source);
+  }
+
+  /** Schedules the next slice of a stretched segment right after the ones before it. */
+  function addSlice(s: Session, scheduled: Scheduled, slice: AudioBuffer): void {
+    const st = scheduled.stretching!;
+    const ctx = audio();
+    // Made too late (a very busy machine): it sounds as soon as it can, and the wait counts as a gap.
+    const late = ctx.currentTime - st.until;
+    if (late > 0 && scheduled.sources.length > 0) s.stats.gapsMs.push(Math.round(late * 1e6) / 1e3);
+    const when = Math.max(st.until, ctx.currentTime);
+    st.until = when + slice.duration;
+    // The last slice (or the one where a later speed change cuts the segment) ends the stretch.
+    if (st.until >= scheduled.seg.end - 1e-6) {
+      st.stream.cancel();
+      delete scheduled.stretching;
+    }
+    addNode(s, scheduled, slice, when, 0, Math.min(slice.duration, Math.max(0, scheduled.seg.end - when)));
+  }
+
+  /** Asks for the next slices of stretched segments whose scheduled audio ends within STRETCH_AHEAD_SEC. */
+  function stretchAhead(s: Session, t: number): void {
+    for (const scheduled of s.playing) {
+      const st = scheduled.stretching;
+      if (!st || st.asking || st.until - t > STRETCH_AHEAD_SEC) continue;
+      st.asking = true;
+      void nextSlice(s, st.stream, SLICE_SEC).then((slice) => {
+        st.asking = false;
+        if (!live(s) || scheduled.stretching !== st || !s.playing.includes(scheduled)) return;
+        if (slice) addSlice(s, scheduled, slice);
+        else delete scheduled.stretching;
+        pump(s);
+      });
+    }
+  }
+
+  /** Starts a stretch (in the stretch worker) of a chunk's decoded audio, counted in stats. */
+  function startStretch(s: Session, chunk: number, decoded: Decoded, fromSec: number, toSec: number, rate: number): StretchStream {
+    const stream = stretch(decoded.buffer, fromSec, toSec, rate);
+    const made = { chunk, rate, madeSec: 0, totalSec: Math.round((Math.max(0, toSec - fromSec) / rate) * 1000) / 1000 };
+    s.stats.stretches.push(made);
+    return {
+      async next(sec) {
+        const slice = await stream.next(sec);
+        if (slice) made.madeSec = Math.round((made.madeSec + slice.duration) * 1000) / 1000;
+        return slice;
+      },
+      cancel: () => stream.cancel(),
+    };
+  }
+
+  /** The next slice of a stretch; null at its end, when cancelled, or when it failed (the audio stops there). */
+  const nextSlice = (s: Session, stream: StretchStream, sec: number): Promise<AudioBuffer | null> =>
+    stream.next(sec).then(
+      (slice) => (live(s) ? slice : null),
+      () => null,
+    );
+
+  function dropPreparing(s: Session): void {
+    s.preparing?.stream.cancel();
+    s.preparing = null;
+  }
+
+  function dropSwitching(s: Session): void {
+    s.switching?.stream.cancel();
+    s.switching = null;
+  }
+
+  /** Stops a scheduled chunk's nodes (at `when`, now by default) and, when stopped now, its stretch. */
+  function stopNodes(scheduled: Scheduled, when?: number): void {
+    for (const source of scheduled.sources) {
+      if (when === undefined) source.onended = null;
+      source.stop(when);
+    }
+    if (when === undefined) {
+      scheduled.stretching?.stream.cancel();
+      delete scheduled.stretching;
+    }
   }
 
   /**
@@ -156,13 +276,15 @@ export function createPlayer(deps: PlayerDeps): Player {
     const ctx = audio();
     retire(s, ctx.currentTime);
     s.speed = speed;
+    // A change still being made (its first slice) is dropped: only the latest speed is stretched.
+    dropSwitching(s);
+    dropPreparing(s);
     const [head, ...later] = s.playing;
     if (!head) return pump(s);
     // What is scheduled after the head (the next chunk, or the rest of the head's chunk after an
     // earlier change) has not started: taken back, it is scheduled again at the new rate.
     for (const p of later) {
-      p.source.onended = null;
-      p.source.stop();
+      stopNodes(p);
       s.decoded.set(p.seg.chunk, p.decoded);
     }
     const first = later[0];
@@ -177,20 +299,40 @@ export function createPlayer(deps: PlayerDeps): Player {
     pump(s);
   }
 
+  /**
+   * Cuts the head at the first sentence start of `cut` far enough ahead for the stretched rest's
+   * first slice to be made (in the stretch worker) before it; the rest follows from there. Should
+   * the slice come too late for that start, the next one is tried.
+   */
   function switchAt(s: Session, head: Scheduled, cut: SpeedCut, rate: number): void {
     const ctx = audio();
     const { startSec, durationSec } = head.decoded.span;
-    const buffer = stretch(head.decoded.buffer, startSec + cut.fromSec, startSec + durationSec, rate);
-    // Stretching takes a moment: the switch goes at the first sentence start still far enough ahead.
     const lead = SWITCH_LEAD_SEC + 2 * (ctx.baseLatency ?? 0);
-    const at = cut.starts.find((c) => c.when >= ctx.currentTime + lead);
+    const at = cut.starts.find((c) => c.when >= ctx.currentTime + lead + STRETCH_WAIT_SEC);
     if (!at) return;
-    head.source.stop(at.when);
-    head.seg = segment(head.seg.chunk, head.seg.when, head.seg.offset, head.seg.duration, head.seg.rate, at.sec);
-    head.cut = true;
-    const seg = segment(head.seg.chunk, at.when, at.sec, durationSec, rate);
-    play(s, buffer, (at.sec - cut.fromSec) / rate, seg, head.decoded);
-    s.lastEnd = seg.end;
+    const stream = startStretch(s, head.seg.chunk, head.decoded, startSec + at.sec, startSec + durationSec, rate);
+    const switching = (s.switching = { stream });
+    void nextSlice(s, stream, FIRST_SLICE_SEC).then((first) => {
+      if (s.switching !== switching) return;
+      s.switching = null;
+      if (!first || s.playing[0] !== head || head.cut) {
+        stream.cancel();
+        return pump(s);
+      }
+      if (at.when < ctx.currentTime + lead) {
+        stream.cancel();
+        const later = cut.starts.filter((c) => c.when > at.when);
+        if (later.length > 0) switchAt(s, head, { fromSec: later[0]!.sec, starts: later }, rate);
+        return pump(s);
+      }
+      stopNodes(head, at.when);
+      head.seg = segment(head.seg.chunk, head.seg.when, head.seg.offset, head.seg.duration, head.seg.rate, at.sec);
+      head.cut = true;
+      const seg = segment(head.seg.chunk, at.when, at.sec, durationSec, rate);
+      playStretched(s, first, stream, seg, head.decoded);
+      s.lastEnd = seg.end;
+      pump(s);
+    });
   }
 
   function decode(s: Session, chunk: number, cacheKey: string): void {
@@ -316,14 +458,16 @@ export function createPlayer(deps: PlayerDeps): Player {
 
   /** Silences whatever is scheduled, counting what was heard. */
   function unschedule(s: Session, t: number, keepChunk?: number): void {
-    for (const { seg, source, decoded } of s.playing) {
+    for (const scheduled of s.playing) {
+      const { seg, decoded } = scheduled;
       s.playedBefore += playedSec(seg, t);
-      source.onended = null;
-      source.stop();
+      stopNodes(scheduled);
       if (seg.chunk === keepChunk) s.decoded.set(keepChunk, decoded);
     }
     s.playing = [];
     s.lastEnd = null;
+    dropSwitching(s);
+    dropPreparing(s);
   }
 
   function finish(s: Session, status: PlayerStatus, error?: PlayerError): void {
@@ -391,6 +535,8 @@ export function createPlayer(deps: PlayerDeps): Player {
         playing: [],
         next: { chunk, fraction: sentenceStartFraction(plan.chunks[chunk]!, sentence), continues: false, sentence },
         decoded: new Map(),
+        preparing: null,
+        switching: null,
         decoding: new Set(),
         words: new Map(),
         lastEnd: null,
@@ -401,7 +547,7 @@ export function createPlayer(deps: PlayerDeps): Player {
         chunk,
         sentence,
         lastEmitted: null,
-        stats: { sessionId: plan.sessionId, firstAudioAt: null, startedAt: now(), gapsMs: [], chunksPlayed: 0 },
+        stats: { sessionId: plan.sessionId, firstAudioAt: null, startedAt: now(), gapsMs: [], chunksPlayed: 0, stretches: [] },
       };
       current = s;
       pump(s);
@@ -421,7 +567,7 @@ export function createPlayer(deps: PlayerDeps): Player {
       });
     },
     state: () => (current ? eventOf(current, audio().currentTime) : null),
-    stats: () => (current ? { ...current.stats, gapsMs: [...current.stats.gapsMs] } : null),
+    stats: () => (current ? { ...current.stats, gapsMs: [...current.stats.gapsMs], stretches: current.stats.stretches.map((x) => ({ ...x })) } : null),
   };
 }
 

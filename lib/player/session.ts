@@ -5,6 +5,7 @@ import type { PlayerError } from './player-error';
 import { chunkPositionSec, playedSec, type Segment } from './segments';
 import { sentenceAtFraction, sentenceAtSec, type ChunkWords } from './sentence-position';
 import { chunkDurations, chunkStarts } from './timeline';
+import type { StretchStream } from './stretch-buffer';
 import type { PlayerStats } from './types';
 
 /** A chunk's decoded audio and the part of it that is speech (the rest is encoder silence). */
@@ -13,13 +14,33 @@ export interface Decoded {
   span: PlayableSpan;
 }
 
-/** A scheduled chunk and the node playing it. */
+/** Stretched audio of a scheduled chunk still to come: its slices are asked for as playback nears them. */
+export interface Stretching {
+  stream: StretchStream;
+  /** Context time the slices scheduled so far end at. */
+  until: number;
+  /** A slice is on its way. */
+  asking: boolean;
+}
+
+/** A chunk's stretched audio being made before the chunk is scheduled: its first slice. */
+export interface Preparing {
+  chunk: number;
+  offset: number;
+  rate: number;
+  stream: StretchStream;
+  /** The first slice once made (null at the end of an empty stretch). */
+  first?: AudioBuffer | null;
+}
+
+/** A scheduled chunk and the nodes playing it (one, or a slice each when stretched). */
 export interface Scheduled {
   seg: Segment;
-  source: AudioBufferSourceNode;
+  sources: AudioBufferSourceNode[];
   decoded: Decoded;
-  /** Set by the node's end event. */
+  /** Set by the last node's end event. */
   ended: boolean;
+  stretching?: Stretching;
   /** Silence before it, counted in stats when the previous chunk ends (absent after a jump). */
   gapMs?: number;
   /** Cut short where a new speed takes over; the rest of its chunk follows as another node. */
@@ -56,6 +77,10 @@ export interface Session {
   next: NextUp | null;
   /** Decoded audio waiting to be scheduled. */
   decoded: Map<number, Decoded>;
+  /** The next chunk's stretched audio being made (it is scheduled with its first slice). */
+  preparing: Preparing | null;
+  /** A speed change waiting for its first slice before it cuts the chunk sounding (nothing is scheduled after it meanwhile). */
+  switching: { stream: StretchStream } | null;
   decoding: Set<number>;
   /** Each decoded chunk's words and when they start in its speech (kept for the reading: small). */
   words: Map<number, ChunkWords>;

@@ -57,6 +57,8 @@ export interface PlayerStats {
   gapsMs: number[];
   /** Chunks that played to their end. */
   chunksPlayed: number;
+  /** Each stretch started (a chunk played at another speed than fetched): seconds of it made so far, of all. */
+  stretches: { chunk: number; rate: number; madeSec: number; totalSec: number }[];
   /** Test build: what went to the speakers, recorded independently of the player's schedule. */
   output?: OutputRecording;
 }

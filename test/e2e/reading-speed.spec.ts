@@ -118,3 +118,48 @@ test.describe('speed changes while reading', () => {
     expect(await storedSpeedSetting(background)).toBe(1.75);
   });
 });
+
+/** The player's stretches so far (test build): each chunk played at another speed than fetched, and how much of it is made. */
+async function stretches(background: Worker): Promise<{ chunk: number; rate: number; madeSec: number; totalSec: number }[]> {
+  return background.evaluate(async () => {
+    // The offscreen document answers `playerStats` (test build): @webext-core/messaging's wire format.
+    const answer = (await chrome.runtime.sendMessage({ id: 1, type: 'playerStats', timestamp: Date.now() })) as {
+      res?: { ok: boolean; value?: { stretches?: { chunk: number; rate: number; madeSec: number; totalSec: number }[] } | null };
+    };
+    return answer?.res?.value?.stretches ?? [];
+  });
+}
+
+test.describe('a long chunk slowed down', () => {
+  test('the player answers a pause while the slowed-down audio is still being made, then plays on at the new speed', async ({ background, extensionId, emulator, pages, context, openExtensionPage }) => {
+    test.setTimeout(120_000);
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { confirmAboveCredits: 100_000, speed: 1 });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/long-read.html`);
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
+    await waitForStatus(background, 'playing', 60_000);
+
+    const popup = await openExtensionPage('popup.html');
+    const region = popup.getByRole('region', { name: 'Now reading' });
+    await region.getByLabel('Reading speed').selectOption('0.5');
+    await region.getByRole('button', { name: 'Pause', exact: true }).click();
+    await waitForStatus(background, 'paused');
+    // The pause was answered before the audio at 0.5× was all made: the player's thread was not
+    // held by the stretch (made a slice at a time, in the stretch worker, ahead of the playhead only).
+    const atPause = (await stretches(background)).filter((s) => s.rate === 0.5);
+    expect(atPause.length).toBeGreaterThan(0);
+    expect(atPause.some((s) => s.madeSec < s.totalSec)).toBe(true);
+    const madeAtPause = atPause.reduce((sum, s) => sum + s.madeSec, 0);
+    const sentence = (await readingSession(background))!.sentence;
+
+    await region.getByRole('button', { name: 'Resume', exact: true }).click();
+    await waitForStatus(background, 'playing');
+    // Audio plays on at 0.5×: the reading moves on, and more of the slowed-down audio is made as it does.
+    await expect.poll(async () => (await readingSession(background))?.sentence ?? 0, { timeout: 90_000 }).toBeGreaterThanOrEqual(sentence + 2);
+    await expect
+      .poll(async () => (await stretches(background)).filter((s) => s.rate === 0.5).reduce((sum, s) => sum + s.madeSec, 0), { timeout: 60_000 })
+      .toBeGreaterThan(madeAtPause);
+    expect((await storedPlan(background))?.speed).toBe(0.5);
+  });
+});

@@ -12,7 +12,7 @@ import { closePagePlayer } from './page-player';
 import { restartPlayer } from './recovery';
 import { boughtFrom, mayReach } from './reach';
 import { readingOf, sessionItem, withReading } from './session';
-import { changeSpeed, stepSpeed } from './speed';
+import { changeSpeed, coalescedSteps, stepSpeed } from './speed';
 
 /** Ends the current reading: requests cancelled, highlight and badge cleared. */
 export const stopReading = (): Promise<void> => withReading(stopCurrent);
@@ -115,5 +115,8 @@ export async function getReadingState(): Promise<ReadingState | null> {
  */
 export const setReadingSpeed = (speed: number, fromTab?: number): Promise<void> => withReading(() => changeSpeed(playerHost(), speed, fromTab));
 
-/** Faster or slower by `step` from a shortcut, stepped from the speed of the moment (see stepSpeed): two quick presses apply both. */
-export const stepReadingSpeed = (step: number) => withReading(() => stepSpeed(playerHost(), step));
+/**
+ * Faster or slower by `step` from a shortcut, stepped from the speed of the moment (see stepSpeed):
+ * quick presses join into one change by their sum (coalescedSteps), so both apply.
+ */
+export const stepReadingSpeed = coalescedSteps(withReading, (step) => stepSpeed(playerHost(), step));

@@ -7,7 +7,7 @@ import { useEnglishMessages } from '../../i18n.test-helpers';
 import type { ChunkSpeed, ReadingPlan } from '../../player/contract';
 import type { PlayerHost } from './player-host';
 import { sessionItem, withReading } from './session';
-import { changeSpeed, planAtSpeed, steppedSpeed, stepSpeed } from './speed';
+import { changeSpeed, coalescedSteps, planAtSpeed, steppedSpeed, stepSpeed } from './speed';
 
 const PLAN: ReadingPlan = {
   sessionId: 's1',
@@ -88,6 +88,34 @@ describe('stepSpeed', () => {
     await Promise.all([withReading(() => stepSpeed(host, -0.25)), withReading(() => stepSpeed(host, -0.25))]);
     expect((await getSettings()).speed).toBe(0.5);
     expect(calls).toEqual([]);
+  });
+});
+
+describe('coalescedSteps', () => {
+  it('quick presses while the reading is busy make one change by their sum: both applied, the player asked once', async () => {
+    const { host, calls } = fakeHost([]);
+    const step = coalescedSteps(withReading, (by) => stepSpeed(host, by));
+    // The reading's serial section is busy (a player event, another change) when the presses come.
+    let release = () => undefined as void;
+    let busy: Promise<void> = Promise.resolve();
+    await new Promise<void>((started) => {
+      busy = withReading(() => {
+        started();
+        return new Promise<void>((resolve) => (release = resolve));
+      });
+    });
+    const presses = [step(-0.25), step(-0.25)];
+    release();
+    await busy;
+    const [first, second] = await Promise.all(presses);
+    expect(calls.map((c) => c.speed)).toEqual([0.5]);
+    expect(first!.speed).toBe(0.5);
+    expect(second!.speed).toBe(0.5);
+    expect((await sessionItem.getValue())!.plan.params.speed).toBe(0.5);
+    expect((await getSettings()).speed).toBe(0.5);
+    // A press after that change is a change of its own.
+    await step(0.25);
+    expect(calls.map((c) => c.speed)).toEqual([0.5, 0.75]);
   });
 });
 

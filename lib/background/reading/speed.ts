@@ -74,3 +74,26 @@ export async function stepSpeed(host: PlayerHost, step: number): Promise<{ speed
   await changeSpeed(host, speed);
   return { speed, reading: session };
 }
+
+/**
+ * Speed steps that come while one is waiting for its turn in `serial` join it: quick presses of
+ * "Read slower" make one change, by their sum (both steps applied, the player asked once, so it
+ * stretches only the speed the user ends at). A press once the change has started makes another.
+ */
+export function coalescedSteps<T>(serial: <R>(step: () => Promise<R>) => Promise<R>, apply: (step: number) => Promise<T>): (step: number) => Promise<T> {
+  let waiting: { step: number; done?: Promise<T> } | null = null;
+  return (step) => {
+    if (waiting?.done) {
+      waiting.step += step;
+      return waiting.done;
+    }
+    const entry: { step: number; done?: Promise<T> } = { step };
+    waiting = entry;
+    entry.done = serial(() => {
+      if (waiting === entry) waiting = null;
+      return apply(Math.round(entry.step * 100) / 100);
+    });
+    return entry.done;
+  };
+}
+
