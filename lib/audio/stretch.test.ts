@@ -54,12 +54,6 @@ describe('stretchChannels', () => {
     expect(right).toEqual(left);
   });
 
-  it('stretches five minutes of audio in well under a second', () => {
-    const input = tone(150, 300);
-    const started = performance.now();
-    stretchChannels([input], 1.5, RATE);
-    expect(performance.now() - started).toBeLessThan(2000);
-  });
 });
 
 describe('createStretcher: a slice at a time', () => {
