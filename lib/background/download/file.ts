@@ -9,14 +9,14 @@ import { t } from '../../i18n';
 const MIME = { mp3: 'audio/mpeg', wav: 'audio/wav' } as const;
 
 /**
- * Joins the cached parts (in order, frame-correctly) and saves them as one file; returns its name.
+ * Joins the cached parts (in order, gaplessly: see joinMp3Gapless) and saves them as one file; returns its name.
  * The name comes from the page title and the format, one part or many: the name the service
  * suggested (Content-Disposition) may have any extension or none, and is never used.
  */
 export async function saveJoinedAudio(keys: readonly string[], params: SpeechParams, title: string): Promise<string> {
   const parts = await Promise.all(keys.map((key) => getAudio(key)));
   if (parts.some((p) => !p)) throw new ServiceError('badResponse', t('downloadNotStored'));
-  const audio = parts.length === 1 ? parts[0]!.audio : joinAudio(parts.map((p) => p!.audio), params.format);
+  const audio = parts.length === 1 ? parts[0]!.audio : await joinAudio(parts.map((p) => p!.audio), params.format);
   const fileName = fileNameFromTitle(title, params.format);
   await saveFile(audio, fileName, MIME[params.format]);
   return fileName;
