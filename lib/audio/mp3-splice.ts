@@ -8,12 +8,13 @@ import { concatMp3, parseParts, withHeader } from './mp3-join';
  * sample, where a frame-by-frame join (concatMp3) keeps up to a frame of encoder silence there.
  *
  * Most frames are copied as they are. Around each join a short span is decoded (the left part's
- * last speech and the right part's first), its encoder delay and padding cut exactly, and encoded
- * again (lamejs), so the cost grows with the number of joins, not with the length. Copied frames
- * can only sit on the whole-frame grid, so the span is given a whole number of frames: the few
- * samples this rounding adds or takes (under half a frame, 13 ms at 22 kHz) are spread over the
- * span's speech (a change of speed under 1%), while the pause at the join is kept sample for
- * sample. The re-encoded frames line up with the copied ones' grid, and the encoder is given the
+ * last 0.1 s, mostly its closing pause, and the right part's first 0.75 s of speech), its encoder
+ * delay and padding cut exactly, and encoded again (lamejs), so the cost grows with the number of
+ * joins, not with the length. Copied frames can only sit on the whole-frame grid, so the span is
+ * given a whole number of frames: the few samples this rounding adds or takes (about half a frame,
+ * 13 ms at 22 kHz; up to a frame before the last part, which only moves earlier) are spread over
+ * the span's speech (a change of speed of 1–3% for under a second), while the pause at the join is
+ * kept sample for sample. The re-encoded frames line up with the copied ones' grid, and the encoder is given the
  * audio just before and after the span, so both seams overlap like frames of one stream.
  *
  * Needs LAME tags on all parts (they say where the speech is) and Layer III; without them, or if
@@ -30,8 +31,13 @@ export async function joinMp3Gapless(parts: readonly Uint8Array[]): Promise<Uint
   }
 }
 
-/** Speech re-encoded on each side of a join: where the rounding to whole frames is spread. */
-const SIDE_SEC = 0.5;
+/**
+ * Audio re-encoded before a join (the end of the left part: mostly its closing pause) and after
+ * it (the right part's opening speech, where the rounding to whole frames is spread). A pause is
+ * best left as it was: a second encoding alters breath noise near the threshold of silence.
+ */
+const BEFORE_SEC = 0.1;
+const AFTER_SEC = 0.75;
 /** lamejs frames before the kept ones: they prime the encoder on the audio before the span. */
 const LEAD_FRAMES = 4;
 /** Frames' worth of audio encoded after the span, for the encoder's look-ahead. */
@@ -79,13 +85,13 @@ async function splice(bytes: readonly Uint8Array[], infos: readonly Mp3Info[]): 
     return { bytes: bytes[i]!, info, n, delay, start, end: start + Math.max(0, n * FS - delay - padding) };
   });
   const last = parts.length - 1;
-  const side = Math.ceil(SIDE_SEC * sampleRate);
+  const [before, after] = [BEFORE_SEC, AFTER_SEC].map((sec) => Math.ceil(sec * sampleRate)) as [number, number];
   // Which frames of each part are copied: all but the ones near a join, starting where no byte
   // is borrowed from the frames before (the bit reservoir); too few, and none.
   const islands: (Island | null)[] = parts.map((p, i) => {
-    let from = i === 0 ? 0 : Math.ceil((p.start + side) / FS);
+    let from = i === 0 ? 0 : Math.ceil((p.start + after) / FS);
     while (i > 0 && from < p.n && p.info.frames[from]!.mainDataBegin !== 0) from++;
-    let to = i === last ? p.n : Math.floor((p.end - side) / FS);
+    let to = i === last ? p.n : Math.floor((p.end - before) / FS);
     if (i === 0 && to < MIN_ISLAND) to = 0;
     if (i === last && p.n - from < MIN_ISLAND) from = p.n;
     if (i !== 0 && i !== last && to - from < MIN_ISLAND) return null;
@@ -120,9 +126,9 @@ async function splice(bytes: readonly Uint8Array[], infos: readonly Mp3Info[]): 
       const spanSamples = FS * (right.from + right.offset - left.to - left.offset);
       const y = warp(x, spanSamples, joins);
       const lead = FS * LEAD_FRAMES - ENCODER_DELAY - DECODER_DELAY;
-      const before = await decodeRange(codec, l, left.to * FS - lead, left.to * FS, FS, channels);
-      const after = await decodeRange(codec, r, right.from * FS, (right.from + TAIL_FRAMES) * FS, FS, channels);
-      const encoded = encodeMp3(concatChannels([before, y, after], channels), sampleRate, KBPS[FS as 576 | 1152].at(-1)!);
+      const primer = await decodeRange(codec, l, left.to * FS - lead, left.to * FS, FS, channels);
+      const lookAhead = await decodeRange(codec, r, right.from * FS, (right.from + TAIL_FRAMES) * FS, FS, channels);
+      const encoded = encodeMp3(concatChannels([primer, y, lookAhead], channels), sampleRate, KBPS[FS as 576 | 1152].at(-1)!);
       const e = parseMp3(encoded);
       const frames = e.frames.slice(LEAD_FRAMES, LEAD_FRAMES + spanSamples / FS);
       if (e.sampleRate !== sampleRate || e.channels !== channels || frames.length !== spanSamples / FS || frames.some((f) => f.samples !== FS || f.mainDataBegin !== 0)) {

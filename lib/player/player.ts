@@ -121,6 +121,7 @@ export function createPlayer(deps: PlayerDeps): Player {
     const scheduled = play(s, stretched ?? decoded.buffer, stretched ? 0 : startSec + offset, seg, decoded);
     if (s.playing.length > 1 && gapMs !== undefined) scheduled.gapMs = gapMs;
     s.lastEnd = seg.end;
+    s.stats.schedule.push({ chunk: next.chunk, start: seg.when, end: seg.end });
     s.durations[next.chunk] = durationSec;
     if (s.stats.firstAudioAt === null) {
       s.stats.firstAudioAt = now() + (when - t) * 1000;
@@ -401,7 +402,7 @@ export function createPlayer(deps: PlayerDeps): Player {
         chunk,
         sentence,
         lastEmitted: null,
-        stats: { sessionId: plan.sessionId, firstAudioAt: null, startedAt: now(), gapsMs: [], chunksPlayed: 0 },
+        stats: { sessionId: plan.sessionId, firstAudioAt: null, startedAt: now(), gapsMs: [], chunksPlayed: 0, schedule: [] },
       };
       current = s;
       pump(s);
@@ -421,7 +422,7 @@ export function createPlayer(deps: PlayerDeps): Player {
       });
     },
     state: () => (current ? eventOf(current, audio().currentTime) : null),
-    stats: () => (current ? { ...current.stats, gapsMs: [...current.stats.gapsMs] } : null),
+    stats: () => (current ? { ...current.stats, gapsMs: [...current.stats.gapsMs], schedule: current.stats.schedule.map((e) => ({ ...e })) } : null),
   };
 }
 

@@ -57,6 +57,8 @@ export interface PlayerStats {
   gapsMs: number[];
   /** Chunks that played to their end. */
   chunksPlayed: number;
+  /** Each chunk as the player scheduled it, in order: context seconds it starts and ends sounding. */
+  schedule: { chunk: number; start: number; end: number }[];
   /** Test build: what went to the speakers, recorded independently of the player's schedule. */
   output?: OutputRecording;
 }
