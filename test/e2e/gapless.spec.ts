@@ -79,17 +79,18 @@ test.describe('gapless reading', () => {
     }
   });
 
-  test('the measurement hears encoder silence where the service does not say how much there is', async ({ context, background, extensionId, emulator, pages }) => {
+  test('where the service does not say how much encoder silence there is, each chunk is scheduled with it: 50–80 ms beyond its speech', async ({ context, background, extensionId, emulator, pages }) => {
     await fetch(`${emulator.url}/__emulator/config`, { method: 'PATCH', body: JSON.stringify({ mp3LameTag: false }) });
     try {
-      const { pauses, gapsMs } = await readAndMeasure({ context, background, extensionId, emulator, pages }, '#first');
-      const joins = pauses.filter((p) => p.join && !p.glitch);
-      expect(joins).toHaveLength(1);
-      // 576 + 529 samples of delay and 47 to 622 of padding at 22,050 Hz: 52 to 78 ms, beyond
-      // what the player reports it waited for the second chunk (a busy machine).
-      const encoderMs = joins[0]!.addedMs! - gapsMs[0]!;
-      expect(encoderMs).toBeGreaterThan(45);
-      expect(encoderMs).toBeLessThan(85);
+      const { chunks, schedule, speechSec } = await readAndMeasure({ context, background, extensionId, emulator, pages }, '#first');
+      expect(chunks).toBe(2);
+      expect(schedule.map((s) => s.chunk)).toEqual([0, 1]);
+      // 576 + 529 samples of delay and 47 to 622 of padding at 22,050 Hz: 52 to 78 ms per chunk.
+      for (let i = 0; i < chunks; i++) {
+        const encoderMs = (schedule[i]!.end - schedule[i]!.start - speechSec[i]!) * 1000;
+        expect(encoderMs, `chunk ${i}`).toBeGreaterThan(45);
+        expect(encoderMs, `chunk ${i}`).toBeLessThan(85);
+      }
     } finally {
       await fetch(`${emulator.url}/__emulator/config`, { method: 'PATCH', body: JSON.stringify({ mp3LameTag: true }) });
     }
