@@ -79,16 +79,17 @@ test.describe('gapless reading', () => {
     }
   });
 
-  test('where the service does not say how much encoder silence there is, each chunk is scheduled with it: 50–80 ms beyond its speech', async ({ context, background, extensionId, emulator, pages }) => {
+  test('where the service does not say how much encoder silence there is, each chunk is scheduled with it: 26–78 ms beyond its speech', async ({ context, background, extensionId, emulator, pages }) => {
     await fetch(`${emulator.url}/__emulator/config`, { method: 'PATCH', body: JSON.stringify({ mp3LameTag: false }) });
     try {
       const { chunks, schedule, speechSec } = await readAndMeasure({ context, background, extensionId, emulator, pages }, '#first');
       expect(chunks).toBe(2);
       expect(schedule.map((s) => s.chunk)).toEqual([0, 1]);
-      // 576 + 529 samples of delay and 47 to 622 of padding at 22,050 Hz: 52 to 78 ms per chunk.
+      // 576 + 529 samples of delay and 47 to 622 of padding at 22,050 Hz: 52 to 78 ms per chunk,
+      // 26 to 52 ms where the browser's decoder cuts its own 529 samples even without a tag.
       for (let i = 0; i < chunks; i++) {
         const encoderMs = (schedule[i]!.end - schedule[i]!.start - speechSec[i]!) * 1000;
-        expect(encoderMs, `chunk ${i}`).toBeGreaterThan(45);
+        expect(encoderMs, `chunk ${i}`).toBeGreaterThan(24);
         expect(encoderMs, `chunk ${i}`).toBeLessThan(85);
       }
     } finally {
