@@ -50,6 +50,9 @@ export default defineConfig({
       ...(browser === 'chrome' ? ['offscreen'] : []),
     ],
     action: { default_title: '__MSG_extName__' },
+    // WebAssembly (the mp3 decoder a gapless download joins with) and nothing else beyond the default;
+    // Firefox's MV2 pages allow it already.
+    ...(manifestVersion === 3 ? { content_security_policy: { extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self';" } } : {}),
     commands: {
       'read-aloud': { suggested_key: { default: 'Alt+Shift+R' }, description: '__MSG_commandRead__' },
       'pause-resume': { suggested_key: { default: 'Alt+Shift+P' }, description: '__MSG_commandPause__' },
