@@ -13,10 +13,18 @@ export interface Mp3Codec {
   free(): void;
 }
 
+const READY_TIMEOUT_MS = 10_000;
+
 /** A ready mpg123 decoder that ignores any LAME tag (it is given bare frames, never a header frame). */
 export async function openMp3Codec(): Promise<Mp3Codec> {
   const decoder = new MPEGDecoder({ enableGapless: false });
-  await decoder.ready;
+  // Where WebAssembly is refused (a CSP without 'wasm-unsafe-eval') the decoder never gets ready:
+  // give up, so the caller can join without it.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    decoder.ready,
+    new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('the mp3 decoder did not start')), READY_TIMEOUT_MS))),
+  ]).finally(() => clearTimeout(timer));
   let used = false;
   return {
     async decode(frames) {
