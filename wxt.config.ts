@@ -68,6 +68,9 @@ export default defineConfig({
     // window uses in memory only (lib/background/private-windows.ts). "split" would give Chrome's
     // private windows a second worker, player and cache of their own, and Firefox would refuse it.
     incognito: 'spanning',
+    // WebAssembly (the mp3 decoder a gapless download joins with) and nothing else beyond the default;
+    // Firefox's MV2 pages allow it already.
+    ...(manifestVersion === 3 ? { content_security_policy: { extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self';" } } : {}),
     commands: {
       'read-aloud': { suggested_key: { default: 'Alt+Shift+R' }, description: '__MSG_commandRead__' },
       'pause-resume': { suggested_key: { default: 'Alt+Shift+P' }, description: '__MSG_commandPause__' },

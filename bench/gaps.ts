@@ -169,7 +169,7 @@ async function measureDownload(page: Page, chunks: readonly string[], params: Sp
   const rate = 44_100;
   const format = config.served === 'wav' ? 'wav' : 'mp3';
   const parts = await Promise.all(chunks.map((text) => servedAudio(text, params, config.served)));
-  const [file] = await decodeInBrowser(page, [joinAudio(parts, format)], rate);
+  const [file] = await decodeInBrowser(page, [await joinAudio(parts, format)], rate);
   const { reference, oneRequestMs } = await referenceFor(page, chunks, params, config.served, rate);
   return rowOf('download', config, measurePauses(reference, recordingOf(file!, rate)), oneRequestMs, 0);
 }
@@ -216,9 +216,7 @@ function report(rows: Row[]): void {
     const added = r.joins.map((j) => Math.abs(j.addedMs!));
     console.log(
       `- Download, ${r.config.served}: added silence per join < ${TARGET_MS} ms: ${added.length && worst(added) < TARGET_MS ? '✓' : '✗'} worst ${fmt(worst(added), 1)} ms over ${added.length} joins` +
-        (r.config.served === 'mp3'
-          ? ' (an mp3 join can only drop whole frames, 26 ms at 22 kHz: those wholly encoder silence always, more only where the pause is digital silence; re-encoding would be needed to cut to the sample)'
-          : ''),
+        (r.config.served === 'mp3' ? ' (the frames around each join decoded, cut to the sample and encoded again)' : ''),
     );
   }
   const untagged = rows.filter((r) => !judged(r));

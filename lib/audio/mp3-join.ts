@@ -20,6 +20,17 @@ interface Kept {
  * Cutting to the sample would take decoding and encoding again.
  */
 export function concatMp3(parts: readonly Uint8Array[]): Uint8Array {
+  const infos = parseParts(parts);
+  const kept: Kept[] = infos.map((info) => ({ from: 0, to: info.frames.length }));
+  for (let i = 0; i + 1 < infos.length; i++) trimJoin(infos[i]!, kept[i]!, infos[i + 1]!, kept[i + 1]!);
+  const frames = infos.flatMap((info, i) =>
+    info.frames.slice(kept[i]!.from, kept[i]!.to).map((f) => parts[i]!.subarray(f.offset, f.offset + f.length)),
+  );
+  return withHeader(joinedHeader(parts, infos, frames), frames);
+}
+
+/** Parses the parts of a join; throws unless they are MP3 of one sample rate and channel count. */
+export function parseParts(parts: readonly Uint8Array[]): Mp3Info[] {
   if (parts.length === 0) throw new Error('No MP3 parts to join.');
   const infos = parts.map((part, i) => {
     try {
@@ -37,14 +48,11 @@ export function concatMp3(parts: readonly Uint8Array[]): Uint8Array {
       );
     }
   });
+  return infos;
+}
 
-  const kept: Kept[] = infos.map((info) => ({ from: 0, to: info.frames.length }));
-  for (let i = 0; i + 1 < infos.length; i++) trimJoin(infos[i]!, kept[i]!, infos[i + 1]!, kept[i + 1]!);
-  const frames = infos.flatMap((info, i) =>
-    info.frames.slice(kept[i]!.from, kept[i]!.to).map((f) => parts[i]!.subarray(f.offset, f.offset + f.length)),
-  );
-  const header = joinedHeader(parts, infos, frames);
-
+/** The header frame (if any) and the frames, as one file. */
+export function withHeader(header: Uint8Array | null, frames: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(frames.reduce((n, f) => n + f.length, header?.length ?? 0));
   let position = 0;
   for (const bytes of header ? [header, ...frames] : frames) {

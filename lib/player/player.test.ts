@@ -103,7 +103,10 @@ describe('createPlayer', () => {
     expect(t.statuses()).toEqual(['loading', 'playing', 'ended']);
     expect(t.events.map((e) => e.sentence)).toEqual([0, 0, 1, 2, 3, 4, 5, 6, 6]);
     expect(t.events.at(-1)).toMatchObject({ status: 'ended', elapsedSec: 7 });
-    expect(t.player.stats()).toEqual({ sessionId: 's1', firstAudioAt: 1000, outputLatencyMs: 0, startedAt: 1000, gapsMs: [0, 0, 0], chunksPlayed: 4, stretches: [] });
+    expect(t.player.stats()).toEqual({
+      sessionId: 's1', firstAudioAt: 1000, outputLatencyMs: 0, startedAt: 1000, gapsMs: [0, 0, 0], chunksPlayed: 4, stretches: [],
+      schedule: [{ chunk: 0, start: 0, end: 1 }, { chunk: 1, start: 1, end: 3 }, { chunk: 2, start: 3, end: 5 }, { chunk: 3, start: 5, end: 7 }],
+    });
   });
 
   it('starts a reading a little ahead of the clock (twice the context\'s base latency), its chunks back to back from there', async () => {

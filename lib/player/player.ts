@@ -149,6 +149,7 @@ export function createPlayer(deps: PlayerDeps): Player {
     const scheduled = first && stream ? playStretched(s, first, stream, seg, decoded) : play(s, decoded.buffer, startSec + offset, seg, decoded);
     if (s.playing.length > 1 && gapMs !== undefined) scheduled.gapMs = gapMs;
     s.lastEnd = seg.end;
+    s.stats.schedule.push({ chunk: next.chunk, start: seg.when, end: seg.end });
     s.durations[next.chunk] = durationSec;
     if (s.stats.firstAudioAt === null) {
       s.stats.firstAudioAt = now() + (when - t) * 1000;
@@ -547,7 +548,7 @@ export function createPlayer(deps: PlayerDeps): Player {
         chunk,
         sentence,
         lastEmitted: null,
-        stats: { sessionId: plan.sessionId, firstAudioAt: null, startedAt: now(), gapsMs: [], chunksPlayed: 0, stretches: [] },
+        stats: { sessionId: plan.sessionId, firstAudioAt: null, startedAt: now(), gapsMs: [], chunksPlayed: 0, stretches: [], schedule: [] },
       };
       current = s;
       pump(s);
@@ -567,7 +568,7 @@ export function createPlayer(deps: PlayerDeps): Player {
       });
     },
     state: () => (current ? eventOf(current, audio().currentTime) : null),
-    stats: () => (current ? { ...current.stats, gapsMs: [...current.stats.gapsMs], stretches: current.stats.stretches.map((x) => ({ ...x })) } : null),
+    stats: () => (current ? { ...current.stats, gapsMs: [...current.stats.gapsMs], stretches: current.stats.stretches.map((x) => ({ ...x })), schedule: current.stats.schedule.map((e) => ({ ...e })) } : null),
   };
 }
 

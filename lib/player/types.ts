@@ -59,6 +59,8 @@ export interface PlayerStats {
   chunksPlayed: number;
   /** Each stretch started (a chunk played at another speed than fetched): seconds of it made so far, of all. */
   stretches: { chunk: number; rate: number; madeSec: number; totalSec: number }[];
+  /** Each chunk as the player scheduled it, in order: context seconds it starts and ends sounding. */
+  schedule: { chunk: number; start: number; end: number }[];
   /** Test build: what went to the speakers, recorded independently of the player's schedule. */
   output?: OutputRecording;
 }

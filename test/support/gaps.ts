@@ -8,7 +8,7 @@ import { synthesize } from '../../emulator/espeak';
 import { languageByCode } from '../../emulator/languages';
 import { voiceById } from '../../emulator/voices';
 import { createSilenceTracker, SILENCE_THRESHOLD, silenceRuns } from '../../lib/audio/silence';
-import type { OutputRecording } from '../../lib/player/types';
+import type { OutputRecording, PlayerStats } from '../../lib/player/types';
 
 /** Silences at least this long are pauses (between sentences, at commas); shorter ones are within words. */
 const PAUSE_SEC = 0.04;
@@ -212,14 +212,14 @@ export async function recordedOutput(background: import('@playwright/test').Work
  * much (`gapsMs[i]`: the join after chunk i). On a busy machine that is a real underrun; a join
  * must never add silence the player does not report.
  */
-export async function recordedPlayback(background: import('@playwright/test').Worker): Promise<{ output: OutputRecording; gapsMs: number[] } | null> {
+export async function recordedPlayback(background: import('@playwright/test').Worker): Promise<Pick<Required<PlayerStats>, 'output' | 'gapsMs' | 'schedule'> | null> {
   return background.evaluate(async () => {
     // The offscreen document answers `playerStats` (test build): @webext-core/messaging's wire format.
     const answer = (await chrome.runtime.sendMessage({ id: 1, type: 'playerStats', timestamp: Date.now() })) as {
-      res?: { ok: boolean; value?: { output?: OutputRecording; gapsMs: number[] } | null };
+      res?: { ok: boolean; value?: PlayerStats | null };
     };
     const value = answer?.res?.value;
-    return value?.output ? { output: value.output, gapsMs: value.gapsMs } : null;
+    return value?.output ? { output: value.output, gapsMs: value.gapsMs, schedule: value.schedule } : null;
   });
 }
 

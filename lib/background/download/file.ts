@@ -10,7 +10,7 @@ import { toBase64 } from '../../storage/base64';
 const MIME = { mp3: 'audio/mpeg', wav: 'audio/wav' } as const;
 
 /**
- * Joins the cached parts (in order, frame-correctly) and saves them as one file; returns its name.
+ * Joins the cached parts (in order, gaplessly: see joinMp3Gapless) and saves them as one file; returns its name.
  * The name comes from the page title and the format, one part or many: the name the service
  * suggested (Content-Disposition) may have any extension or none, and is never used.
  * `inPrivate`: asked in a private window, where Firefox lists the download (not in the history).
@@ -18,7 +18,7 @@ const MIME = { mp3: 'audio/mpeg', wav: 'audio/wav' } as const;
 export async function saveJoinedAudio(keys: readonly string[], params: SpeechParams, title: string, inPrivate = false): Promise<string> {
   const parts = await Promise.all(keys.map((key) => getAudio(key)));
   if (parts.some((p) => !p)) throw new ServiceError('badResponse', t('downloadNotStored'));
-  const audio = parts.length === 1 ? parts[0]!.audio : joinAudio(parts.map((p) => p!.audio), params.format);
+  const audio = parts.length === 1 ? parts[0]!.audio : await joinAudio(parts.map((p) => p!.audio), params.format);
   const fileName = fileNameFromTitle(title, params.format);
   await saveFile(audio, fileName, MIME[params.format], inPrivate);
   return fileName;
