@@ -1,7 +1,7 @@
 import type { BrowserContext, Worker } from '@playwright/test';
 import type { Emulator } from '../../emulator/server';
 import type { PageServer } from '../support/page-server';
-import { connectService, expect, test } from './fixtures';
+import { connectService, expect, setSettings, test } from './fixtures';
 import { chooseMenuEntry, readingSession, selectText, waitForStatus } from '../support/extension';
 import { decodeInBrowser, endToEnd, measurePauses, readingChunks, recordedPlayback, servedMp3, type PauseMeasure } from '../support/gaps';
 
@@ -24,6 +24,9 @@ test.describe('gapless reading', () => {
   ): Promise<{ pauses: PauseMeasure[]; chunks: number; gapsMs: number[]; schedule: { chunk: number; start: number; end: number }[]; speechSec: number[] }> {
     const { context, background, extensionId, emulator, pages } = f;
     await connectService(background, emulator.url, 'demo-pro');
+    // Spoken at twice the pace by the service (the chunks' own audio, nothing stretched): the
+    // reading lasts about 10 s, well inside headless Chrome's 30 s for a player even on a busy machine.
+    await setSettings(background, { speed: 2 });
     for (let attempt = 1; ; attempt++) {
       const page = await context.newPage();
       await page.goto(`${pages.url}/fixtures/article.html`);

@@ -7,50 +7,15 @@
  * one stores both as before; closing the private window drops what it kept.
  * Prints "N passed, N failed" like every suite here.
  */
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import JSZip from 'jszip';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { startEmulator } from '../../emulator/server';
 import { startPageServer } from '../support/page-server';
-import { checks, FIREFOX, GECKO_ID, ledger, openExtensionPage, runSuite, until, UUID } from './support';
+import { launchOnProfile, profileWithAddon } from './profile';
+import { checks, GECKO_ID, ledger, openExtensionPage, runSuite, stopAndSettle, until } from './support';
 
-const EXTENSION = path.resolve(import.meta.dirname, '../../.output-test/firefox-mv2');
 
-/** The build as an .xpi (a zip of the extension folder). */
-async function zipFolder(dir: string): Promise<Buffer> {
-  const zip = new JSZip();
-  const add = async (rel: string): Promise<void> => {
-    for (const name of await readdir(path.join(dir, rel))) {
-      const file = path.join(rel, name);
-      if ((await stat(path.join(dir, file))).isDirectory()) await add(file);
-      else zip.file(file.split(path.sep).join('/'), await readFile(path.join(dir, file)));
-    }
-  };
-  await add('');
-  return zip.generateAsync({ type: 'nodebuffer' });
-}
-
-function launch(profile: string): Promise<Browser> {
-  return puppeteer.launch({
-    browser: 'firefox',
-    executablePath: FIREFOX,
-    headless: true,
-    userDataDir: profile,
-    args: ['-remote-allow-system-access'],
-    extraPrefsFirefox: {
-      // An unsigned add-on in the profile's extensions folder is installed at start.
-      'xpinstall.signatures.required': false,
-      'extensions.autoDisableScopes': 0,
-      'extensions.enabledScopes': 15,
-      'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: UUID }),
-      'media.autoplay.default': 0,
-      'media.autoplay.block-webaudio': false,
-      'media.cubeb.force_mock_context': true,
-    },
-  });
-}
 
 /** What the extension keeps on disk from pages, as its own (non-private) page sees it. */
 function onDisk(ext: Page): Promise<{ positions: string[]; audio: number }> {
@@ -100,37 +65,20 @@ function untilPastFirstSentence(ext: Page): Promise<true> {
   );
 }
 
-/** Stops the reading (the stop shortcut) and waits until nothing of it is on the wire. */
-async function stopReading(ext: Page): Promise<void> {
-  await ext.evaluate(async () => {
-    const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { onCommand: (c: string) => boolean } };
-    background.voxlateTestHooks.onCommand('stop-reading');
-  });
-  await until('nothing on the wire', () =>
-    ext.evaluate(async () => {
-      const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { requestsUnderWay(): { active: number; waiting: number } } };
-      const { active, waiting } = background.voxlateTestHooks.requestsUnderWay();
-      return active === 0 && waiting === 0;
-    }),
-  );
-}
-
 async function main(): Promise<number> {
   const emulator = await startEmulator({ port: 0 });
   const pages = await startPageServer();
   const article = `${pages.url.replace('localhost', '127.0.0.1')}/fixtures/article.html`;
   // Another page for the normal window: the private reading's audio (in memory) would serve the same text.
   const river = `${pages.url.replace('localhost', '127.0.0.1')}/fixtures/river.html`;
-  const profile = await mkdtemp(path.join(tmpdir(), 'voxlate-firefox-private-'));
-  await mkdir(path.join(profile, 'extensions'), { recursive: true });
-  await writeFile(path.join(profile, 'extensions', `${GECKO_ID}.xpi`), await zipFolder(EXTENSION));
+  const profile = await profileWithAddon('private');
   // "Run in Private Windows: Allow", as about:addons records it.
   await writeFile(
     path.join(profile, 'extension-preferences.json'),
     JSON.stringify({ [GECKO_ID]: { permissions: ['internal:privateBrowsingAllowed'], origins: [], data_collection: [] } }),
   );
   const suite = checks();
-  const firefox = await launch(profile);
+  const firefox = await launchOnProfile(profile);
   try {
     const ext = await openExtensionPage(firefox);
     await ext.evaluate(async (url) => {
@@ -159,7 +107,7 @@ async function main(): Promise<number> {
           return Object.keys({ ...(privateReadingPositions as object), ...(readingPositions as object) }).length > 0;
         }),
       );
-      await stopReading(ext);
+      await stopAndSettle(ext);
       if ((await ledger(emulator.url)).entries.length <= before) throw new Error('no speech was bought: the check would prove nothing');
       const disk = await onDisk(ext);
       if (disk.positions.length || disk.audio) throw new Error(`on disk: ${JSON.stringify(disk)}`);
@@ -174,7 +122,7 @@ async function main(): Promise<number> {
       await readPageAloud(ext, river, false);
       await untilPastFirstSentence(ext);
       await until('the place to continue, on disk', async () => (await onDisk(ext)).positions.length > 0);
-      await stopReading(ext);
+      await stopAndSettle(ext);
       if ((await onDisk(ext)).audio === 0) throw new Error('no audio in the database');
     });
 

@@ -5,50 +5,15 @@
  * page when it restarts, so they must be created at every start.
  * Prints "N passed, N failed" like every suite here.
  */
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import JSZip from 'jszip';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { rm } from 'node:fs/promises';
+import type { Page } from 'puppeteer-core';
 import { startEmulator } from '../../emulator/server';
 import { startPageServer } from '../support/page-server';
-import { checks, clickMenu, FIREFOX, GECKO_ID, openExtensionPage, runSuite, selectElement, until, untilPlaying, UUID } from './support';
+import { launchOnProfile, profileWithAddon } from './profile';
+import { checks, clickMenu, openExtensionPage, runSuite, selectElement, until, untilPlaying } from './support';
 
-const EXTENSION = path.resolve(import.meta.dirname, '../../.output-test/firefox-mv2');
 const MENU_IDS = ['voxlate-read-selection', 'voxlate-download-selection', 'voxlate-read-page', 'voxlate-translate-selection', 'read-from-here'];
 
-/** The build as an .xpi (a zip of the extension folder). */
-async function zipFolder(dir: string): Promise<Buffer> {
-  const zip = new JSZip();
-  const add = async (rel: string) => {
-    for (const name of await readdir(path.join(dir, rel))) {
-      const file = path.join(rel, name);
-      if ((await stat(path.join(dir, file))).isDirectory()) await add(file);
-      else zip.file(file.split(path.sep).join('/'), await readFile(path.join(dir, file)));
-    }
-  };
-  await add('');
-  return zip.generateAsync({ type: 'nodebuffer' });
-}
-
-function launch(profile: string): Promise<Browser> {
-  return puppeteer.launch({
-    browser: 'firefox',
-    executablePath: FIREFOX,
-    headless: true,
-    userDataDir: profile,
-    args: ['-remote-allow-system-access'],
-    extraPrefsFirefox: {
-      // An unsigned add-on in the profile's extensions folder is installed at start and stays.
-      'xpinstall.signatures.required': false,
-      'extensions.autoDisableScopes': 0,
-      'extensions.enabledScopes': 15,
-      'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: UUID }),
-      'media.autoplay.default': 0,
-      'media.autoplay.block-webaudio': false,
-    },
-  });
-}
 
 /** Which of our menu entries exist: `update` rejects for an id that does not. */
 function menusPresent(ext: Page): Promise<string[]> {
@@ -65,12 +30,10 @@ async function main(): Promise<number> {
   const emulator = await startEmulator({ port: 0 });
   const pages = await startPageServer();
   const pagesUrl = pages.url.replace('localhost', '127.0.0.1');
-  const profile = await mkdtemp(path.join(tmpdir(), 'voxlate-firefox-'));
-  await mkdir(path.join(profile, 'extensions'), { recursive: true });
-  await writeFile(path.join(profile, 'extensions', `${GECKO_ID}.xpi`), await zipFolder(EXTENSION));
+  const profile = await profileWithAddon('restart');
   const { check, report } = checks();
   try {
-    let firefox = await launch(profile);
+    let firefox = await launchOnProfile(profile);
     let ext = await openExtensionPage(firefox);
     await check('Firefox: the right-click entries exist after installation', async () => {
       const present = await until('menus', async () => ((await menusPresent(ext)).length === MENU_IDS.length ? menusPresent(ext) : null));
@@ -81,7 +44,7 @@ async function main(): Promise<number> {
     }, emulator.url);
     await firefox.close();
 
-    firefox = await launch(profile);
+    firefox = await launchOnProfile(profile);
     try {
       ext = await openExtensionPage(firefox);
       await check('Firefox: the right-click entries are still there after a restart', async () => {
