@@ -100,7 +100,7 @@ export default defineBackground(() => {
     getTargetLanguage: () => currentTargetLanguage(),
     translatePage: () => translateActiveTabPage(),
     // A page asks, spends and stops only for its own tab; what it may spend is the spend gate's.
-    estimatePageTranslation: ({ target, blocks, screen }, sender) => estimatePageTranslation(target, blocks, screen, ownTab(sender)),
+    estimatePageTranslation: ({ target, blocks, screen, first }, sender) => estimatePageTranslation(target, blocks, screen, ownTab(sender), first),
     translatePageBlocks: ({ target, blocks }, sender) => translatePageBlocks(target, blocks, ownTab(sender)),
     acceptSpendOffer: ({ offer }, sender) => acceptOffer(offer, ownTab(sender)),
     pageTranslateStop: ({ end }, sender) => stopPageTranslation(ownTab(sender), end),

@@ -20,6 +20,9 @@ const PAGE_PRIORITY = 50;
 const FIRST_REQUEST_CHARS = 600;
 /** The spend gate's name for a tab's page translation. */
 const ACTION: SpendAction = 'page-translate';
+/** The first message of a page's start, sent at the estimate (by tab): its blocks, and its answer to come. */
+const started = new Map<number, { key: string; answer: Promise<PageBlocksAnswer> }>();
+const startKey = (target: string, blocks: readonly PageBlockInput[]) => JSON.stringify([target, blocks.map((b) => [b.text, b.source])]);
 
 /**
  * The most translating a page's blocks into `target` can cost: all of them, and those on screen
@@ -28,22 +31,30 @@ const ACTION: SpendAction = 'page-translate';
  * under way is withdrawn): below the user's threshold, and unless they asked to be asked, the whole
  * page's figure is agreed to at once; otherwise the answer carries the two offers the panel shows,
  * the screen's and the whole page's, and nothing may be sent until one is accepted.
+ * Agreed to at once, the blocks `first` names (the page's first message: the paragraphs on screen)
+ * are sent from here, under that grant, without waiting for the page to ask: its message for the
+ * same blocks then gets their answer (see translatePageBlocks).
  */
-export async function estimatePageTranslation(target: string, blocks: readonly PageBlockInput[], screen: readonly number[], tabId: number): Promise<PageEstimate> {
+export async function estimatePageTranslation(target: string, blocks: readonly PageBlockInput[], screen: readonly number[], tabId: number, first: readonly number[] = []): Promise<PageEstimate> {
+  // What an earlier start of the tab sent at once is its own: a new start does not hand it out.
+  started.delete(tabId);
   const language = targetLanguage(target);
-  await beginAction(tabId, ACTION);
-  const settings = await getSettings();
-  const cached = await lookUp(settings.serviceUrl, language, blocks);
+  const [, settings] = await Promise.all([beginAction(tabId, ACTION), getSettings()]);
+  const [cached, knownEntry] = await Promise.all([lookUp(settings.serviceUrl, language, blocks), knownBalance()]);
   const onScreen = new Set(screen);
   const unknown = blocks.filter((_, i) => cached[i] === null);
   const page = costBound(unknown);
   const ask = page > settings.confirmAboveCredits || (settings.confirmPageTranslation && page > 0);
   // The balance is read (a request, free) only for the panel that shows it: a start without
   // the question does not wait for it.
-  const known = (await knownBalance())?.credits ?? null;
+  const known = knownEntry?.credits ?? null;
   const balance = known ?? (ask ? ((await fetchAccount(60).catch(() => null))?.credits ?? null) : null);
   const screenCost = costBound(blocks.filter((_, i) => onScreen.has(i) && cached[i] === null));
-  if (!ask) await grantWithoutAsking(tabId, ACTION, page);
+  if (!ask) {
+    await grantWithoutAsking(tabId, ACTION, page);
+    const firstIndices = [...new Set(first)].filter((i) => i < blocks.length);
+    if (firstIndices.length) startAtOnce(target, firstIndices.map((i) => blocks[i]!), tabId, firstIndices.map((i) => cached[i]!));
+  }
   return {
     screen: screenCost,
     page,
@@ -63,16 +74,36 @@ export async function estimatePageTranslation(target: string, blocks: readonly P
  * leaves the blocks translated so far and says why.
  */
 export async function translatePageBlocks(target: string, blocks: readonly PageBlockInput[], tabId: number): Promise<PageBlocksAnswer> {
+  const early = started.get(tabId);
+  if (early) {
+    started.delete(tabId);
+    if (early.key === startKey(target, blocks)) return early.answer;
+    // Not what the page asks for now (it scrolled meanwhile): what is under way lands in the cache
+    // first, so these blocks are not paid for twice.
+    await early.answer.catch(() => undefined);
+  }
+  return sendPageBlocks(target, blocks, tabId);
+}
+
+function startAtOnce(target: string, blocks: readonly PageBlockInput[], tabId: number, cached: (string | null)[]): void {
+  const answer = sendPageBlocks(target, blocks, tabId, cached);
+  // Its failure is the page's to show, when it asks for the answer.
+  answer.catch(() => undefined);
+  started.set(tabId, { key: startKey(target, blocks), answer });
+}
+
+/** Translates the blocks (see translatePageBlocks); `cached`: what the cache had for them, when just looked up. */
+async function sendPageBlocks(target: string, blocks: readonly PageBlockInput[], tabId: number, cached?: (string | null)[]): Promise<PageBlocksAnswer> {
   const language = targetLanguage(target);
   const withdrawn = actionSignal(tabId, ACTION);
-  const { serviceUrl } = await getSettings();
-  const translations = await lookUp(serviceUrl, language, blocks);
+  // What the steps before sending need is read side by side: the first request is on the clock.
+  const [{ serviceUrl }, known, inPrivate] = await Promise.all([getSettings(), knownBalance(), isPrivateTab(tabId)]);
+  const translations = cached ?? (await lookUp(serviceUrl, language, blocks));
   const missing = blocks.flatMap((block, i) => (translations[i] === null ? [i] : []));
   const { batches, split } = planBatches(missing.map((i) => blocks[i]!), MAX_TRANSLATE_CHARS, FIRST_REQUEST_CHARS);
   const cost = batches.reduce((sum, batch) => sum + batch.cost, 0);
   const answer: PageBlocksAnswer = { translations, spent: 0, confirm: null, error: null };
   if (cost === 0 || withdrawn.aborted) return answer;
-  const known = await knownBalance();
   if (known?.fresh && !canAfford(cost, known.credits)) {
     return { ...answer, error: serializeError(new ServiceError('insufficientCredits', t('pageTranslateNoCredits', [formatNumber(cost), formatNumber(known.credits)]))) };
   }
@@ -84,8 +115,7 @@ export async function translatePageBlocks(target: string, blocks: readonly PageB
 
   // A block sent in parts is put together once all its parts are back.
   const parts = new Map<number, string[]>();
-  // A private window's page: its translations are cached in memory only.
-  const inPrivate = await isPrivateTab(tabId);
+  // A private window's page (inPrivate): its translations are cached in memory only.
   // The first failure withdraws what is still queued, as a pause does; what was sent finishes into the cache.
   const stop = linkedAbort(withdrawn);
   const { signal } = stop;
@@ -140,8 +170,10 @@ export async function translatePageBlocks(target: string, blocks: readonly PageB
  * the cache: they are paid.
  */
 export async function stopPageTranslation(tabId: number, end: boolean): Promise<void> {
-  if (end) await endAction(tabId, ACTION);
-  else pauseAction(tabId, ACTION);
+  if (end) {
+    started.delete(tabId);
+    await endAction(tabId, ACTION);
+  } else pauseAction(tabId, ACTION);
 }
 
 async function sendBatch(batch: Batch, target: Language, signal: AbortSignal): Promise<string> {

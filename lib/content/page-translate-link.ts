@@ -8,7 +8,7 @@ import { translatePage, type PageTranslateDeps, type TranslationSurface } from '
 const backgroundDeps = (signal: AbortSignal, corner: PlayerCorner | undefined): PageTranslateDeps => ({
   corner,
   moved: (to) => void sendMessage('savePageTranslateCorner', { corner: to }).catch(() => undefined),
-  estimate: async (target, blocks, screen) => unwrap(await sendMessage('estimatePageTranslation', { target, blocks, screen })),
+  estimate: async (target, blocks, screen, first) => unwrap(await sendMessage('estimatePageTranslation', { target, blocks, screen, first })),
   translate: async (target, blocks) => unwrap(await sendMessage('translatePageBlocks', { target, blocks })),
   accept: async (offer) => unwrap(await sendMessage('acceptSpendOffer', { offer })),
   stop: (end) => void sendMessage('pageTranslateStop', { end }).catch(() => undefined),

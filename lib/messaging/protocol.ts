@@ -206,9 +206,9 @@ export const messageRules = {
   getTargetLanguage: { input: z.undefined(), from: ['extension'] },
   /** Translates the active tab's page (the popup's button); the page shows the cost first. */
   translatePage: { input: z.undefined(), from: ['extension'] },
-  /** What translating a page would cost: every block, and those on screen (indices). */
+  /** What translating a page would cost: every block, and those on screen (indices); `first`: the first message's blocks, sent at once when agreed to without asking. */
   estimatePageTranslation: {
-    input: z.strictObject({ target: targetCode, blocks: pageBlocks(10_000), screen: z.array(int(0)).check(z.maxLength(10_000)) }),
+    input: z.strictObject({ target: targetCode, blocks: pageBlocks(10_000), screen: z.array(int(0)).check(z.maxLength(10_000)), first: z.optional(z.array(int(0)).check(z.maxLength(1_000))) }),
     from: ['content'],
   },
   /** Translates blocks of the sender's page within what the user agreed to (the spend gate's grant for its tab). */

@@ -13,8 +13,12 @@ import type { PageBlockInput, PageBlocksAnswer, PageEstimate, PageSpendQuestion 
  * only passes on which of the gate's offers (figures shown) the user accepted.
  */
 export interface PageTranslateDeps {
-  /** The costs, and (when the user must agree) the gate's offers; starts the tab's translation afresh. */
-  estimate(target: string, blocks: PageBlockInput[], screen: number[]): Promise<PageEstimate>;
+  /**
+   * The costs, and (when the user must agree) the gate's offers; starts the tab's translation afresh.
+   * `first` (indices) is the first message's blocks: when it is agreed to without asking, the
+   * background sends them at once, and `translate` of the same blocks gets their answer.
+   */
+  estimate(target: string, blocks: PageBlockInput[], screen: number[], first: number[]): Promise<PageEstimate>;
   translate(target: string, blocks: PageBlockInput[]): Promise<PageBlocksAnswer>;
   /** The user agreed to this offer (its figure was on the button pressed); false when it is no longer valid. */
   accept(offer: string): Promise<boolean>;
@@ -96,18 +100,22 @@ export async function translatePage(win: Window, target: string, signal: AbortSi
   });
   const inputs = blocks.map(({ text, source }) => ({ text, source }));
   const restart = (code: string) => void translatePage(win, code, signal, deps);
+  const screen = nearViewport(win, blocks);
+  // The first message (the paragraphs on screen) goes with the estimate: below the user's threshold
+  // it leaves at once, without another round trip between the page and the background.
+  const first = nextBatch(win, blocks, blocks.map((): BlockState => 'todo'), new Set(screen), FIRST_MESSAGE_CHARS);
   let estimate: PageEstimate;
   try {
-    estimate = await deps.estimate(target, inputs, nearViewport(win, blocks));
+    estimate = await deps.estimate(target, inputs, screen, first);
   } catch (error) {
     // Nothing to resume yet: the message alone says what is wrong (no key, service unreachable).
     ended.abort();
     return deps.notice((error as SerializedServiceError).message);
   }
   if (ended.signal.aborted) return;
-  const start = () => runLazily(win, target, blocks, ui, deps, surface, ended.signal, () => ended.abort(), restart);
+  const start = (sent: number[]) => runLazily(win, target, blocks, ui, deps, surface, ended.signal, () => ended.abort(), restart, sent);
   const { offers } = estimate;
-  if (!estimate.ask || !offers) return start();
+  if (!estimate.ask || !offers) return start(first);
   ui.showEstimate({
     target,
     estimate,
@@ -118,7 +126,7 @@ export async function translatePage(win: Window, target: string, signal: AbortSi
         ended.abort();
         return deps.notice(t('confirmExpired'));
       }
-      if (!ended.signal.aborted) start();
+      if (!ended.signal.aborted) start([]);
     },
     onCancel: () => {
       deps.stop(true);
@@ -137,6 +145,8 @@ function runLazily(
   signal: AbortSignal,
   end: () => void,
   restart: (code: string) => void,
+  /** The first message, already sent by the background with the estimate: asked for first, for its answer. */
+  sentFirst: number[],
 ): void {
   const states = blocks.map((): BlockState => 'todo');
   const near = new Set<number>();
@@ -249,6 +259,14 @@ function runLazily(
     },
     ...(deps.listenPage ? { onListen: () => deps.listenPage!(state.target) } : {}),
   });
+
+  // What is on screen is sent now, not when the observer first reports (a frame or more later).
+  nearViewport(win, blocks).forEach((i) => near.add(i));
+  if (sentFirst.length) {
+    first = false;
+    void send(sentFirst);
+  }
+  flush();
 }
 
 /** How long the page must be still before new paragraphs are looked for (pages load in bursts). */
