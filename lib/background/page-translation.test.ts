@@ -139,4 +139,27 @@ describe('estimatePageTranslation', () => {
     await stopPageTranslation(TAB, true);
     expect(await grantLeft(TAB, 'page-translate')).toBeNull();
   });
+
+  it('not asking, it sends the first message (the blocks on screen) at once, and the page asking for them gets that answer, paid once', async () => {
+    await updateSettings({ confirmPageTranslation: false });
+    await estimatePageTranslation('de', paragraphs, [0, 1], TAB, [0, 1]);
+    // With the service before the page asks: no round trip to the page in between.
+    await vi.waitFor(async () => expect(await translateLog()).toHaveLength(1), { timeout: 10_000 });
+    expect((await translateLog())[0]).toMatchObject({ textLength: `${paragraphs[0]!.text}\n\n${paragraphs[1]!.text}`.length });
+    const answer = await translatePageBlocks('de', [paragraphs[0]!, paragraphs[1]!]);
+    expect(answer.translations.every((text) => typeof text === 'string' && text.length > 0)).toBe(true);
+    expect(answer.spent).toBe(5);
+    // The rest of the page is sent as the page asks; the first blocks are not paid for twice.
+    await translatePageBlocks('de', paragraphs);
+    expect((await ledger()).map((entry) => entry.credits)).toEqual([5, 3]);
+    expect(await translateLog()).toHaveLength(2);
+  });
+
+  it('asking, the first message waits for the user: the estimate sends nothing', async () => {
+    const estimate = await estimatePageTranslation('de', paragraphs, [0, 1], TAB, [0, 1]);
+    expect(estimate.ask).toBe(true);
+    expect((await translatePageBlocks('de', [paragraphs[0]!, paragraphs[1]!])).confirm).not.toBeNull();
+    expect(await translateLog()).toEqual([]);
+    expect(await ledger()).toEqual([]);
+  });
 });

@@ -45,6 +45,17 @@ function fakeDeps(answer: (blocks: PageBlockInput[]) => PageBlocksAnswer) {
 }
 
 const translateAll = (blocks: PageBlockInput[]): PageBlocksAnswer => ({ translations: blocks.map((b) => `[ES] ${b.text}`), spent: blocks.length, confirm: null, error: null });
+const textOf = (p: Element) => p.textContent!.replace(/\s+/g, ' ').trim();
+
+/** Lays the page out as a browser would for these tests: `shown` on the first screen, one under another, the rest far below the fold. */
+function onScreenOnly(shown: Element[]): Element[] {
+  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+    const at = shown.indexOf(this);
+    const top = at >= 0 ? 100 + at * 150 : 10 * window.innerHeight;
+    return DOMRect.fromRect({ x: 0, y: top, width: 600, height: 120 });
+  });
+  return shown;
+}
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const button = (root: ShadowRoot, name: RegExp) => Array.from(root.querySelectorAll('button')).find((b) => name.test(b.textContent ?? ''))!;
 
@@ -234,6 +245,35 @@ describe('translatePage', () => {
     const ui = roots.get('voxlate-page-translate')![0]!;
     expect(ui.querySelector('[role="dialog"]')).toBeNull();
     expect(ui.querySelector('[role="region"]')!.getAttribute('aria-label')).toBe('Page translation');
+  });
+
+  it('below the threshold, the first screen goes with the estimate and is sent before the observer reports, before anything below the fold', async () => {
+    const paragraphs = Array.from(document.querySelectorAll('.story-body > p'));
+    const shown = onScreenOnly(paragraphs.slice(0, 2));
+    const { deps, sent } = fakeDeps(translateAll);
+    vi.mocked(deps.estimate).mockResolvedValue({ ...estimate, ask: false });
+    await translatePage(window, 'es', page.signal, deps);
+    // The estimate names the first message (the first paragraph on screen): the background sends it at once.
+    const [, blocks, screen, first] = vi.mocked(deps.estimate).mock.calls[0]!;
+    expect(first!.map((i) => blocks[i]!.text)).toEqual([textOf(paragraphs[0]!)]);
+    expect(screen.map((i) => blocks[i]!.text)).toEqual(shown.map(textOf));
+    // The page asks for it (and for the rest of the screen) at once: the observer has not said a word yet.
+    expect(sent).toEqual([[{ text: textOf(paragraphs[0]!), source: 'en' }], [{ text: textOf(paragraphs[1]!), source: 'en' }]]);
+    await flush();
+    expect(paragraphs[0]!.nextElementSibling!.tagName).toBe('VOXLATE-TRANSLATION');
+  });
+
+  it('asking, nothing leaves before the agreement, and the screen leaves at once after it', async () => {
+    const roots = captureShadowRootsByHost();
+    const paragraphs = Array.from(document.querySelectorAll('.story-body > p'));
+    onScreenOnly(paragraphs.slice(0, 1));
+    const { deps, sent } = fakeDeps(translateAll);
+    await translatePage(window, 'es', page.signal, deps);
+    expect(sent).toEqual([]);
+    button(roots.get('voxlate-page-translate')![0]!, /^Only what is on screen/).click();
+    await flush();
+    expect(deps.accept).toHaveBeenCalledWith('offer-screen');
+    expect(sent).toEqual([[{ text: textOf(paragraphs[0]!), source: 'en' }]]);
   });
 
   it('says so when there is nothing to translate', async () => {
