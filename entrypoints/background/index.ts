@@ -2,6 +2,7 @@ import '@/lib/zod-setup';
 import { browser } from 'wxt/browser';
 import { getAccount, openDashboard } from '@/lib/background/account';
 import { closeStorageToContentScripts } from '@/lib/background/lockdown';
+import { lastSentAtClick } from '@/lib/background/reading/here-first';
 import { clearApiKey, getServiceStatus, saveService } from '@/lib/background/service-config';
 import { getVoices } from '@/lib/background/voices';
 import { actingTab, ownTab, registerHandlers } from '@/lib/messaging/router';
@@ -119,8 +120,11 @@ export default defineBackground(() => {
 
   if (__VOXLATE_TEST_HOOKS__) {
     // Tests call exactly what a menu click or a shortcut calls (they cannot be clicked headless).
-    // And what the service scheduler holds: requests with the service, and those waiting their turn.
-    Object.assign(globalThis, { voxlateTestHooks: { onMenuClick, onCommand, requestsUnderWay: () => ({ active: scheduler.active, waiting: scheduler.pending }) } });
+    // And what the service scheduler holds: requests with the service, and those waiting their turn;
+    // and the text of the last request a reading "from here" sent at the click.
+    Object.assign(globalThis, {
+      voxlateTestHooks: { onMenuClick, onCommand, requestsUnderWay: () => ({ active: scheduler.active, waiting: scheduler.pending }), sentAtClick: lastSentAtClick },
+    });
     // The player's own figures, for the benchmark and tests only.
     registerHandlers({ getPlayerStats: () => getPlayerStats() });
   }

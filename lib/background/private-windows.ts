@@ -40,7 +40,10 @@ export async function isPrivateTab(tabId: number | null | undefined): Promise<bo
 export async function notePrivateSession(sessionId: string, tabId: number | null | undefined): Promise<boolean> {
   if (!(await isPrivateTab(tabId))) return false;
   holdWorker();
-  await serial(async () => privateSessionsItem.setValue([...(await privateSessionsItem.getValue()), sessionId].slice(-MAX_SESSIONS)));
+  await serial(async () => {
+    const known = await privateSessionsItem.getValue();
+    if (!known.includes(sessionId)) await privateSessionsItem.setValue([...known, sessionId].slice(-MAX_SESSIONS));
+  });
   return true;
 }
 

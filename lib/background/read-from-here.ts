@@ -5,6 +5,8 @@ import { openPdfInstead, pdfShownIn } from './pdf-tab';
 import { warmUpReading } from './read-selection';
 import { reportProblem } from './reading/problems';
 import { startReading } from './reading/start';
+import { askHereFirst, probeHereInTab } from './reading/here-first';
+import { getSettings } from '../settings/items';
 import type { TabRef } from './tab-actions';
 import { t } from '../i18n';
 
@@ -17,6 +19,11 @@ export async function readFromHereInTab(tab: TabRef, frameId?: number): Promise<
   let injected = false;
   // On a PDF shown by the browser, where no click can be seen: the document opens in the reader and is read there.
   const pdf = () => pdfShownIn(tab.id).catch(() => null);
+  // The clicked paragraph first (the probe runs before the scripts injected after it): the first
+  // request, that sentence alone, can leave while the article is found (here-first.ts).
+  const sessionId = crypto.randomUUID();
+  const first = probeHereInTab(tab.id, frameId ?? 0).then(async (probe) => askHereFirst(probe, sessionId, tab.id, await getSettings()));
+  first.catch(() => undefined);
   try {
     // Both scripts at once (the article reader does not need the page script to be there first).
     void warmUpReading();
@@ -40,7 +47,7 @@ export async function readFromHereInTab(tab: TabRef, frameId?: number): Promise<
       tabId: tab.id,
       frameId: frame,
       startOffset: found.startOffset ?? 0,
-    });
+    }, { sessionId, first: frame === (frameId ?? 0) ? await first.catch(() => null) : null });
   } catch (error) {
     await reportProblem(injected ? tab.id : null, serializeError(error));
   }

@@ -35,18 +35,30 @@ export function readPageText(doc: Document): PageSource | null {
   return mappedSource('article', map, { doc, title: doc.title, languageHint: closestLanguage(doc.documentElement) });
 }
 
+/** Where the user last opened the context menu in this frame, kept in the frame's extension world. */
+const POINT_KEY = Symbol.for('voxlate.contextMenuPoint');
+type PointScope = { [POINT_KEY]?: { caret: Caret | null; at: number } };
+
+/**
+ * The caret to start "from here" at in `win`: where the user last opened the context menu while
+ * that is fresh (noted by `watchContextMenu`, where the page script runs), else the selection's
+ * caret. The here probe (here-probe.ts) and the page script ask the same.
+ */
+export function hereCaret(win: Window, now: () => number = Date.now): Caret | null {
+  const last = (globalThis as PointScope)[POINT_KEY];
+  return last?.caret && now() - last.at < POINT_FRESH_MS ? last.caret : caretOf(win);
+}
+
 /**
  * Keeps where the user last opened the context menu in this frame (a right-click does not move the
- * caret in every browser) and returns the caret to start "from here" at: that place while fresh,
- * else the selection's caret. Only works where the page script already runs; elsewhere the caret
- * alone tells.
+ * caret in every browser) and returns the caret to start "from here" at (see `hereCaret`). Only
+ * works where the page script already runs; elsewhere the caret alone tells.
  */
 export function watchContextMenu(win: Window, signal: AbortSignal, now: () => number = Date.now): () => Caret | null {
-  let last: { caret: Caret | null; at: number } | null = null;
-  win.addEventListener('contextmenu', (event) => (last = { caret: caretAtPoint(win.document, event.clientX, event.clientY), at: now() }), {
+  win.addEventListener('contextmenu', (event) => ((globalThis as PointScope)[POINT_KEY] = { caret: caretAtPoint(win.document, event.clientX, event.clientY), at: now() }), {
     capture: true,
     passive: true,
     signal,
   });
-  return () => (last?.caret && now() - last.at < POINT_FRESH_MS ? last.caret : caretOf(win));
+  return () => hereCaret(win, now);
 }

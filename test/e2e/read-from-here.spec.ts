@@ -58,6 +58,8 @@ test.describe('read aloud from here', () => {
     const start = reading.chunks.find((c) => c.firstSentence === reading.startSentence)!;
     expect(start.lastSentence).toBe(start.firstSentence);
     expect(start.text.startsWith(THIRD_FIRST)).toBe(true);
+    // That request left at the click, before the article was found, and it is the reading's own.
+    expect(await background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { sentAtClick: () => string | null } }).voxlateTestHooks.sentAtClick())).toBe(start.text);
 
     // And it goes on past it: a later sentence of the article is lit (the next one, or one after it
     // on a busy machine, where a short sentence can pass between two looks).

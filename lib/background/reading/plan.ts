@@ -73,14 +73,23 @@ export type PlanStart = { sentence?: number; offset?: number };
  * it), the usual chunking is kept: that audio costs nothing more and plays from the sentence, and
  * the chunks after it are the ones that reading bought too. Otherwise chunking starts afresh at the
  * sentence, so the first request is that sentence alone and nothing before it is paid for.
+ * `sentFirst`: the text of the request a reading "from here" sent at the click (that sentence
+ * alone), which the plan then starts with unless audio of the usual chunk is there already.
  */
-export async function planStartingAt(input: PlanInput, start: PlanStart, serviceUrl: string, fetching: (cacheKey: string) => boolean = () => false): Promise<BuiltPlan> {
+export async function planStartingAt(
+  input: PlanInput,
+  start: PlanStart,
+  serviceUrl: string,
+  fetching: (cacheKey: string) => boolean = () => false,
+  sentFirst?: string,
+): Promise<BuiltPlan> {
   const whole = buildPlan(input);
   const startSentence = start.offset === undefined ? start.sentence : buildPlan({ ...input, startOffset: start.offset }).startSentence;
   if (!startSentence || startSentence >= whole.plan.sentenceCount) return whole;
   const chunk = whole.plan.chunks[chunkOfSentence(whole.plan.chunks, startSentence)]!;
   const kept = { ...whole, startSentence };
-  if (chunk.firstSentence === startSentence) return kept;
+  // A usual chunk that starts there is kept, unless the sentence alone was asked for at the click (sentFirst).
+  if (chunk.firstSentence === startSentence && (sentFirst === undefined || chunk.text === sentFirst)) return kept;
   const key = await saidAudioKey(input.sessionId, chunk.text, input.params, serviceUrl);
   if (fetching(key) || (await hasAudio(key).catch(() => false))) return kept;
   return buildPlan({ ...input, startSentence });

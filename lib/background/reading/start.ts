@@ -24,6 +24,7 @@ import { estimateAfterFirstRequest } from './first-price';
 import { hearReadingIn } from './translated';
 import { readingAt } from './said';
 import { planStartingAt } from './plan';
+import type { HereFirst } from './here-first';
 import { tellResumed } from './resume';
 import { chooseSpeechParams } from './speech-params';
 import { tellPagePlayer } from './page-player';
@@ -31,6 +32,16 @@ import { notePrivateSession } from '../private-windows';
 import { lastErrorItem, rememberAsked, sessionItem, withReading, type ReadingSession, type ReadRequest } from './session';
 
 export type { ReadRequest } from './session';
+
+/** What was done for a reading before it was planned (a reading "from here" sends its first request at the click: here-first.ts). */
+export interface SentAtClick {
+  /** The reading's id, under which that request was sent. */
+  sessionId?: string;
+  /** That request. */
+  first?: HereFirst | null;
+}
+
+const sameVoice = (a: SpeechParams, b: SpeechParams) => a.voiceId === b.voiceId && a.language === b.language && a.speed === b.speed && a.format === b.format;
 
 /** Characters from which a reading started on a page says up front what it will cost. */
 const ANNOUNCE_COST_FROM_CHARS = 1000;
@@ -40,7 +51,7 @@ const ANNOUNCE_COST_FROM_CHARS = 1000;
  * is above the user's threshold and they have not agreed yet, asks them (on the page, or through
  * the answer to the popup) and sends nothing.
  */
-export async function startReading(request: ReadRequest): Promise<ReadStart> {
+export async function startReading(request: ReadRequest, sent: SentAtClick = {}): Promise<ReadStart> {
   if (!request.text.trim()) {
     throw new ServiceError('invalidRequest', t('readingNoText'));
   }
@@ -50,7 +61,7 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   const listen = request.listen ?? settings.listen;
   const cleanup = request.cleanup ?? settings.cleanup;
   const params = await chooseSpeechParams(request.text, request, settings);
-  const sessionId = crypto.randomUUID();
+  const sessionId = sent.sessionId ?? crypto.randomUUID();
   // Before any of its requests: a private window's reading keeps its audio in memory only.
   const inPrivate = await notePrivateSession(sessionId, request.tabId);
   // Before any of its requests: heard as written, or translated chunk by chunk.
@@ -73,7 +84,7 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
   const planned = { sessionId, text: capped.text, title: request.title, params, cleanup, marks: request.marks };
   // Started later in the text: the usual chunks when their audio is bought already (never twice).
   const start = request.startOffset === undefined ? { sentence: request.startSentence } : { offset: request.startOffset };
-  const { plan: written, sentences, startSentence } = await planStartingAt(planned, start, settings.serviceUrl, isFetching);
+  const { plan: written, sentences, startSentence } = await planStartingAt(planned, start, settings.serviceUrl, isFetching, sent.first?.text);
   // Heard in another language: as the user chose (the translation only, with the original, or a
   // learner's way), each paragraph translated on its own as the page translation does. Heard as
   // written: a paragraph clearly in another language with the user's voice for that one.
@@ -84,6 +95,10 @@ export async function startReading(request: ReadRequest): Promise<ReadStart> {
       : written;
   // Only what is read from the start on is paid for (and asked about); the chunks before it wait for a jump back.
   const ahead = plan.chunks.slice(chunkOfSentence(plan.chunks, startSentence));
+  if (sent.first && (sent.first.text !== ahead[0]!.text || !sameVoice(sent.first.params, chunkAsked(params, ahead[0]!).params))) {
+    // Paid and not heard: the page's paragraph and its article disagreed (here-first.ts says when this is sent).
+    console.warn('Voxlate: the request sent at the click is not the reading\'s first.');
+  }
   const threshold = await confirmThreshold();
   // Heard in another language, the translation of what is heard translated is paid too.
   let estimate = await estimateReading(ahead, params, threshold, request.translateTo !== undefined);
