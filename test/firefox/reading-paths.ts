@@ -1,7 +1,8 @@
 /**
  * Firefox end to end: the ways into and through a reading that the Chrome end-to-end tests cover,
  * in Debian's firefox-esr with the test build. "Read aloud from here" after a left click; the
- * in-page player's Next and Previous sentence, Pause and Resume; an audio download cancelled from
+ * in-page player's Next and Previous sentence, Pause and Resume; a page read again later going on
+ * from where the user stopped; an audio download cancelled from
  * the popup; and the service's refusals and failures (401, 402, 429, 500) said on the page. Each
  * check ends with the emulator's ledger: exactly the requests the service answered, none twice.
  * Prints "N passed, N failed" like every suite here.
@@ -339,6 +340,38 @@ async function main(): Promise<number> {
       await until('a later sentence', async () => ((await reading(ext))?.sentence ?? -1) > held.at!.sentence, 60_000);
       await stopAndSettle(ext);
       await ledgerExact(emulator.url);
+    });
+
+    await suite.check('Firefox: a page read aloud again later goes on from the sentence where the user stopped and says so, paying only for parts not fetched before; the ledger exact', async () => {
+      await reset(ext);
+      // Places an earlier check left (it read this page too) are forgotten: this one starts clean.
+      await ext.evaluate(async () => browser.storage.local.remove('readingPositions'));
+      await page.goto(`${pagesUrl}/fixtures/river.html`);
+      await clickMenu(ext, 'voxlate-read-page');
+      await untilPlaying(ext);
+      await until('past the third sentence', async () => ((await reading(ext))?.sentence ?? -1) >= 3, 60_000);
+      await stopAndSettle(ext);
+      const [saved] = await ext.evaluate(async () => Object.values(((await browser.storage.local.get('readingPositions')).readingPositions ?? {}) as Record<string, { url: string; sentence: number; sentenceCount: number }>));
+      if (!saved || saved.sentence < 3 || saved.url !== page.url().replace(/#.*$/, '')) throw new Error(`place saved: ${JSON.stringify(saved)}`);
+      const paidBefore = new Set((await ledgerExact(emulator.url)).map((e) => e.textStart));
+      const since = Date.now();
+
+      // Later: the page again (its script gone), read aloud from the menu as before.
+      await page.reload();
+      await clickMenu(ext, 'voxlate-read-page');
+      await untilPlaying(ext);
+      const stored = (await reading(ext))!;
+      if (stored.startSentence !== saved.sentence) throw new Error(`started at sentence ${stored.startSentence}, stopped at ${saved.sentence}`);
+      const notice = `Continuing from sentence ${saved.sentence + 1} of ${saved.sentenceCount}, where you stopped last time.`;
+      await until('the page says where it goes on from', async () => (await inPageUiText(ext)).includes(notice));
+      await until('a later sentence', async () => ((await reading(ext))?.sentence ?? -1) > saved.sentence, 60_000);
+      await stopAndSettle(ext);
+      // Nothing before that sentence is asked for, and nothing fetched before is paid again.
+      for (const entry of (await ledgerExact(emulator.url)).filter((e) => Date.parse(e.time) >= since)) {
+        if (paidBefore.has(entry.textStart)) throw new Error(`paid again: ${entry.textStart}`);
+        const chunk = stored.chunks.find((c) => c.text.slice(0, 80) === entry.textStart);
+        if (!chunk || chunk.lastSentence < saved.sentence) throw new Error(`paid for a part before the place: ${entry.textStart}`);
+      }
     });
 
     await suite.check('Firefox: an audio download cancelled half way from the popup saves no file, sends nothing after, and is charged exactly the parts sent', async () => {
