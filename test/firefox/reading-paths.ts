@@ -2,12 +2,14 @@
  * Firefox end to end: the ways into and through a reading that the Chrome end-to-end tests cover,
  * in Debian's firefox-esr with the test build. "Read aloud from here" after a left click; the
  * in-page player's Next and Previous sentence, Pause and Resume; a page read again later going on
- * from where the user stopped; an audio download cancelled from
+ * from where the user stopped; an mp3 download of several parts saved as one file; an audio download cancelled from
  * the popup; and the service's refusals and failures (401, 402, 429, 500) said on the page. Each
  * check ends with the emulator's ledger: exactly the requests the service answered, none twice.
  * Prints "N passed, N failed" like every suite here.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { MPEGDecoder } from 'mpg123-decoder';
 import type { Browser, Page } from 'puppeteer-core';
 import { startEmulator } from '../../emulator/server';
 import { prepareSpeech } from '../../lib/speech/chunk';
@@ -416,6 +418,40 @@ async function main(): Promise<number> {
       } finally {
         await fetch(`${emulator.url}/__emulator/config`, { method: 'PATCH', body: JSON.stringify({ latencyMs: 0, msPerChar: 0 }) });
         await ext.evaluate(async () => browser.storage.local.set({ apiKey: 'demo-pro' }));
+      }
+    });
+
+    await suite.check('Firefox: an mp3 download of several parts saves one mp3 holding them all, each part paid once', async () => {
+      await reset(ext);
+      await ext.evaluate(async () => browser.downloads.erase({}));
+      // At the normal pace, so the file's length says the speech of every part is in it.
+      await setSettings(ext, { format: 'mp3', speed: 1 });
+      try {
+        const text = story(1_400);
+        const parts = prepareSpeech(text, 'en').chunks.map((c) => c.text);
+        if (parts.length !== 4) throw new Error(`${parts.length} parts planned`);
+        const popup = await openExtensionPage(firefox, 'popup.html');
+        await fill(await byLabel(popup, 'Text to read'), text);
+        await (await byRole(popup, 'button', 'Download')).click();
+        const file = await until('the file saved', async () => {
+          const [item] = await ext.evaluate(async () => (await browser.downloads.search({ state: 'complete' })).map((d) => ({ filename: d.filename })));
+          return item;
+        }, 60_000);
+        await until('"Saved as …"', async () => /Saved as .+\.mp3\./.test(await popup.evaluate(() => document.body.innerText)));
+        if (!file.filename.endsWith('.mp3')) throw new Error(`saved ${file.filename}`);
+        const charged = await ledgerExact(emulator.url);
+        const paid = charged.map((e) => parts.findIndex((p) => p.slice(0, 80) === e.textStart)).sort();
+        if (JSON.stringify(paid) !== '[0,1,2,3]') throw new Error(`parts paid: ${paid.join(', ')}`);
+        // One valid mp3, decoded for real: as long as four parts of speech (about 15 characters a second).
+        const decoder = new MPEGDecoder();
+        await decoder.ready;
+        const decoded = decoder.decode(new Uint8Array(await readFile(file.filename)));
+        decoder.free();
+        const seconds = decoded.samplesDecoded / decoded.sampleRate;
+        if (decoded.errors.length > 0 || seconds < text.length / 20) throw new Error(`decoded ${seconds.toFixed(1)} s, errors ${JSON.stringify(decoded.errors.slice(0, 2))}`);
+        await popup.close();
+      } finally {
+        await setSettings(ext, { speed: 2 });
       }
     });
 
