@@ -41,8 +41,15 @@ export async function openMp3Codec(): Promise<Mp3Codec> {
 
 /** Encodes float samples (one array per channel, equal lengths) as CBR MPEG Layer III with lamejs. */
 export function encodeMp3(channels: readonly Float32Array[], sampleRate: number, kbps: number): Uint8Array {
-  const encoder = new Mp3Encoder(channels.length, sampleRate, kbps);
-  const pcm = channels.map(toInt16);
+  return encodeMp3Pcm(channels.map(toInt16), sampleRate, kbps);
+}
+
+/**
+ * Encodes 16-bit samples (one array per channel, one or two, equal lengths) as CBR MPEG Layer III
+ * with lamejs, without a LAME tag: the one encode loop (the tests' mp3 files are made with it too).
+ */
+export function encodeMp3Pcm(pcm: readonly Int16Array[], sampleRate: number, kbps: number): Uint8Array {
+  const encoder = new Mp3Encoder(pcm.length, sampleRate, kbps);
   const out: Uint8Array[] = [];
   const block = 1152;
   for (let i = 0; i < pcm[0]!.length; i += block) {
