@@ -3,7 +3,8 @@
  * hooks or benchmark marks (they sit behind __VOXLATE_TEST_HOOKS__ and must be dropped from the
  * bundles), and Chrome's service worker carries no mp3 codec (a download's join is made in the
  * offscreen document, lib/background/download/file.ts: the worker's script is parsed at every
- * wake-up). Prints one line per check and "N passed, N failed".
+ * wake-up), nor does the offscreen document as it opens (it imports the codec for a join only).
+ * Prints one line per check and "N passed, N failed".
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,6 +30,22 @@ function serviceWorker(dir: string): string | null {
   return worker ? path.join(dir, worker) : null;
 }
 
+/**
+ * The scripts an extension page loads as it opens: its own (the HTML's script tags) and what they
+ * import statically, not what they import() on demand.
+ */
+function loadedAtOpen(dir: string, page: string): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file) || !existsSync(file)) return;
+    seen.add(file);
+    const text = readFileSync(file, 'utf8');
+    for (const [, spec] of text.matchAll(/(?:^|[;}\n])\s*import\s*(?:[\w$*{}\s,]+from\s*)?["']([^"']+)["']/g)) visit(path.resolve(path.dirname(file), spec!));
+  };
+  for (const [, src] of readFileSync(path.join(dir, page), 'utf8').matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) visit(path.join(dir, src!));
+  return [...seen];
+}
+
 const dirs = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
@@ -52,6 +69,12 @@ for (const dir of dirs.length ? dirs : ['.output/chrome-mv3', '.output/firefox-m
     const codec = CODEC.filter((marker) => text.includes(marker));
     const kb = Math.round(text.length / 1024);
     report(codec.length === 0, `${dir}: service worker ${path.basename(worker)} (${kb} KB) ${codec.length ? `carries the mp3 codec: ${codec.join(', ')}` : 'carries no mp3 codec'}`);
+    // The offscreen player opens with every reading: it loads the codec only when it joins a download.
+    if (existsSync(path.join(dir, 'offscreen.html'))) {
+      const loaded = loadedAtOpen(dir, 'offscreen.html');
+      const withCodec = loaded.filter((file) => CODEC.some((marker) => readFileSync(file, 'utf8').includes(marker))).map((file) => path.relative(dir, file));
+      report(loaded.length > 0 && withCodec.length === 0, `${dir}: offscreen document, ${loaded.length} scripts at open, ${withCodec.length ? `the mp3 codec in ${withCodec.join(', ')}` : 'no mp3 codec (loaded on demand)'}`);
+    }
   }
 }
 console.log(`${passed} passed, ${failed} failed`);
