@@ -3,8 +3,9 @@ import { MPEGDecoder } from 'mpg123-decoder';
 
 /**
  * The decoder and encoder a gapless join uses for the few frames around each join: mpg123 (as
- * WebAssembly, so it runs in Chrome's service worker, which has no AudioContext) and lamejs (pure
- * JS, what the emulator encodes with). Both work on whole frames as they are, without the LAME tag.
+ * WebAssembly: no AudioContext needed, the same decoder in the browser and in Node's tests) and
+ * lamejs (pure JS, what the emulator encodes with). Both work on whole frames as they are, without
+ * the LAME tag. Loaded only where a download is joined (see joinedFileUrl): never in Chrome's worker.
  */
 export interface Mp3Codec {
   /** Decodes MPEG audio frames (no header frame) to one Float32Array per channel, every sample of every frame. */
