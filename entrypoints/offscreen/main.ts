@@ -21,13 +21,7 @@ function main(): void {
   const player = createPlayer({
     ...(__VOXLATE_TEST_HOOKS__ ? { audioContext: () => (recorder = recordOutput(new AudioContext())).context } : {}),
     fetchChunk: async (req) => unwrap(await sendMessage('fetchChunk', req)),
-    // A private window's audio is in the worker's memory, never in the database: asked for there.
-    loadAudio: async (cacheKey) => {
-      const stored = await getAudio(cacheKey);
-      if (stored) return stored;
-      const kept = unwrap(await sendMessage('audioInMemory', { cacheKey }));
-      return kept === null ? undefined : { audio: fromBase64(kept) };
-    },
+    loadAudio,
     // Fire and forget: if the worker cannot be reached, there is nothing else to tell.
     cancelFetches: (sessionId, chunks) => void sendMessage('cancelFetches', { sessionId, chunks: chunks && [...chunks] }).catch(() => undefined),
     onEvent: (event) => void sendMessage('playerEvent', event).catch(() => undefined),
@@ -43,6 +37,14 @@ function main(): void {
     playerControl: ({ action }) => player.control(action),
     playerState: () => player.state(),
     playerSetSpeed: ({ speed, cached }) => player.setSpeed(speed, cached),
+    // A download of several parts is joined here, not in the worker: the mp3 codec (~250 KB) is
+    // loaded only then (this page may import() on demand; a service worker may not). The file
+    // stays here as a Blob and only its URL goes back: a reply is JSON (base64, +33 %) with a
+    // 64 MiB cap, and the worker could only turn bytes into a data: URL as big again.
+    joinDownload: async ({ keys, format }) => {
+      const { joinedFileUrl } = await import('@/lib/audio/joined-file');
+      return joinedFileUrl(keys, format, async (key) => (await loadAudio(key))?.audio);
+    },
   });
   // The player's own figures, for the benchmark and tests only.
   if (__VOXLATE_TEST_HOOKS__) {
@@ -53,6 +55,14 @@ function main(): void {
       },
     });
   }
+}
+
+/** A chunk's audio: from the cache; a private window's is in the worker's memory, never in the database, and asked for there. */
+async function loadAudio(cacheKey: string): Promise<{ audio: Uint8Array } | undefined> {
+  const stored = await getAudio(cacheKey);
+  if (stored) return stored;
+  const kept = unwrap(await sendMessage('audioInMemory', { cacheKey }));
+  return kept === null ? undefined : { audio: fromBase64(kept) };
 }
 
 main();

@@ -1,9 +1,9 @@
 // Test-only helpers that build real audio files; never import from app code.
-import { Mp3Encoder } from '@breezystack/lamejs';
 import { readFileSync } from 'node:fs';
 import { MPEGDecoder } from 'mpg123-decoder';
 import { afterAll, beforeAll } from 'vitest';
 import { withLameTag } from '../../emulator/lame-tag.ts';
+import { encodeMp3Pcm } from './mp3-codec';
 
 /** Concatenate byte arrays. */
 export function bytesOf(...parts: Uint8Array[]): Uint8Array {
@@ -33,15 +33,8 @@ export function sine(seconds: number, sampleRate: number, hz = 440): Int16Array 
 
 /** Encode a sine wave to a real MP3 with lamejs. */
 export function encodeMp3(seconds: number, sampleRate = 22050, kbps = 48, channels: 1 | 2 = 1): Uint8Array {
-  const encoder = new Mp3Encoder(channels, sampleRate, kbps);
   const pcm = sine(seconds, sampleRate);
-  const out: Uint8Array[] = [];
-  for (let i = 0; i < pcm.length; i += 1152) {
-    const block = pcm.subarray(i, i + 1152);
-    out.push(channels === 2 ? encoder.encodeBuffer(block, block) : encoder.encodeBuffer(block));
-  }
-  out.push(encoder.flush());
-  return bytesOf(...out.map((b) => new Uint8Array(b)));
+  return encodeMp3Pcm(channels === 2 ? [pcm, pcm] : [pcm], sampleRate, kbps);
 }
 
 /** A minimal ID3v2.3 tag with one TIT2 frame, `padding` zero bytes after it. */
@@ -135,11 +128,7 @@ export function audioFixture(file: string): Uint8Array {
 
 /** Encodes 16-bit mono PCM as the emulator does: lamejs, 48 kbps, with a LAME Info frame. */
 export function encodeTaggedMp3(pcm: Int16Array, sampleRate = 22050): Uint8Array {
-  const encoder = new Mp3Encoder(1, sampleRate, 48);
-  const out: Uint8Array[] = [];
-  for (let i = 0; i < pcm.length; i += 1152) out.push(new Uint8Array(encoder.encodeBuffer(pcm.subarray(i, i + 1152))));
-  out.push(new Uint8Array(encoder.flush()));
-  return withLameTag(bytesOf(...out), pcm.length);
+  return withLameTag(encodeMp3Pcm([pcm], sampleRate, 48), pcm.length);
 }
 
 /**

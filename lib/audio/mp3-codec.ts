@@ -3,8 +3,9 @@ import { MPEGDecoder } from 'mpg123-decoder';
 
 /**
  * The decoder and encoder a gapless join uses for the few frames around each join: mpg123 (as
- * WebAssembly, so it runs in Chrome's service worker, which has no AudioContext) and lamejs (pure
- * JS, what the emulator encodes with). Both work on whole frames as they are, without the LAME tag.
+ * WebAssembly: no AudioContext needed, the same decoder in the browser and in Node's tests) and
+ * lamejs (pure JS, what the emulator encodes with). Both work on whole frames as they are, without
+ * the LAME tag. Loaded only where a download is joined (see joinedFileUrl): never in Chrome's worker.
  */
 export interface Mp3Codec {
   /** Decodes MPEG audio frames (no header frame) to one Float32Array per channel, every sample of every frame. */
@@ -41,8 +42,15 @@ export async function openMp3Codec(): Promise<Mp3Codec> {
 
 /** Encodes float samples (one array per channel, equal lengths) as CBR MPEG Layer III with lamejs. */
 export function encodeMp3(channels: readonly Float32Array[], sampleRate: number, kbps: number): Uint8Array {
-  const encoder = new Mp3Encoder(channels.length, sampleRate, kbps);
-  const pcm = channels.map(toInt16);
+  return encodeMp3Pcm(channels.map(toInt16), sampleRate, kbps);
+}
+
+/**
+ * Encodes 16-bit samples (one array per channel, one or two, equal lengths) as CBR MPEG Layer III
+ * with lamejs, without a LAME tag: the one encode loop (the tests' mp3 files are made with it too).
+ */
+export function encodeMp3Pcm(pcm: readonly Int16Array[], sampleRate: number, kbps: number): Uint8Array {
+  const encoder = new Mp3Encoder(pcm.length, sampleRate, kbps);
   const out: Uint8Array[] = [];
   const block = 1152;
   for (let i = 0; i < pcm[0]!.length; i += block) {

@@ -259,6 +259,11 @@ export const messageRules = {
     from: ['extension'],
   },
   playerStats: { input: z.undefined(), from: ['extension'] },
+  /** A download's parts (cache keys, in order) to join into one file there: see joinedFileUrl. */
+  joinDownload: {
+    input: z.strictObject({ keys: z.array(text(1, 100)).check(z.minLength(1), z.maxLength(10_000)), format: z.enum(['mp3', 'wav']) }),
+    from: ['extension'],
+  },
 
   // From the background to the content script in a tab.
   /** Text to read: the frame keeps it (and its place on the page) to highlight what is read. */
@@ -376,6 +381,8 @@ export interface ProtocolMap {
   playerState(): Result<PlayerEvent | null>;
   playerSetSpeed(data: In<'playerSetSpeed'>): Result<ChunkSpeed[]>;
   playerStats(): Result<PlayerStats | null>;
+  /** The joined file's object URL (in the offscreen document), or null when a part is not stored. */
+  joinDownload(data: In<'joinDownload'>): Result<string | null>;
 
   pageGetText(data: In<'pageGetText'>): Result<PageText | null>;
   pagePeekSelection(): Result<PageText | null>;

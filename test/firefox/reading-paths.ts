@@ -1,12 +1,15 @@
 /**
  * Firefox end to end: the ways into and through a reading that the Chrome end-to-end tests cover,
  * in Debian's firefox-esr with the test build. "Read aloud from here" after a left click; the
- * in-page player's Next and Previous sentence, Pause and Resume; an audio download cancelled from
+ * in-page player's Next and Previous sentence, Pause and Resume; a page read again later going on
+ * from where the user stopped; an mp3 download of several parts saved as one file; an audio download cancelled from
  * the popup; and the service's refusals and failures (401, 402, 429, 500) said on the page. Each
  * check ends with the emulator's ledger: exactly the requests the service answered, none twice.
  * Prints "N passed, N failed" like every suite here.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { MPEGDecoder } from 'mpg123-decoder';
 import type { Browser, Page } from 'puppeteer-core';
 import { startEmulator } from '../../emulator/server';
 import { prepareSpeech } from '../../lib/speech/chunk';
@@ -341,6 +344,38 @@ async function main(): Promise<number> {
       await ledgerExact(emulator.url);
     });
 
+    await suite.check('Firefox: a page read aloud again later goes on from the sentence where the user stopped and says so, paying only for parts not fetched before; the ledger exact', async () => {
+      await reset(ext);
+      // Places an earlier check left (it read this page too) are forgotten: this one starts clean.
+      await ext.evaluate(async () => browser.storage.local.remove('readingPositions'));
+      await page.goto(`${pagesUrl}/fixtures/river.html`);
+      await clickMenu(ext, 'voxlate-read-page');
+      await untilPlaying(ext);
+      await until('past the third sentence', async () => ((await reading(ext))?.sentence ?? -1) >= 3, 60_000);
+      await stopAndSettle(ext);
+      const [saved] = await ext.evaluate(async () => Object.values(((await browser.storage.local.get('readingPositions')).readingPositions ?? {}) as Record<string, { url: string; sentence: number; sentenceCount: number }>));
+      if (!saved || saved.sentence < 3 || saved.url !== page.url().replace(/#.*$/, '')) throw new Error(`place saved: ${JSON.stringify(saved)}`);
+      const paidBefore = new Set((await ledgerExact(emulator.url)).map((e) => e.textStart));
+      const since = Date.now();
+
+      // Later: the page again (its script gone), read aloud from the menu as before.
+      await page.reload();
+      await clickMenu(ext, 'voxlate-read-page');
+      await untilPlaying(ext);
+      const stored = (await reading(ext))!;
+      if (stored.startSentence !== saved.sentence) throw new Error(`started at sentence ${stored.startSentence}, stopped at ${saved.sentence}`);
+      const notice = `Continuing from sentence ${saved.sentence + 1} of ${saved.sentenceCount}, where you stopped last time.`;
+      await until('the page says where it goes on from', async () => (await inPageUiText(ext)).includes(notice));
+      await until('a later sentence', async () => ((await reading(ext))?.sentence ?? -1) > saved.sentence, 60_000);
+      await stopAndSettle(ext);
+      // Nothing before that sentence is asked for, and nothing fetched before is paid again.
+      for (const entry of (await ledgerExact(emulator.url)).filter((e) => Date.parse(e.time) >= since)) {
+        if (paidBefore.has(entry.textStart)) throw new Error(`paid again: ${entry.textStart}`);
+        const chunk = stored.chunks.find((c) => c.text.slice(0, 80) === entry.textStart);
+        if (!chunk || chunk.lastSentence < saved.sentence) throw new Error(`paid for a part before the place: ${entry.textStart}`);
+      }
+    });
+
     await suite.check('Firefox: an audio download cancelled half way from the popup saves no file, sends nothing after, and is charged exactly the parts sent', async () => {
       await reset(ext);
       // The free plan: two requests at once. Slow enough to cancel half way: 1.5 s + 1 ms per character a part.
@@ -383,6 +418,40 @@ async function main(): Promise<number> {
       } finally {
         await fetch(`${emulator.url}/__emulator/config`, { method: 'PATCH', body: JSON.stringify({ latencyMs: 0, msPerChar: 0 }) });
         await ext.evaluate(async () => browser.storage.local.set({ apiKey: 'demo-pro' }));
+      }
+    });
+
+    await suite.check('Firefox: an mp3 download of several parts saves one mp3 holding them all, each part paid once', async () => {
+      await reset(ext);
+      await ext.evaluate(async () => browser.downloads.erase({}));
+      // At the normal pace, so the file's length says the speech of every part is in it.
+      await setSettings(ext, { format: 'mp3', speed: 1 });
+      try {
+        const text = story(1_400);
+        const parts = prepareSpeech(text, 'en').chunks.map((c) => c.text);
+        if (parts.length !== 4) throw new Error(`${parts.length} parts planned`);
+        const popup = await openExtensionPage(firefox, 'popup.html');
+        await fill(await byLabel(popup, 'Text to read'), text);
+        await (await byRole(popup, 'button', 'Download')).click();
+        const file = await until('the file saved', async () => {
+          const [item] = await ext.evaluate(async () => (await browser.downloads.search({ state: 'complete' })).map((d) => ({ filename: d.filename })));
+          return item;
+        }, 60_000);
+        await until('"Saved as …"', async () => /Saved as .+\.mp3\./.test(await popup.evaluate(() => document.body.innerText)));
+        if (!file.filename.endsWith('.mp3')) throw new Error(`saved ${file.filename}`);
+        const charged = await ledgerExact(emulator.url);
+        const paid = charged.map((e) => parts.findIndex((p) => p.slice(0, 80) === e.textStart)).sort();
+        if (JSON.stringify(paid) !== '[0,1,2,3]') throw new Error(`parts paid: ${paid.join(', ')}`);
+        // One valid mp3, decoded for real: as long as four parts of speech (about 15 characters a second).
+        const decoder = new MPEGDecoder();
+        await decoder.ready;
+        const decoded = decoder.decode(new Uint8Array(await readFile(file.filename)));
+        decoder.free();
+        const seconds = decoded.samplesDecoded / decoded.sampleRate;
+        if (decoded.errors.length > 0 || seconds < text.length / 20) throw new Error(`decoded ${seconds.toFixed(1)} s, errors ${JSON.stringify(decoded.errors.slice(0, 2))}`);
+        await popup.close();
+      } finally {
+        await setSettings(ext, { speed: 2 });
       }
     });
 

@@ -36,6 +36,9 @@ const audioOf = (part: number) => new Response(new Blob([AUDIO[part]! as BlobPar
 
 beforeEach(async () => {
   fakeBrowser.reset();
+  // The job as Firefox runs it, joining the parts itself; Chrome's worker has them joined in its
+  // offscreen document (the same joinedFileUrl, there), which test/e2e/download-job.spec.ts covers.
+  vi.stubEnv('FIREFOX', 'true');
   sent = [];
   saved = [];
   answer = async (part) => audioOf(part);
@@ -67,6 +70,7 @@ beforeEach(async () => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
   vi.restoreAllMocks();
 });
 

@@ -1,13 +1,12 @@
 import { browser } from 'wxt/browser';
 import { ServiceError } from '../../api/errors';
-import { joinAudio } from '../../audio/join';
+import { unwrap } from '../../messaging/result';
+import { sendMessage } from '../../messaging/protocol';
 import { getAudio } from '../../speech/cache';
+import { ensureOffscreen } from '../reading/offscreen-host';
 import { fileNameFromTitle } from './file-name';
 import type { SpeechParams } from '../../player/contract';
 import { t } from '../../i18n';
-import { toBase64 } from '../../storage/base64';
-
-const MIME = { mp3: 'audio/mpeg', wav: 'audio/wav' } as const;
 
 /**
  * Joins the cached parts (in order, gaplessly: see joinMp3Gapless) and saves them as one file; returns its name.
@@ -16,23 +15,32 @@ const MIME = { mp3: 'audio/mpeg', wav: 'audio/wav' } as const;
  * `inPrivate`: asked in a private window, where Firefox lists the download (not in the history).
  */
 export async function saveJoinedAudio(keys: readonly string[], params: SpeechParams, title: string, inPrivate = false): Promise<string> {
-  const parts = await Promise.all(keys.map((key) => getAudio(key)));
-  if (parts.some((p) => !p)) throw new ServiceError('badResponse', t('downloadNotStored'));
-  const audio = parts.length === 1 ? parts[0]!.audio : await joinAudio(parts.map((p) => p!.audio), params.format);
+  const url = await joinedUrl(keys, params.format);
+  if (!url) throw new ServiceError('badResponse', t('downloadNotStored'));
   const fileName = fileNameFromTitle(title, params.format);
-  await saveFile(audio, fileName, MIME[params.format], inPrivate);
+  // Firefox files a private window's download with that window's (forgotten with it); Chrome has no such option.
+  const where = import.meta.env.FIREFOX && inPrivate ? { incognito: true } : {};
+  await browser.downloads.download({ url, filename: fileName, saveAs: false, conflictAction: 'uniquify', ...where });
   return fileName;
 }
 
-async function saveFile(bytes: Uint8Array, filename: string, type: string, inPrivate: boolean): Promise<void> {
-  // A service worker has no object URLs; Firefox's background page has, and refuses data: URLs.
-  const objectUrl = typeof URL.createObjectURL === 'function' ? URL.createObjectURL(new Blob([bytes as BlobPart], { type })) : null;
-  const url = objectUrl ?? `data:${type};base64,${toBase64(bytes)}`;
-  try {
-    // Firefox files a private window's download with that window's (forgotten with it); Chrome has no such option.
-    const where = import.meta.env.FIREFOX && inPrivate ? { incognito: true } : {};
-    await browser.downloads.download({ url, filename, saveAs: false, conflictAction: 'uniquify', ...where });
-  } finally {
-    if (objectUrl) setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
+/**
+ * The joined file's object URL, made where there is a document. Firefox: here, its background is
+ * a page (which refuses data: URLs for downloads). Chrome: in the offscreen document, which reads
+ * the parts from the cache (a private window's from this worker's memory) and alone loads the mp3
+ * codec, kept out of the service worker (no import() there: it would be parsed at every wake-up).
+ * scripts/check-production.ts fails a build whose worker holds the codec again.
+ */
+async function joinedUrl(keys: readonly string[], format: SpeechParams['format']): Promise<string | null> {
+  if (import.meta.env.FIREFOX) {
+    // Imported here so that Chrome's build leaves the codec out (a static import keeps it: lamejs
+    // has side effects at load). Firefox's background is one script: WXT inlines it there.
+    const { joinedFileUrl } = await import('../../audio/joined-file');
+    return joinedFileUrl(keys, format, async (key) => (await getAudio(key))?.audio);
   }
+  await ensureOffscreen();
+  const url = unwrap(await sendMessage('joinDownload', { keys: [...keys], format }));
+  // Only an object URL of our own origin is handed to the downloads API.
+  if (url !== null && !url.startsWith(`blob:${new URL(browser.runtime.getURL('/')).origin}/`)) throw new ServiceError('badResponse', t('downloadNotStored'));
+  return url;
 }

@@ -21,7 +21,7 @@ export async function offscreenExists(): Promise<boolean> {
  * to it then finds no one (the player got ready while a translation was on its way, then the
  * reading started).
  */
-async function ensureOffscreen(): Promise<void> {
+export async function ensureOffscreen(): Promise<void> {
   if (creating) return creating;
   if (await offscreenExists()) return;
   creating ??= chrome.offscreen
