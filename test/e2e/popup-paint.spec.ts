@@ -6,7 +6,7 @@ const EMAIL = 'voices@demo.test';
 /** What the watcher installed at document start saw (see WATCH). */
 interface Watch {
   /** The root's content when it first had some. */
-  first: { appScriptRan: boolean; email: boolean; voices: number; tab: string | null } | null;
+  first: { appScriptRan: boolean; email: boolean; voices: number; tab: string | null; appPreloaded: string[]; appRunning: number } | null;
   /** Moments (MutationObserver callbacks) after that when the account's email or every voice was missing. */
   vanished: string[];
   /** Whether the email's and the first voice's elements seen first are still the ones in the page. */
@@ -34,6 +34,9 @@ function watch() {
         email: email !== null,
         voices: voices.length,
         tab: document.querySelector('[role="tab"][aria-selected="true"]')?.textContent ?? null,
+        // The app's modules, asked for (preloaded, not run) by the page itself while it is parsed.
+        appPreloaded: [...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => new URL((l as HTMLLinkElement).href).pathname),
+        appRunning: document.querySelectorAll('script[type="module"]').length,
       };
       state.nodes = [email, voices[0]].filter((n): n is Element => n !== null);
       return;
@@ -71,8 +74,18 @@ test.describe('popup first paint', () => {
     const popup = await openPopup(context, extensionId, true);
     await reactRendered(popup);
     const seen = await popup.evaluate(() => (window as unknown as { voxlateWatch: { first: Watch['first']; vanished: string[] } }).voxlateWatch);
-    // In the page before the app's script had run: the account, the tab and the cached voices.
-    expect(seen.first).toEqual({ appScriptRan: false, email: true, voices: 100, tab: 'Speak' });
+    // In the page before the app's script had run: the account, the tab and the cached voices;
+    // and the app's modules already asked for (fetched and compiled meanwhile, run after the paint).
+    const { appPreloaded, ...content } = seen.first!;
+    expect(content).toEqual({ appScriptRan: false, email: true, voices: 100, tab: 'Speak', appRunning: 0 });
+    const app = await popup.evaluate(() => ({
+      entry: new URL((document.getElementById('voxlate-app') as HTMLLinkElement).href).pathname,
+      running: [...document.querySelectorAll('script[type="module"]')].map((s) => new URL((s as HTMLScriptElement).src).pathname),
+    }));
+    expect(appPreloaded).toContain(app.entry);
+    expect(appPreloaded.length).toBeGreaterThan(1);
+    // The module that runs is the one preloaded, run once.
+    expect(app.running).toEqual([app.entry]);
     // The browser painted it before the app's script ran.
     const order = await popup.evaluate(() => ({
       paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
