@@ -52,8 +52,11 @@ function popupHtml(): Plugin {
             return asset?.type === 'asset' ? `<style>${String(asset.source).replaceAll('</', '<\\/')}</style>` : link;
           })
           .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, `<link rel="modulepreload" crossorigin href="$1" id="${APP_LINK_ID}">`);
-        if (!built.includes(`id="${APP_LINK_ID}"`) || built.includes('<script type="module"')) throw new Error('popup.html: its app script was not found');
-        return built;
+        // The app's preloads after popup-paint.js: the page asks for that small script first.
+        const app: string[] = [];
+        const moved = built.replace(/\s*<link rel="modulepreload"[^>]*>/g, (tag) => (app.push(tag.trim()), '')).replace('</body>', `  ${app.join('\n    ')}\n  </body>`);
+        if (!moved.includes(`id="${APP_LINK_ID}"`) || moved.includes('<script type="module"')) throw new Error('popup.html: its app script was not found');
+        return moved;
       },
     },
   };

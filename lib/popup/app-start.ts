@@ -19,6 +19,8 @@ export function startApp(doc: Document, afterPaint: boolean): void {
   let observer: PerformanceObserver | undefined;
   const run = () => {
     if (started) return;
+    // The preloads come after popup-paint.js in the page: found once it is parsed.
+    if (doc.readyState === 'loading') return doc.addEventListener('DOMContentLoaded', run, { once: true });
     started = true;
     observer?.disconnect();
     doc.removeEventListener('visibilitychange', run);
