@@ -8,11 +8,9 @@ import { dropSnapshot, saveSnapshot } from '@/lib/popup/snapshot';
 import { readCachedData } from '@/components/popup/cached-data';
 import { PopupApp } from '@/components/popup/popup-app';
 
-// The popup's app, a module the browser fetches and compiles while popup.html is parsed. The last
-// first screen is already on the page (popup-paint.js, a plain script that ran during parsing,
-// before this module may run): the browser paints it whenever its first frame comes, and React
-// takes those very elements over. Waiting for that paint before running this would only delay
-// React (the first frame of a new page comes late), so nothing waits for it.
+// The popup's app: popup.html preloads it (fetched and compiled while the page is parsed) and
+// popup-paint.js runs it, once the last first screen it put on the page is painted (at once when
+// there was none; lib/popup/app-start.ts). React takes those very elements over.
 // Test builds: the app's start, and the elements on the page before it ran (Firefox's check).
 if (__VOXLATE_TEST_HOOKS__) performance.mark('voxlate:script');
 const root = document.getElementById('root')!;
