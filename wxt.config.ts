@@ -1,7 +1,9 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { build as bundle } from 'rolldown';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'wxt';
+import { APP_LINK_ID } from './lib/popup/app-start';
 import { OUTPUT_TAP_FILE, OUTPUT_TAP_SOURCE } from './lib/player/output-tap-worklet';
 
 /**
@@ -25,9 +27,39 @@ async function popupPaintScript(): Promise<string> {
   const result = await bundle({
     input: path.resolve(import.meta.dirname, 'lib/popup/paint-script.ts'),
     write: false,
-    output: { format: 'iife', minify: true },
+    output: { format: 'iife', minify: true, comments: { annotation: false } },
   });
   return result.output[0].code;
+}
+/**
+ * popup.html as built: its styles inline (a stylesheet link is a request that the first paint, and
+ * popup-paint.js, which waits for the page's stylesheets, would wait for; extension pages restrict
+ * scripts, not styles), and its app's module script made a module preload that popup-paint.js runs
+ * once the kept first screen is painted (lib/popup/app-start.ts): fetched and compiled at once,
+ * run after that paint.
+ */
+function popupHtml(): Plugin {
+  return {
+    name: 'voxlate-popup-html',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle || !/entrypoints\/popup\/index\.html$/.test(ctx.filename)) return html;
+        const bundle = ctx.bundle;
+        const built = html
+          .replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (link, file: string) => {
+            const asset = bundle[file];
+            return asset?.type === 'asset' ? `<style>${String(asset.source).replaceAll('</', '<\\/')}</style>` : link;
+          })
+          .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, `<link rel="modulepreload" crossorigin href="$1" id="${APP_LINK_ID}">`);
+        // The app's preloads after popup-paint.js: the page asks for that small script first.
+        const app: string[] = [];
+        const moved = built.replace(/\s*<link rel="modulepreload"[^>]*>/g, (tag) => (app.push(tag.trim()), '')).replace('</body>', `  ${app.join('\n    ')}\n  </body>`);
+        if (!moved.includes(`id="${APP_LINK_ID}"`) || moved.includes('<script type="module"')) throw new Error('popup.html: its app script was not found');
+        return moved;
+      },
+    },
+  };
 }
 const SERVICE_ORIGINS = ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*'];
 /** Asked for one site at a time: a PDF linked from a page of another site ("Open in Voxlate reader"). */
@@ -49,6 +81,7 @@ export default defineConfig({
     define: { __VOXLATE_TEST_HOOKS__: JSON.stringify(testBuild) },
     // Both browsers preload modules themselves (Chrome 66, Firefox 115): no polyfill in every page.
     build: { modulePreload: { polyfill: false } },
+    plugins: [popupHtml()],
   }),
   manifest: ({ browser, manifestVersion }) => ({
     name: '__MSG_extName__',

@@ -43,8 +43,9 @@ function gz(file: string): number {
 }
 
 /**
- * The JS files an extension page loads: its scripts and module preloads, and what those import,
- * statically or not (the app the popup imports after its first paint), as WXT emits them.
+ * The JS files an extension page loads: its scripts and module preloads (the popup's app is one,
+ * run by its first script after the first paint), and what those import, statically or not, as
+ * WXT emits them.
  */
 function pageScripts(dir: string, html: string): string[] {
   const source = readFileSync(path.join(dir, html), 'utf8');

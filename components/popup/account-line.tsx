@@ -1,5 +1,5 @@
 import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/messaging/protocol';
+import { sendMessage } from '@/lib/messaging/send';
 import { ErrorNotice } from '../error-notice';
 import type { AccountState } from './use-account';
 

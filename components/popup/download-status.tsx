@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { SerializedServiceError } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/messaging/protocol';
+import { sendMessage } from '@/lib/messaging/send';
 import type { DownloadState } from '@/lib/background/download/state';
 import { ErrorNotice } from '../error-notice';
 

@@ -1,7 +1,8 @@
 import { t } from '@/lib/i18n';
 import { ErrorNotice } from '../error-notice';
 import { NextIcon, PreviousIcon } from '../icons';
-import { sendMessage, type ReadingState } from '@/lib/messaging/protocol';
+import { sendMessage } from '@/lib/messaging/send';
+import type { ReadingState } from '@/lib/messaging/protocol';
 import type { PlayerAction } from '@/lib/player/contract';
 import { useWaitNote } from './use-wait-note';
 import { ReadingSpeed } from './reading-speed';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/messaging/protocol';
+import { sendMessage } from '@/lib/messaging/send';
 import { settledChoice } from '@/lib/settle';
 
 const STEPS = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2];

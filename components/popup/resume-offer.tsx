@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { formatNumber, t } from '@/lib/i18n';
-import { sendMessage, type ResumeOffer as Offer } from '@/lib/messaging/protocol';
+import { sendMessage } from '@/lib/messaging/send';
+import type { ResumeOffer as Offer } from '@/lib/messaging/protocol';
 
 /** The page in the active tab, where the user stopped reading it last time; null when none. */
 function useResumeOffer(): [Offer | null, () => void] {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { SerializedServiceError } from '@/lib/api/errors';
-import { sendMessage, type AccountView } from '@/lib/messaging/protocol';
+import { sendMessage } from '@/lib/messaging/send';
+import type { AccountView } from '@/lib/messaging/protocol';
 import { accountItem } from '@/lib/settings/cache-items';
 
 export interface AccountState {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { sendMessage, type ReadingState } from '@/lib/messaging/protocol';
+import { sendMessage } from '@/lib/messaging/send';
+import type { ReadingState } from '@/lib/messaging/protocol';
 import { sessionItem } from '@/lib/background/reading/session';
 
 /**

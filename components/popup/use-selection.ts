@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { sendMessage } from '@/lib/messaging/protocol';
+import { sendMessage } from '@/lib/messaging/send';
 
 /** The active tab's selection, asked for once when the popup opens; '' when there is none. */
 export function useSelection(): string {

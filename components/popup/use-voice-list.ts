@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Voice } from '@/lib/api/schemas';
 import type { SerializedServiceError } from '@/lib/api/errors';
-import { sendMessage } from '@/lib/messaging/protocol';
+import { sendMessage } from '@/lib/messaging/send';
 
 /**
  * The voices: the cached list at once, then the background's answer, which is the same cache while

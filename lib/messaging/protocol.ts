@@ -1,4 +1,3 @@
-import { defineExtensionMessaging } from '@webext-core/messaging';
 import * as z from 'zod/mini';
 import { int, languageCode, matching, num, text } from '../schema-fields';
 import type { Voice } from '../api/schemas';
@@ -416,4 +415,4 @@ export interface SpendQuestion {
   token: string;
 }
 
-export const { sendMessage, onMessage } = defineExtensionMessaging<ProtocolMap>({ logger: undefined });
+export { sendMessage, onMessage } from './send';

@@ -94,37 +94,25 @@ export function dropSnapshot(storage: Storage = localStorage): void {
   }
 }
 
-function isNode(value: unknown): value is SnapshotNode {
-  if (typeof value === 'string') return true;
-  if (!Array.isArray(value) || value.length !== 3) return false;
-  const [tag, attributes, children] = value as unknown[];
-  return (
-    typeof tag === 'string' &&
-    Array.isArray(attributes) &&
-    attributes.every((a) => Array.isArray(a) && a.length === 2 && typeof a[0] === 'string' && typeof a[1] === 'string') &&
-    Array.isArray(children) &&
-    children.every(isNode)
-  );
-}
-
+/** The snapshot kept, when it is one of this version; its nodes are checked as they are built. */
 function parseSnapshot(text: string | null): PopupSnapshot | null {
   if (!text) return null;
-  try {
-    const value = JSON.parse(text) as Partial<PopupSnapshot> | null;
-    if (!value || value.v !== 1 || typeof value.lang !== 'string' || typeof value.dir !== 'string') return null;
-    return Array.isArray(value.nodes) && value.nodes.every(isNode) ? (value as PopupSnapshot) : null;
-  } catch {
-    return null;
-  }
+  const value = JSON.parse(text) as Partial<PopupSnapshot> | null;
+  if (!value || value.v !== 1 || typeof value.lang !== 'string' || typeof value.dir !== 'string' || !Array.isArray(value.nodes)) return null;
+  return value as PopupSnapshot;
 }
 
+/**
+ * The node a snapshot describes. Its text is text, its tags and attributes those allowed; anything
+ * else in a damaged snapshot (not a tag and its lists) throws, and nothing is painted.
+ */
 function build(doc: Document, node: SnapshotNode): Node | null {
   if (typeof node === 'string') return doc.createTextNode(node);
   const [tag, attributes, children] = node;
-  if (!allowedTag(tag)) return null;
+  if (typeof tag !== 'string' || !allowedTag(tag)) return null;
   const element = tag.startsWith('svg:') ? doc.createElementNS(SVG_NS, tag.slice(4)) : doc.createElement(tag);
   for (const [name, value] of attributes) {
-    if (BLOCKED_ATTRIBUTES.test(name)) continue;
+    if (typeof name !== 'string' || typeof value !== 'string' || BLOCKED_ATTRIBUTES.test(name)) continue;
     try {
       element.setAttribute(name, value);
     } catch {
@@ -144,18 +132,19 @@ function build(doc: Document, node: SnapshotNode): Node | null {
  */
 export function restoreSnapshot(root: Element, storage: Storage = localStorage): boolean {
   if (root.hasChildNodes()) return false;
+  const doc = root.ownerDocument;
+  const fragment = doc.createDocumentFragment();
   let snapshot: PopupSnapshot | null;
   try {
     snapshot = parseSnapshot(storage.getItem(SNAPSHOT_KEY));
+    if (!snapshot || snapshot.nodes.length === 0) return false;
+    for (const node of snapshot.nodes) {
+      const built = build(doc, node);
+      if (built) fragment.appendChild(built);
+    }
   } catch {
+    // Unreadable or damaged: nothing painted (React renders as without it).
     return false;
-  }
-  if (!snapshot || snapshot.nodes.length === 0) return false;
-  const doc = root.ownerDocument;
-  const fragment = doc.createDocumentFragment();
-  for (const node of snapshot.nodes) {
-    const built = build(doc, node);
-    if (built) fragment.appendChild(built);
   }
   if (snapshot.lang) doc.documentElement.lang = snapshot.lang;
   if (snapshot.dir === 'rtl' || snapshot.dir === 'ltr') doc.documentElement.dir = snapshot.dir;

@@ -7,6 +7,8 @@ const EMAIL = 'voices@demo.test';
 interface Watch {
   /** The root's content when it first had some. */
   first: { appScriptRan: boolean; email: boolean; voices: number; tab: string | null } | null;
+  /** In the order the page got them: its first content, each module preload, each module script. */
+  order: string[];
   /** Moments (MutationObserver callbacks) after that when the account's email or every voice was missing. */
   vanished: string[];
   /** Whether the email's and the first voice's elements seen first are still the ones in the page. */
@@ -19,11 +21,18 @@ interface Watch {
  */
 function watch() {
   const w = window as unknown as { voxlateWatch: Omit<Watch, 'same'> & { nodes: Element[] }; voxlateSame: () => boolean };
-  const state: Omit<Watch, 'same'> & { nodes: Element[] } = { first: null, vanished: [], nodes: [] };
+  const state: Omit<Watch, 'same'> & { nodes: Element[] } = { first: null, vanished: [], nodes: [], order: [] };
   w.voxlateWatch = state;
   const emailOf = () => [...document.querySelectorAll('[aria-label="Account"] span')].find((s) => s.textContent === 'voices@demo.test') ?? null;
   const voicesOf = () => [...document.querySelectorAll('[role="radiogroup"] input[type="radio"][value]')];
-  new MutationObserver(() => {
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (node instanceof HTMLLinkElement && node.rel === 'modulepreload') state.order.push(`preload ${new URL(node.href).pathname}`);
+        else if (node instanceof HTMLScriptElement && node.type === 'module') state.order.push(`app ${new URL(node.src).pathname}`);
+        else if (node.parentElement?.id === 'root' && !state.order.includes('content')) state.order.push('content');
+      }
+    }
     const root = document.getElementById('root');
     if (!root?.firstChild && !state.first) return;
     const email = emailOf();
@@ -70,9 +79,18 @@ test.describe('popup first paint', () => {
 
     const popup = await openPopup(context, extensionId, true);
     await reactRendered(popup);
-    const seen = await popup.evaluate(() => (window as unknown as { voxlateWatch: { first: Watch['first']; vanished: string[] } }).voxlateWatch);
+    const seen = await popup.evaluate(() => (window as unknown as { voxlateWatch: { first: Watch['first']; vanished: string[]; order: string[] } }).voxlateWatch);
     // In the page before the app's script had run: the account, the tab and the cached voices.
     expect(seen.first).toEqual({ appScriptRan: false, email: true, voices: 100, tab: 'Speak' });
+    // The app's modules are preloaded by the page itself as it is parsed (not asked for by the app
+    // after the paint); the one run, once, after the kept screen is there, is the preloaded one.
+    const entry = await popup.evaluate(() => new URL((document.getElementById('voxlate-app') as HTMLLinkElement).href).pathname);
+    const apps = seen.order.filter((o) => o.startsWith('app '));
+    expect(seen.order[0]).toBe('content');
+    expect(apps).toEqual([`app ${entry}`]);
+    const preloads = seen.order.slice(0, seen.order.indexOf(apps[0]!)).filter((o) => o.startsWith('preload '));
+    expect(preloads).toContain(`preload ${entry}`);
+    expect(preloads.length).toBeGreaterThan(1);
     // The browser painted it before the app's script ran.
     const order = await popup.evaluate(() => ({
       paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,

@@ -3,7 +3,8 @@
  * (account and voices from the cache) before its app's script runs, and React takes those very
  * elements over (e2e popup-paint.spec.ts is the Chrome side, watching from document start; Firefox
  * runs no preload script in an add-on's page, so here the test build's main.tsx lists the elements
- * that were on the page before the app ran). Prints "N passed, N failed".
+ * that were on the page before the app ran); the app's module is the one the page preloads, run by
+ * popup-paint.js after that paint. Prints "N passed, N failed".
  */
 import path from 'node:path';
 import { startEmulator } from '../../emulator/server';
@@ -42,12 +43,15 @@ async function main(): Promise<number> {
           // After React's first render, those very elements (not copies put in their place).
           sameEmail: emailNow !== undefined && before.includes(emailNow),
           sameVoices: voicesNow.length > 0 && voicesNow.every((v) => before.includes(v)),
+          // The app's module, preloaded by the page as it was parsed, is the one that runs, once.
+          appRunsPreloaded: JSON.stringify([...document.querySelectorAll('script[type="module"]')].map((s) => (s as HTMLScriptElement).src)) ===
+            JSON.stringify([(document.getElementById('voxlate-app') as HTMLLinkElement | null)?.href]),
           paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
           script: performance.getEntriesByName('voxlate:script')[0]?.startTime ?? null,
         };
       }, EMAIL);
       const { paint, script, ...elements } = seen;
-      if (JSON.stringify(elements) !== JSON.stringify({ emailBefore: true, voicesBefore: 100, sameEmail: true, sameVoices: true })) throw new Error(`elements: ${JSON.stringify(elements)}`);
+      if (JSON.stringify(elements) !== JSON.stringify({ emailBefore: true, voicesBefore: 100, sameEmail: true, sameVoices: true, appRunsPreloaded: true })) throw new Error(`elements: ${JSON.stringify(elements)}`);
       // Painted before the app's script ran (the root has nothing else to paint).
       if (paint === null || script === null || !(paint < script)) throw new Error(`first contentful paint at ${paint} ms, the app's script at ${script} ms`);
       await popup.close();
