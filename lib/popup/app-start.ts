@@ -9,8 +9,14 @@
  */
 export const APP_LINK_ID = 'voxlate-app';
 
-/** Frames after which the app starts even when no contentful paint was reported. */
+/**
+ * Frames after which the app starts even when no contentful paint was reported: a few where the
+ * browser cannot report paints; where it can, only a safety net (a kept screen with nothing
+ * contentful in it), late enough that a busy machine's slow report of the paint still comes first
+ * (rAF runs before the frame is presented, and under load the paint's report lags frames behind).
+ */
 const FRAMES = 3;
+const FRAMES_WHEN_OBSERVED = 60;
 
 /** Runs the app preloaded by popup.html (nothing where the page has no such preload, as in `wxt dev`). */
 export function startApp(doc: Document, afterPaint: boolean): void {
@@ -33,7 +39,8 @@ export function startApp(doc: Document, afterPaint: boolean): void {
   };
   if (!afterPaint || doc.visibilityState !== 'visible') return run();
   doc.addEventListener('visibilitychange', run);
-  if (view.PerformanceObserver?.supportedEntryTypes?.includes('paint')) {
+  const observed = view.PerformanceObserver?.supportedEntryTypes?.includes('paint') === true;
+  if (observed) {
     observer = new view.PerformanceObserver((list) => {
       if (list.getEntriesByName('first-contentful-paint').length > 0) run();
     });
@@ -42,7 +49,7 @@ export function startApp(doc: Document, afterPaint: boolean): void {
   let frames = 0;
   const frame = () => {
     if (started) return;
-    if (++frames < FRAMES) view.requestAnimationFrame(frame);
+    if (++frames < (observed ? FRAMES_WHEN_OBSERVED : FRAMES)) view.requestAnimationFrame(frame);
     else view.setTimeout(run, 0);
   };
   view.requestAnimationFrame(frame);
