@@ -211,6 +211,13 @@ async function main(): Promise<number> {
       if (!first.startsWith(THIRD_FIRST)) throw new Error(`first lit: ${first}`);
       const stored = (await reading(ext))!;
       if (!(stored.startSentence > 2)) throw new Error(`started at sentence ${stored.startSentence}`);
+      // Its first request left at the click, before the article was found, and it is the reading's own.
+      const start = stored.chunks.find((c) => c.firstSentence === stored.startSentence);
+      const sent = await ext.evaluate(async () => {
+        const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { sentAtClick: () => string | null } };
+        return background.voxlateTestHooks.sentAtClick();
+      });
+      if (!start || sent !== start.text) throw new Error(`sent at the click: ${sent}; the reading's first: ${start?.text}`);
       const [asked] = await until('the first request answered', async () => ((await speechLog(emulator.url)).length > 0 ? speechLog(emulator.url) : null));
       if (!asked!.textStart?.startsWith(THIRD_FIRST)) throw new Error(`first request: ${asked!.textStart}`);
       // It goes on past it: a later sentence is lit.
