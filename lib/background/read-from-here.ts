@@ -6,6 +6,7 @@ import { warmUpReading } from './read-selection';
 import { reportProblem } from './reading/problems';
 import { startReading } from './reading/start';
 import { askHereFirst, probeHereInTab } from './reading/here-first';
+import { playerHost } from './reading/host';
 import { getSettings } from '../settings/items';
 import type { TabRef } from './tab-actions';
 import { t } from '../i18n';
@@ -22,7 +23,13 @@ export async function readFromHereInTab(tab: TabRef, frameId?: number): Promise<
   // The clicked paragraph first (the probe runs before the scripts injected after it): the first
   // request, that sentence alone, can leave while the article is found (here-first.ts).
   const sessionId = crypto.randomUUID();
-  const first = probeHereInTab(tab.id, frameId ?? 0).then(async (probe) => askHereFirst(probe, sessionId, tab.id, await getSettings()));
+  // Once it left, the player gets ready while it is with the service (not before: creating Chrome's
+  // player document on 2 cores slows what runs beside it).
+  const first = probeHereInTab(tab.id, frameId ?? 0).then(async (probe) => {
+    const sent = await askHereFirst(probe, sessionId, tab.id, await getSettings());
+    if (sent) void playerHost().prepare?.().catch(() => undefined);
+    return sent;
+  });
   first.catch(() => undefined);
   try {
     // Both scripts at once (the article reader does not need the page script to be there first).
