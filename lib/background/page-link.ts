@@ -18,6 +18,25 @@ export const INJECT_TIMEOUT_MS = 3000;
 export const PAGE_INJECT_TIMEOUT_MS = 10_000;
 
 /**
+ * Runs one of the small probe scripts (`file`, e.g. '/selection-probe.js') in frame `frameId` of
+ * the tab at once, before the scripts injected after it (a frame runs them in order), and returns
+ * its result as `schema` reads it; null where it cannot run, answers something else, or takes
+ * longer than INJECT_TIMEOUT_MS.
+ */
+export async function runProbe<T>(tabId: number, frameId: number, file: '/selection-probe.js' | '/here-probe.js', schema: { safeParse(value: unknown): { data?: T } }): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), INJECT_TIMEOUT_MS)));
+  const run = browser.scripting
+    .executeScript({ target: { tabId, frameIds: [frameId] }, files: [file], injectImmediately: true })
+    .then(([result]) => schema.safeParse(result?.result).data ?? null, () => null);
+  try {
+    return await Promise.race([run, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * Runs the page script in the given frames at once (not after they finish loading: an ad frame
  * such as `<iframe src="javascript:false">` never does) and within `timeoutMs`.
  */

@@ -1,9 +1,8 @@
-import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import { serializeError } from '../api/errors';
 import { checkedSelectionText } from '../page/selection';
 import type { SelectionProbe } from '../page/selection-probe';
-import { INJECT_TIMEOUT_MS, injectPageScript, readPageText } from './page-link';
+import { injectPageScript, readPageText, runProbe } from './page-link';
 import { reportProblem } from './reading/problems';
 import { startReading } from './reading/start';
 import { readFromTab, type TabRef } from './tab-actions';
@@ -83,15 +82,4 @@ export async function warmUpReading(): Promise<void> {
 }
 
 /** The probe's answer from the clicked frame, or null where it cannot run or takes too long. */
-async function probeSelection(tabId: number, frameId: number): Promise<SelectionProbe | null> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), INJECT_TIMEOUT_MS)));
-  const run = browser.scripting
-    .executeScript({ target: { tabId, frameIds: [frameId] }, files: [PROBE_SCRIPT], injectImmediately: true })
-    .then(([result]) => probeSchema.safeParse(result?.result).data ?? null, () => null);
-  try {
-    return await Promise.race([run, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+const probeSelection = (tabId: number, frameId: number): Promise<SelectionProbe | null> => runProbe(tabId, frameId, PROBE_SCRIPT, probeSchema);

@@ -1,4 +1,3 @@
-import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import type { HereProbe } from '../../page/here-probe';
 import type { SpeechParams } from '../../player/contract';
@@ -7,7 +6,7 @@ import type { CleanupRules } from '../../speech/clean';
 import { prepareSpeech } from '../../speech/chunk';
 import { chunksFrom, sentenceAtOffset } from '../../speech/chunk-from';
 import { baseCode } from '../../language';
-import { INJECT_TIMEOUT_MS } from '../page-link';
+import { runProbe } from '../page-link';
 import { notePrivateSession } from '../private-windows';
 import { estimateSpeechCredits, learnedPrice } from '../speech-price';
 import { fetchChunkForPlayer } from './host';
@@ -40,21 +39,10 @@ export interface HereFirst {
 
 /**
  * The clicked paragraph of frame `frameId`, read by the small here probe injected before the page
- * and article scripts (a frame runs the scripts injected into it in order); null where it cannot
- * run, takes too long, or finds no plain paragraph of the article there.
+ * and article scripts; null where it cannot run, takes too long, or finds no plain paragraph of
+ * the article there.
  */
-export async function probeHereInTab(tabId: number, frameId: number): Promise<HereProbe | null> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), INJECT_TIMEOUT_MS)));
-  const run = browser.scripting
-    .executeScript({ target: { tabId, frameIds: [frameId] }, files: [PROBE_SCRIPT], injectImmediately: true })
-    .then(([result]) => probeSchema.safeParse(result?.result).data ?? null, () => null);
-  try {
-    return await Promise.race([run, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+export const probeHereInTab = (tabId: number, frameId: number): Promise<HereProbe | null> => runProbe(tabId, frameId, PROBE_SCRIPT, probeSchema);
 
 /**
  * The text of the first request of a reading "from here" that starts at `startOffset` of this
