@@ -52,8 +52,13 @@ test.describe('speed changes while reading', () => {
     await expect.poll(async () => (await readingSession(background))?.sentence ?? 0, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
     await expect.poll(async () => (await chargedSince(emulator.url, t0)).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
     const charged = await chargedSince(emulator.url, t0);
-    expect(charged[0]!.speed).toBe(1);
-    expect(charged.slice(1).every((c) => c.speed === 1.5)).toBe(true);
+    // What was asked for before the change (the first sentence; on a slow machine the player may
+    // have asked for the next chunk too) is paid at 1; everything asked for after it at 1.5.
+    const speeds = charged.map((c) => c.speed);
+    expect(speeds[0]).toBe(1);
+    const faster = speeds.indexOf(1.5);
+    expect(faster).toBeGreaterThan(0);
+    expect(speeds.slice(faster).every((s) => s === 1.5)).toBe(true);
     // Every piece of the text paid once: the first sentence was not asked for again at 1.5.
     expect(new Set(charged.map((c) => c.textStart)).size).toBe(charged.length);
     expect((await storedPlan(background))!.chunkSpeeds[0]).toBe(1);
