@@ -47,7 +47,7 @@ describe('the request a reading "from here" sends at the click', () => {
       if (!probe) continue;
       probed++;
       expect(probe.pageLanguage).toBe(language);
-      const sent = hereFirstText(probe.text, probe.startOffset, language, DEFAULT_CLEANUP);
+      const sent = hereFirstText(probe.text, probe.startOffset, { voiceId: 'v', language, speed: 1, format: 'mp3' }, DEFAULT_CLEANUP);
       const startOffset = article.offsetAt!({ node, offset: Math.floor((node.textContent ?? '').length / 2) })!;
       const start = sentenceAtOffset(prepared.sentences, startOffset);
       expect(sent, paragraph.textContent!.slice(0, 60)).toBe(chunksFrom(prepared, start).find((c) => c.firstSentence === start)!.text);

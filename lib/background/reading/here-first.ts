@@ -3,17 +3,14 @@ import type { HereProbe } from '../../page/here-probe';
 import type { SpeechParams } from '../../player/contract';
 import type { Settings } from '../../settings/schema';
 import type { CleanupRules } from '../../speech/clean';
-import { prepareSpeech } from '../../speech/chunk';
-import { chunksFrom, sentenceAtOffset } from '../../speech/chunk-from';
 import { baseCode } from '../../language';
 import { runProbe } from '../page-link';
-import { notePrivateSession } from '../private-windows';
 import { estimateSpeechCredits, learnedPrice } from '../speech-price';
 import { fetchChunkForPlayer } from './host';
-import { readingAt } from './said';
+import { buildPlan } from './plan';
+import { noteReadingBegun } from './start';
 import { sessionItem } from './session';
 import { chooseSpeechParams } from './speech-params';
-import { hearReadingIn } from './translated';
 
 const PROBE_SCRIPT = '/here-probe.js';
 
@@ -46,15 +43,18 @@ export const probeHereInTab = (tabId: number, frameId: number): Promise<HereProb
 
 /**
  * The text of the first request of a reading "from here" that starts at `startOffset` of this
- * paragraph: that sentence alone, cleaned, as `planStartingAt` chunks a reading that starts there
- * (a paragraph is set apart by line breaks in the article's text, and its sentences are found the
- * same inside it or around it). Null when nothing speakable follows the offset.
+ * paragraph: that sentence alone, cleaned, planned as `planStartingAt` plans a reading that starts
+ * there (a paragraph is set apart by line breaks in the article's text, and its sentences are found
+ * the same inside it or around it). Null when nothing speakable follows the offset.
  */
-export function hereFirstText(paragraph: string, startOffset: number, language: string, cleanup: CleanupRules): string | null {
-  const prepared = prepareSpeech(paragraph, language, { cleanup });
-  const start = sentenceAtOffset(prepared.sentences, startOffset);
-  if (start < 0) return null;
-  return chunksFrom(prepared, start).find((chunk) => chunk.firstSentence === start)?.text ?? null;
+export function hereFirstText(paragraph: string, startOffset: number, params: SpeechParams, cleanup: CleanupRules): string | null {
+  try {
+    const { plan, startSentence } = buildPlan({ sessionId: '', text: paragraph, title: '', params, cleanup, startOffset });
+    return plan.chunks.find((chunk) => chunk.firstSentence === startSentence)?.text ?? null;
+  } catch {
+    // Nothing speakable after the offset.
+    return null;
+  }
 }
 
 /** An upper bound of requests a text of `chars` characters is planned into (the first chunks are short). */
@@ -77,16 +77,13 @@ export async function askHereFirst(probe: HereProbe | null, sessionId: string, t
   const params = await chooseSpeechParams(probe.text, { languageHint: probe.pageLanguage }, settings).catch(() => null);
   // A paragraph in another language than the page declares is read in a voice known once planned.
   if (!params || params.language !== baseCode(probe.pageLanguage)) return null;
-  const text = hereFirstText(probe.text, probe.startOffset, params.language, settings.cleanup);
+  const text = hereFirstText(probe.text, probe.startOffset, params, settings.cleanup);
   if (!text) return null;
   const first = await estimateSpeechCredits(settings.serviceUrl, params.format, [text]);
   if (first.credits > threshold) return null;
   const price = await learnedPrice(settings.serviceUrl, params.format);
   if (price && Math.ceil((probe.restChars * price.credits) / price.chars) + requestsBound(probe.restChars) > threshold) return null;
-  // As startReading does before any request of a reading.
-  await notePrivateSession(sessionId, tabId);
-  hearReadingIn(sessionId, undefined);
-  readingAt(sessionId, tabId);
+  await noteReadingBegun(sessionId, tabId);
   void fetchChunkForPlayer({ sessionId, text, params, priority: 10 }).catch(() => undefined);
   lastSent = text;
   return { text, params };

@@ -62,11 +62,7 @@ export async function startReading(request: ReadRequest, sent: SentAtClick = {})
   const cleanup = request.cleanup ?? settings.cleanup;
   const params = await chooseSpeechParams(request.text, request, settings);
   const sessionId = sent.sessionId ?? crypto.randomUUID();
-  // Before any of its requests: a private window's reading keeps its audio in memory only.
-  const inPrivate = await notePrivateSession(sessionId, request.tabId);
-  // Before any of its requests: heard as written, or translated chunk by chunk.
-  hearReadingIn(sessionId, request.translateTo, request.sourceLanguage || null);
-  readingAt(sessionId, request.tabId);
+  const inPrivate = await noteReadingBegun(sessionId, request.tabId, request.translateTo, request.sourceLanguage || null);
   const capped = capReadingText(request.text);
   // Already agreed to: the first sentence leaves now, before a long text is planned (it is found
   // from the text's start alone); the player's ask for it joins this request.
@@ -186,6 +182,18 @@ export async function startReading(request: ReadRequest, sent: SentAtClick = {})
   // A page read again goes on from where the user stopped last time, and says so (asked about first or not).
   if (request.page && startSentence > 0 && request.tabId !== null && !request.retried) await tellResumed(request.tabId, sessionId, startSentence, plan.sentenceCount);
   return started;
+}
+
+/**
+ * What must be known of a reading before any of its requests leaves: whether it comes from a
+ * private window (its audio is then kept in memory only; returned), whether it is heard as written
+ * or translated chunk by chunk, and its site (for the user's pronunciations).
+ */
+export async function noteReadingBegun(sessionId: string, tabId: number | null, translateTo?: string, sourceLanguage: string | null = null): Promise<boolean> {
+  const inPrivate = await notePrivateSession(sessionId, tabId);
+  hearReadingIn(sessionId, translateTo, sourceLanguage);
+  readingAt(sessionId, tabId);
+  return inPrivate;
 }
 
 /** Adds what a reading leaves out before paying to the options' count, in characters and (at the price learned) credits. */
