@@ -47,3 +47,37 @@ describe('injectPageScript', () => {
     expect(again.executeScript).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('injectPageScript when the browser refuses', () => {
+  it('tries the top page alone again when the clicked frame went away meanwhile', async () => {
+    const worker = await freshWorker(true);
+    const into: number[][] = [];
+    worker.executeScript.mockImplementation(async (injection) => {
+      const frameIds = (injection.target as { frameIds: number[] }).frameIds;
+      into.push(frameIds);
+      if (frameIds.includes(7)) throw new Error('Frame with ID 7 was removed.');
+      return frameIds.map((frameId) => ({ frameId, documentId: `doc-${frameId}`, result: undefined })) as never;
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(await worker.injectPageScript(4, 7)).toEqual([0]);
+    expect(into).toEqual([[0, 7], [0]]);
+  });
+
+  it('says the page cannot be used where the browser forbids it, and keeps its words in the console', async () => {
+    const worker = await freshWorker(true);
+    worker.executeScript.mockRejectedValue(new Error('Cannot access a chrome:// URL'));
+    vi.spyOn(fakeBrowser.i18n, 'getMessage').mockImplementation((key) => key);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await expect(worker.injectPageScript(4, 0)).rejects.toThrow('pageRestricted');
+    expect(worker.executeScript).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0])).toContain('chrome:// URL');
+  });
+
+  it('tells a frame that went away from a page that is refused', async () => {
+    const worker = await freshWorker(true);
+    expect(worker.frameWentAway(new Error('No frame with id 3 in tab 4.'))).toBe(true);
+    expect(worker.frameWentAway(new Error('Frame with ID 0 was removed.'))).toBe(true);
+    expect(worker.frameWentAway(new Error('Cannot access contents of url "https://x.test/". Extension manifest must request permission to access this host.'))).toBe(false);
+    expect(worker.frameWentAway(new Error('Frame with ID 0 is showing error page'))).toBe(false);
+  });
+});

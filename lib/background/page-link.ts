@@ -37,17 +37,38 @@ export async function runProbe<T>(tabId: number, frameId: number, file: '/select
 }
 
 /**
+ * Whether a failed injection says a frame went away while it ran (a frame replaced by the page's
+ * own scripts, an ad frame reloaded) rather than that the browser forbids us the page.
+ */
+export function frameWentAway(error: unknown): boolean {
+  return /no frame with id|frame\b.*\b(?:was removed|detached)/i.test(error instanceof Error ? error.message : String(error));
+}
+
+/**
  * Runs the page script in the given frames at once (not after they finish loading: an ad frame
- * such as `<iframe src="javascript:false">` never does) and within `timeoutMs`.
+ * such as `<iframe src="javascript:false">` never does) and within `timeoutMs`. A frame that went
+ * away meanwhile is not the page refusing us: the injection is tried once more (into the top page
+ * alone where another frame was asked for too). What else fails is said as a page we may not touch,
+ * with the browser's own words in the worker's console.
  */
 async function inject(tabId: number, target: { frameIds: number[] } | { allFrames: true }, timeoutMs: number): Promise<number[]> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new ServiceError('invalidRequest', t('pageNoAnswer', formatNumber(timeoutMs / 1000)))), timeoutMs);
   });
-  const run = browser.scripting
-    .executeScript({ target: { tabId, ...target }, files: [PAGE_SCRIPT], injectImmediately: true })
-    .then((results) => results.map((r) => r.frameId), () => Promise.reject(new ServiceError('invalidRequest', t('pageRestricted'))));
+  const once = (into: typeof target) => browser.scripting.executeScript({ target: { tabId, ...into }, files: [PAGE_SCRIPT], injectImmediately: true });
+  const run = once(target)
+    .catch((error: unknown) => {
+      if (!frameWentAway(error)) throw error;
+      return once('frameIds' in target ? { frameIds: [0] } : target);
+    })
+    .then(
+      (results) => results.map((r) => r.frameId),
+      (error: unknown) => {
+        console.warn('Voxlate: the page script could not be added:', error);
+        return Promise.reject(new ServiceError('invalidRequest', t('pageRestricted')));
+      },
+    );
   try {
     return await Promise.race([run, late]);
   } finally {
