@@ -34,10 +34,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
-  context: async ({ emulator }, use) => {
+  context: async ({ emulator }, use, testInfo) => {
     await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
     const context = await launchWithExtension();
+    // What the extension's worker warned about: the browser's own words behind a message such as
+    // "Voxlate can't work on this page", shown with a test that failed.
+    const warned: string[] = [];
+    context.on('console', (message) => {
+      if (message.worker() && (message.type() === 'warning' || message.type() === 'error')) warned.push(`${message.type()}: ${message.text()}`);
+    });
     await use(context);
+    if (testInfo.status !== testInfo.expectedStatus && warned.length) await testInfo.attach('extension worker console', { body: warned.join('\n') });
     await context.close();
   },
   background: async ({ context }, use) => use(await serviceWorkerOf(context)),
