@@ -1,9 +1,10 @@
 /**
  * `tsx scripts/check-production.ts [dir…]`: the store builds carry none of the test build's
  * hooks or benchmark marks (they sit behind __VOXLATE_TEST_HOOKS__ and must be dropped from the
- * bundles), and Chrome's service worker carries no mp3 codec (a download's join is made in the
- * offscreen document, lib/background/download/file.ts: the worker's script is parsed at every
- * wake-up), nor does the offscreen document as it opens (it imports the codec for a join only).
+ * bundles), and the mp3 codec is in the join worker's script alone (lib/audio/join.worker.ts,
+ * started for a download's join only): not in the background (Chrome's service worker is parsed at
+ * every wake-up; Firefox's background page is also its player), nor in what the offscreen
+ * document loads as it opens.
  * Prints one line per check and "N passed, N failed".
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -22,12 +23,12 @@ function scripts(dir: string): string[] {
   });
 }
 
-/** The service worker's script of a build, if its manifest has one (Chrome's MV3). */
-function serviceWorker(dir: string): string | null {
+/** The background's scripts of a build: Chrome's service worker, or Firefox's background scripts. */
+function backgroundScripts(dir: string): string[] {
   const manifestFile = path.join(dir, 'manifest.json');
-  if (!existsSync(manifestFile)) return null;
-  const worker = (JSON.parse(readFileSync(manifestFile, 'utf8')) as { background?: { service_worker?: string } }).background?.service_worker;
-  return worker ? path.join(dir, worker) : null;
+  if (!existsSync(manifestFile)) return [];
+  const { background } = JSON.parse(readFileSync(manifestFile, 'utf8')) as { background?: { service_worker?: string; scripts?: string[] } };
+  return [...(background?.service_worker ? [background.service_worker] : []), ...(background?.scripts ?? [])].map((file) => path.join(dir, file));
 }
 
 /**
@@ -63,19 +64,24 @@ for (const dir of dirs.length ? dirs : ['.output/chrome-mv3', '.output/firefox-m
   });
   report(files.length > 0 && found.length === 0, `${dir}: ${files.length} scripts${found.length ? `, test-only code found:\n  ${found.join('\n  ')}` : ', no test-only code'}`);
 
-  const worker = serviceWorker(dir);
-  if (worker) {
-    const text = readFileSync(worker, 'utf8');
-    const codec = CODEC.filter((marker) => text.includes(marker));
-    const kb = Math.round(text.length / 1024);
-    report(codec.length === 0, `${dir}: service worker ${path.basename(worker)} (${kb} KB) ${codec.length ? `carries the mp3 codec: ${codec.join(', ')}` : 'carries no mp3 codec'}`);
-    // The offscreen player opens with every reading: it loads the codec only when it joins a download.
-    if (existsSync(path.join(dir, 'offscreen.html'))) {
-      const loaded = loadedAtOpen(dir, 'offscreen.html');
-      const withCodec = loaded.filter((file) => CODEC.some((marker) => readFileSync(file, 'utf8').includes(marker))).map((file) => path.relative(dir, file));
-      report(loaded.length > 0 && withCodec.length === 0, `${dir}: offscreen document, ${loaded.length} scripts at open, ${withCodec.length ? `the mp3 codec in ${withCodec.join(', ')}` : 'no mp3 codec (loaded on demand)'}`);
-    }
+  const hasCodec = (file: string) => CODEC.filter((marker) => readFileSync(file, 'utf8').includes(marker));
+  const background = backgroundScripts(dir);
+  report(background.length > 0, `${dir}: background ${background.length ? background.map((file) => path.relative(dir, file)).join(', ') : 'not found in manifest.json'}`);
+  for (const file of background) {
+    const codec = hasCodec(file);
+    const kb = Math.round(readFileSync(file, 'utf8').length / 1024);
+    report(codec.length === 0, `${dir}: background ${path.relative(dir, file)} (${kb} KB) ${codec.length ? `carries the mp3 codec: ${codec.join(', ')}` : 'carries no mp3 codec'}`);
   }
+  // The offscreen player opens with every reading: it starts the join worker only to join a download.
+  if (existsSync(path.join(dir, 'offscreen.html'))) {
+    const loaded = loadedAtOpen(dir, 'offscreen.html');
+    const withCodec = loaded.filter((file) => hasCodec(file).length > 0).map((file) => path.relative(dir, file));
+    report(loaded.length > 0 && withCodec.length === 0, `${dir}: offscreen document, ${loaded.length} scripts at open, ${withCodec.length ? `the mp3 codec in ${withCodec.join(', ')}` : 'no mp3 codec (in the join worker)'}`);
+  }
+  // Found where it belongs (so the checks above cannot pass for markers gone stale), and nowhere else.
+  const codecFiles = files.filter((file) => hasCodec(file).length > 0).map((file) => path.relative(dir, file));
+  const joinWorker = (file: string) => /(^|\/)join\.worker-[\w-]+\.js$/.test(file);
+  report(codecFiles.length > 0 && codecFiles.every(joinWorker), `${dir}: the mp3 codec ${codecFiles.length ? `in ${codecFiles.join(', ')}` : 'found nowhere'}${codecFiles.every(joinWorker) ? '' : ' (only the join worker may hold it)'}`);
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

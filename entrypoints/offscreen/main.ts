@@ -1,4 +1,5 @@
 import '@/lib/zod-setup';
+import { joinedFileUrl } from '@/lib/audio/joined-file';
 import { sendMessage } from '@/lib/messaging/protocol';
 import { unwrap } from '@/lib/messaging/result';
 import { registerHandlers } from '@/lib/messaging/router';
@@ -37,14 +38,12 @@ function main(): void {
     playerControl: ({ action }) => player.control(action),
     playerState: () => player.state(),
     playerSetSpeed: ({ speed, cached }) => player.setSpeed(speed, cached),
-    // A download of several parts is joined here, not in the worker: the mp3 codec (~250 KB) is
-    // loaded only then (this page may import() on demand; a service worker may not). The file
-    // stays here as a Blob and only its URL goes back: a reply is JSON (base64, +33 %) with a
-    // 64 MiB cap, and the worker could only turn bytes into a data: URL as big again.
-    joinDownload: async ({ keys, format }) => {
-      const { joinedFileUrl } = await import('@/lib/audio/joined-file');
-      return joinedFileUrl(keys, format, async (key) => (await loadAudio(key))?.audio);
-    },
+    // A download of several parts is joined from here, not from the worker (which can start no
+    // worker and has no object URLs), in the join worker: the mp3 codec (~250 KB) is loaded only
+    // then, and not on this page, the player's thread. The file stays here as a Blob and only its
+    // URL goes back: a reply is JSON (base64, +33 %) with a 64 MiB cap, and the worker could only
+    // turn bytes into a data: URL as big again.
+    joinDownload: ({ keys, format }) => joinedFileUrl(keys, format, async (key) => (await loadAudio(key))?.audio),
   });
   // The player's own figures, for the benchmark and tests only.
   if (__VOXLATE_TEST_HOOKS__) {

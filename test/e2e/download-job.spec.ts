@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Worker } from '@playwright/test';
 import { prepareSpeech } from '../../lib/speech/chunk';
+import { allowInIncognito } from '../support/browser';
 import { completedDownload, decodedSeconds } from '../support/downloads';
-import { badgeOf, ledger, speechRequests, type LoggedServiceRequest } from '../support/extension';
+import { badgeOf, clickToolbarButton, ledger, speechRequests, type LoggedServiceRequest } from '../support/extension';
 import { connectService, expect, setSettings, test } from './fixtures';
 
 /** Distinct sentences (no two parts of a text may share audio), about `chars` characters. */
@@ -179,5 +180,86 @@ test.describe('download as one cancellable job', () => {
     expect(partSeconds).toBeGreaterThan(text.length / 20);
     expect(await decodedSeconds(file.filename)).toBeCloseTo(partSeconds, 0);
     expect(file.mime).toBe('audio/mpeg');
+  });
+
+  test('from a private (incognito) window: one mp3 of every part, each paid once, nothing of the window written to disk', async ({ context, emulator, pages }) => {
+    test.setTimeout(120_000);
+    // "Allow in Incognito" (it restarts the extension: its worker is a new one).
+    const background = await allowInIncognito(context);
+    await prepare(background, emulator.url, 'mp3');
+    const text = story(1_400);
+    const parts = partsOf(text);
+    expect(parts.length).toBe(4);
+    // What the extension keeps on disk: storage.local, and the audio cache's keys (IndexedDB).
+    const kept = () =>
+      background.evaluate(async () => {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const open = indexedDB.open('voxlate-audio');
+          open.onsuccess = () => resolve(open.result);
+          open.onerror = () => reject(open.error);
+        });
+        const audio = db.objectStoreNames.contains('audio')
+          ? await new Promise<IDBValidKey[]>((resolve, reject) => {
+              const keys = db.transaction('audio').objectStore('audio').getAllKeys();
+              keys.onsuccess = () => resolve(keys.result);
+              keys.onerror = () => reject(keys.error);
+            })
+          : [];
+        db.close();
+        return { local: await chrome.storage.local.get(null), audio };
+      });
+    // A private window (as Ctrl+Shift+N opens) on a page of ours, its text selected.
+    const address = `${pages.url}/fixtures/river.html`;
+    const tabId = await background.evaluate(async (url) => {
+      const window = await chrome.windows.create({ incognito: true, url });
+      const tab = window!.tabs![0]!;
+      if (!tab.incognito) throw new Error('the window is not private');
+      return tab.id!;
+    }, address);
+    await expect.poll(() => background.evaluate(async (id) => (await chrome.tabs.get(id)).status, tabId)).toBe('complete');
+    // The user's click on the toolbar button in that window grants the extension the tab (activeTab).
+    await clickToolbarButton(context, { url: () => address }, new URL(background.url()).host);
+    await background.evaluate(
+      async ([id, story]) =>
+        void (await chrome.scripting.executeScript({
+          target: { tabId: id },
+          args: [story],
+          func: (words: string) => {
+            const paragraph = document.createElement('p');
+            paragraph.textContent = words;
+            document.body.replaceChildren(paragraph);
+            getSelection()!.selectAllChildren(paragraph);
+          },
+        })),
+      [tabId, text] as const,
+    );
+    const before = await kept();
+
+    // "Download audio" from the menu on that selection.
+    await background.evaluate(
+      async ([id, selectionText]) => {
+        const hooks = (globalThis as never as { voxlateTestHooks: { onMenuClick: (i: unknown, t: unknown) => boolean } }).voxlateTestHooks;
+        const tab = await chrome.tabs.get(id);
+        if (!hooks.onMenuClick({ menuItemId: 'voxlate-download-selection', frameId: 0, editable: false, pageUrl: tab.url, selectionText }, tab)) throw new Error('menu not handled');
+      },
+      [tabId, text] as const,
+    );
+    const file = await completedDownload(background);
+
+    // One valid mp3 holding every part (about 15 characters a second), joined from the parts
+    // the offscreen document took from the worker's memory.
+    expect(file.mime).toBe('audio/mpeg');
+    expect(await decodedSeconds(file.filename)).toBeGreaterThan(text.length / 20);
+    const tts = (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts');
+    expect(partIndexes(parts, tts)).toEqual([0, 1, 2, 3]);
+    expect(tts.reduce((sum, e) => sum + e.credits, 0)).toBe(parts.reduce((sum, p) => sum + creditsOf(p.length), 0));
+
+    // Nothing of it on disk: no audio in the database, nothing of the page in storage.local (where
+    // the extension keeps what it learned meanwhile: the voices, the balance, the price).
+    const after = await kept();
+    expect(after.audio).toEqual([]);
+    for (const key of ['readingPositions', 'translationHistory', 'translationCacheIndex']) expect(after.local[key]).toEqual(before.local[key]);
+    const written = JSON.stringify(after.local);
+    for (const trace of [parts[0]!.slice(0, 40), 'A day on the river', pages.url]) expect(written).not.toContain(trace);
   });
 });

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer } from 'node:net';
-import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Worker } from '@playwright/test';
 
 /** The extension as built for tests (same code as the store build, separate folder). */
 export const EXTENSION_DIR = path.resolve(import.meta.dirname, '../../.output-test/chrome-mv3');
@@ -92,4 +92,25 @@ export async function browserOverCdp(context: BrowserContext): Promise<Browser> 
 /** The extension's service worker (waits for it to start). */
 export async function serviceWorkerOf(context: BrowserContext) {
   return context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+}
+
+/**
+ * Allows the extension in private (incognito) windows, as "Allow in Incognito" on its details
+ * page does, and answers its service worker once it is back (allowing restarts the extension).
+ * Done over CDP (Extensions.loadUnpacked, enableInIncognito): headless, the details page's toggle
+ * turns the extension off without loading it again when it was loaded from the command line.
+ */
+export async function allowInIncognito(context: BrowserContext, extensionDir = EXTENSION_DIR): Promise<Worker> {
+  const before = await serviceWorkerOf(context);
+  const restarted = context.waitForEvent('serviceworker', (worker) => worker !== before);
+  const browser = await browserOverCdp(context);
+  try {
+    const cdp = await browser.newBrowserCDPSession();
+    await cdp.send('Extensions.loadUnpacked' as never, { path: extensionDir, enableInIncognito: true } as never);
+  } finally {
+    await browser.close();
+  }
+  const worker = await restarted;
+  if (!(await worker.evaluate(() => chrome.extension.isAllowedIncognitoAccess()))) throw new Error('the extension is not allowed in incognito windows');
+  return worker;
 }

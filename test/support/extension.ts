@@ -7,7 +7,7 @@ import type { LedgerEntry } from '../../emulator/state';
  * for that tab (the only way the extension may touch a page). Done over CDP, the one way to
  * click an extension's action headless.
  */
-export async function clickToolbarButton(context: BrowserContext, page: Page, extensionId: string): Promise<void> {
+export async function clickToolbarButton(context: BrowserContext, page: Pick<Page, 'url'>, extensionId: string): Promise<void> {
   const browser = await browserOverCdp(context);
   try {
     const cdp = await browser.newBrowserCDPSession();

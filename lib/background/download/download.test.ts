@@ -3,6 +3,7 @@ import { resolveObjectURL } from 'node:buffer';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { encodeMp3, encodeWav } from '../../audio/encode.test-helpers';
+import { JoinWorkerOnChannel } from '../../audio/join-worker.test-helpers';
 import { validateAudio } from '../../audio/validate';
 import { prepareSpeech } from '../../speech/chunk';
 import { useEnglishMessages } from '../../i18n.test-helpers';
@@ -36,9 +37,11 @@ const audioOf = (part: number) => new Response(new Blob([AUDIO[part]! as BlobPar
 
 beforeEach(async () => {
   fakeBrowser.reset();
-  // The job as Firefox runs it, joining the parts itself; Chrome's worker has them joined in its
-  // offscreen document (the same joinedFileUrl, there), which test/e2e/download-job.spec.ts covers.
+  // The job as Firefox runs it, its background page joining the parts in the join worker; Chrome's
+  // worker has them joined from its offscreen document (the same joinedFileUrl, there), which
+  // test/e2e/download-job.spec.ts covers.
   vi.stubEnv('FIREFOX', 'true');
+  vi.stubGlobal('Worker', JoinWorkerOnChannel);
   sent = [];
   saved = [];
   answer = async (part) => audioOf(part);

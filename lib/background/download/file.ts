@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { ServiceError } from '../../api/errors';
+import { joinedFileUrl } from '../../audio/joined-file';
 import { unwrap } from '../../messaging/result';
 import { sendMessage } from '../../messaging/protocol';
 import { getAudio } from '../../speech/cache';
@@ -25,19 +26,15 @@ export async function saveJoinedAudio(keys: readonly string[], params: SpeechPar
 }
 
 /**
- * The joined file's object URL, made where there is a document. Firefox: here, its background is
- * a page (which refuses data: URLs for downloads). Chrome: in the offscreen document, which reads
- * the parts from the cache (a private window's from this worker's memory) and alone loads the mp3
- * codec, kept out of the service worker (no import() there: it would be parsed at every wake-up).
- * scripts/check-production.ts fails a build whose worker holds the codec again.
+ * The joined file's object URL, made where there is a document; the join itself runs in the join
+ * worker (lib/audio/join.worker.ts), started for it and ended after: the only script holding the
+ * mp3 codec, off the player's thread. Firefox: here, its background is a page (which refuses data:
+ * URLs for downloads) and the player's page too. Chrome: in the offscreen document (a service
+ * worker can start no worker), which reads the parts from the cache (a private window's from this
+ * worker's memory). scripts/check-production.ts fails a build whose background holds the codec again.
  */
 async function joinedUrl(keys: readonly string[], format: SpeechParams['format']): Promise<string | null> {
-  if (import.meta.env.FIREFOX) {
-    // Imported here so that Chrome's build leaves the codec out (a static import keeps it: lamejs
-    // has side effects at load). Firefox's background is one script: WXT inlines it there.
-    const { joinedFileUrl } = await import('../../audio/joined-file');
-    return joinedFileUrl(keys, format, async (key) => (await getAudio(key))?.audio);
-  }
+  if (import.meta.env.FIREFOX) return joinedFileUrl(keys, format, async (key) => (await getAudio(key))?.audio);
   await ensureOffscreen();
   const url = unwrap(await sendMessage('joinDownload', { keys: [...keys], format }));
   // Only an object URL of our own origin is handed to the downloads API.
