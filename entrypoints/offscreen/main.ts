@@ -7,6 +7,7 @@ import { linkToBackground } from '@/lib/player/background-link';
 import { recordOutput } from '@/lib/player/output-recorder';
 import { createPlayer } from '@/lib/player/player';
 import { getAudio } from '@/lib/speech/cache';
+import { voxlateDb } from '@/lib/storage/database';
 import { fromBase64 } from '@/lib/storage/base64';
 
 const LIVE = new Set(['loading', 'playing', 'paused']);
@@ -37,6 +38,11 @@ function main(): void {
     },
     playerControl: ({ action }) => player.control(action),
     playerState: () => player.state(),
+    // Opened while the first audio is on its way: the audio output, the decoder and the audio cache.
+    playerPrepare: () => {
+      player.prepare();
+      void voxlateDb().catch(() => undefined);
+    },
     playerSetSpeed: ({ speed, cached }) => player.setSpeed(speed, cached),
     // A download of several parts is joined from here, not from the worker (which can start no
     // worker and has no object URLs), in the join worker: the mp3 codec (~250 KB) is loaded only

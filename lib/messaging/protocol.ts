@@ -252,6 +252,8 @@ export const messageRules = {
   },
   playerControl: { input: z.strictObject({ action: playerActionSchema }), from: ['extension'] },
   playerState: { input: z.undefined(), from: ['extension'] },
+  /** A reading is about to start (its first audio is on its way): see Player.prepare. */
+  playerPrepare: { input: z.undefined(), from: ['extension'] },
   /** The reading's new speed, and chunks the background found cached at another speed. */
   playerSetSpeed: {
     input: z.strictObject({ speed: num(0.5, 2), cached: z.optional(z.array(chunkSpeedSchema).check(z.maxLength(10_000))) }),
@@ -378,6 +380,7 @@ export interface ProtocolMap {
   playerStart(data: { plan: ReadingPlan; startSentence?: number }): Result<void>;
   playerControl(data: { action: PlayerAction }): Result<void>;
   playerState(): Result<PlayerEvent | null>;
+  playerPrepare(): Result<void>;
   playerSetSpeed(data: In<'playerSetSpeed'>): Result<ChunkSpeed[]>;
   playerStats(): Result<PlayerStats | null>;
   /** The joined file's object URL (in the offscreen document), or null when a part is not stored. */

@@ -122,6 +122,40 @@ describe('createPlayer', () => {
     expect(t.player.stats()?.gapsMs).toEqual([0]);
   });
 
+  it('gets ready before its reading starts: the audio output opened and the decoder run once, while the first audio is on its way; not left open when no reading comes', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    const ctx = fakeAudioContext(DURATIONS);
+    const decodes: number[] = [];
+    const decode = ctx.decodeAudioData.bind(ctx);
+    ctx.decodeAudioData = (data: ArrayBuffer) => (decodes.push(data.byteLength), decode(data));
+    let created = 0;
+    const player = createPlayer({
+      fetchChunk: () => new Promise(() => undefined),
+      cancelFetches: () => undefined,
+      onEvent: () => undefined,
+      audioContext: () => (created++, asAudioContext(ctx)),
+    });
+    current = player;
+    ctx.state = 'suspended';
+    player.prepare();
+    expect(created).toBe(1);
+    expect(ctx.state).toBe('running');
+    expect(decodes).toHaveLength(1);
+    await flush();
+    // Asked again (another reading on its way): the decoder has run already.
+    player.prepare();
+    expect(decodes).toHaveLength(1);
+    // No reading came: the output is closed again after a while.
+    vi.runOnlyPendingTimers();
+    expect(ctx.state).toBe('suspended');
+    // A reading then starts on the same context, and a prepare() meanwhile leaves it playing.
+    player.prepare();
+    player.start(plan);
+    vi.runOnlyPendingTimers();
+    expect(created).toBe(1);
+    expect(ctx.state).toBe('running');
+  });
+
   it('starts a late chunk as soon as it is ready, records the gap and reports loading meanwhile', async () => {
     const t = setup();
     current = t.player;

@@ -28,6 +28,8 @@ const STRETCH_AHEAD_SEC = 10;
 /** The first slice is short (playback waits for it), the next ones longer. */
 const FIRST_SLICE_SEC = 2;
 const SLICE_SEC = 5;
+/** A context opened by prepare() for a reading that does not come (the user was asked first) is suspended after this long. */
+const PREPARED_IDLE_MS = 30_000;
 
 /**
  * Creates the reading-aloud player. It works in any page-like context (Chrome's offscreen document,
@@ -47,6 +49,9 @@ export function createPlayer(deps: PlayerDeps): Player {
   let timer: ReturnType<typeof setInterval> | null = null;
   /** Wakes the player when the next sentence (or the first sound) is due, sooner than a tick. */
   let due: ReturnType<typeof setTimeout> | null = null;
+  /** Set by prepare(): suspends the context again if no reading comes. */
+  let idle: ReturnType<typeof setTimeout> | null = null;
+  let decoderWarm = false;
 
   // Created on first use: never at import, and only in the context that plays.
   const audio = () => (context ??= deps.audioContext?.() ?? new AudioContext());
@@ -522,6 +527,20 @@ export function createPlayer(deps: PlayerDeps): Player {
   };
 
   return {
+    prepare() {
+      const ctx = audio();
+      if (!decoderWarm) {
+        decoderWarm = true;
+        void ctx.decodeAudioData(silentWav().buffer).catch(() => undefined);
+      }
+      if (current && !current.done) return;
+      void ctx.resume().catch(() => undefined);
+      if (idle) clearTimeout(idle);
+      idle = setTimeout(() => {
+        idle = null;
+        if (!current || current.done) void audio().suspend().catch(() => undefined);
+      }, PREPARED_IDLE_MS);
+    },
     start(plan: ReadingPlan, startSentence = 0) {
       if (current && !current.done) finish(current, 'stopped');
       void audio().resume().catch(() => undefined);
@@ -570,6 +589,30 @@ export function createPlayer(deps: PlayerDeps): Player {
     state: () => (current ? eventOf(current, audio().currentTime) : null),
     stats: () => (current ? { ...current.stats, gapsMs: [...current.stats.gapsMs], stretches: current.stats.stretches.map((x) => ({ ...x })), schedule: current.stats.schedule.map((e) => ({ ...e })) } : null),
   };
+}
+
+/**
+ * A few milliseconds of silence as a WAV file (16-bit mono): decoded once while a reading's first
+ * audio is on its way, so the browser's decoder has run before that audio comes.
+ */
+function silentWav(sampleRate = 22_050, frames = 220): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(44 + frames * 2);
+  const view = new DataView(bytes.buffer);
+  const ascii = (at: number, text: string) => [...text].forEach((c, i) => view.setUint8(at + i, c.charCodeAt(0)));
+  ascii(0, 'RIFF');
+  view.setUint32(4, 36 + frames * 2, true);
+  ascii(8, 'WAVE');
+  ascii(12, 'fmt ');
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true);
+  view.setUint16(22, 1, true);
+  view.setUint32(24, sampleRate, true);
+  view.setUint32(28, sampleRate * 2, true);
+  view.setUint16(32, 2, true);
+  view.setUint16(34, 16, true);
+  ascii(36, 'data');
+  view.setUint32(40, frames * 2, true);
+  return bytes;
 }
 
 /**

@@ -67,6 +67,12 @@ export interface PlayerStats {
 
 /** Plays one reading at a time, gaplessly, fetching its chunks through the background. */
 export interface Player {
+  /**
+   * Gets ready to play while a reading's first audio is on its way: opens the audio output (on a
+   * browser's first use this starts its audio service, which takes a while) and runs the decoder
+   * once. Suspended again if no reading starts within a while.
+   */
+  prepare(): void;
   /** Replaces any current reading (the old one is stopped and its fetches cancelled). */
   start(plan: ReadingPlan, startSentence?: number): void;
   /** pause | resume | toggle | stop | next | previous (sentence). */

@@ -33,6 +33,32 @@ async function slowPageScript(background: Worker): Promise<void> {
   );
 }
 
+/**
+ * Holds every injection of the page script back until Chrome's player document is open (for at
+ * most PLAYER_WAIT_MS), and notes whether it was: the player is got ready while the first audio is
+ * on its way, not after the page script.
+ */
+const PLAYER_WAIT_MS = 30_000;
+async function pageScriptAfterPlayer(background: Worker): Promise<void> {
+  await background.evaluate(
+    async ([wait]) => {
+      await chrome.action.setPopup({ popup: '' });
+      const g = globalThis as unknown as { playerBeforePageScript?: boolean };
+      const original = chrome.scripting.executeScript.bind(chrome.scripting) as (...a: unknown[]) => Promise<unknown>;
+      const playerOpen = async () => (await chrome.runtime.getContexts({ contextTypes: [chrome.runtime.ContextType.OFFSCREEN_DOCUMENT] })).length > 0;
+      (chrome.scripting as unknown as { executeScript: unknown }).executeScript = async (...args: unknown[]) => {
+        const files = (args[0] as { files?: string[] }).files ?? [];
+        if (!files.includes('/content-scripts/page.js')) return original(...args);
+        const deadline = Date.now() + wait;
+        while (!(await playerOpen()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+        g.playerBeforePageScript ??= await playerOpen();
+        return original(...args);
+      };
+    },
+    [PLAYER_WAIT_MS] as const,
+  );
+}
+
 const pageScriptInAt = (background: Worker) => background.evaluate(() => (globalThis as unknown as { pageScriptInAt?: number }).pageScriptInAt ?? null);
 
 async function speechArrivals(emulatorUrl: string) {
@@ -77,6 +103,25 @@ test.describe('read aloud from the context menu: the first request leaves before
       }
     });
   }
+
+  test('the player gets ready while the first audio is on its way, before the page script is there; paid once', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { confirmAboveCredits: 1_000_000 });
+    await pageScriptAfterPlayer(background);
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/hidden-text.html`);
+    await selectText(page, '#font-size');
+    const first = 'The dog waits by the garden gate.';
+
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
+    const before = () => background.evaluate(() => (globalThis as unknown as { playerBeforePageScript?: boolean }).playerBeforePageScript ?? null);
+    await expect.poll(before, { timeout: PLAYER_WAIT_MS + 15_000 }).not.toBeNull();
+    expect(await before()).toBe(true);
+    await waitForStatus(background, 'playing');
+    const charged = await ledger(emulator.url);
+    expect(charged.entries.map((e) => [e.path, e.textLength, e.credits])).toEqual([['/api/v1/tts', first.length, speechCredits(first.length)]]);
+    expect(charged.total[PRO]).toBe(speechCredits(first.length));
+  });
 
   test('above the confirmation threshold nothing leaves before the user agrees', async ({ context, background, extensionId, emulator, pages }) => {
     await connectService(background, emulator.url, 'demo-pro');

@@ -21,6 +21,8 @@ export interface ChunkRequest {
   asWritten?: true;
   /** Told when the scheduler will retry (e.g. rate limited), so the user can be told too. */
   onRetry?: (error: unknown, delayMs: number) => void;
+  /** Told once the request has left for the service (not for audio found in the cache). */
+  onSent?: () => void;
 }
 
 /** Readings that were stopped: nothing more is ever fetched for them (no orphaned paid request). */
@@ -78,6 +80,7 @@ export async function fetchChunk(request: ChunkRequest): Promise<string> {
     {
       priority: request.priority,
       onRetry: request.onRetry,
+      onSent: request.onSent,
       keep: async (speech) => {
         // A private window's reading or download: its audio stays in memory, never on disk.
         const inMemory = await isPrivateSession(request.sessionId);

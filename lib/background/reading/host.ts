@@ -29,7 +29,7 @@ export function playerHost(): PlayerHost {
  * coming; a slow service once the listener is waiting on it), and the worker is kept alive
  * meanwhile: a wait on the service (a Retry-After) can outlast its 30 s.
  */
-export async function fetchChunkForPlayer(request: { sessionId: string; chunkIndex?: number; text: string; params: SpeechParams; priority: number; asWritten?: true }) {
+export async function fetchChunkForPlayer(request: { sessionId: string; chunkIndex?: number; text: string; params: SpeechParams; priority: number; asWritten?: true; onSent?: () => void }) {
   const { sessionId } = request;
   const watch = watchWait(
     {

@@ -46,7 +46,10 @@ export function createOffscreenHost(): PlayerHost {
       await ensureOffscreen();
       unwrap(await sendMessage('playerStart', { plan, startSentence }));
     },
-    prepare: ensureOffscreen,
+    async prepare() {
+      await ensureOffscreen();
+      unwrap(await sendMessage('playerPrepare'));
+    },
     async control(action) {
       if (!(await offscreenExists())) return false;
       unwrap(await sendMessage('playerControl', { action }));

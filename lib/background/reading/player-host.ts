@@ -4,7 +4,10 @@ import type { ChunkSpeed, PlayerAction, PlayerEvent, ReadingPlan } from '../../p
 /** Where the audio plays: Chrome's offscreen document, or Firefox's background page itself. */
 export interface PlayerHost {
   start(plan: ReadingPlan, startSentence?: number): Promise<void>;
-  /** Gets the player's document ready ahead of a reading known to come (while its translation is on its way). */
+  /**
+   * Gets the player ready ahead of a reading known to come, while its first audio (or its
+   * translation) is on its way: its document, audio output, decoder and audio cache opened.
+   */
   prepare?(): Promise<void>;
   /** False when no player is alive any more (Chrome closed the offscreen document). */
   control(action: PlayerAction): Promise<boolean>;

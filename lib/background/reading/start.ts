@@ -76,7 +76,8 @@ export async function startReading(request: ReadRequest, sent: SentAtClick = {})
     request.confirmed && !bySentence && !request.startOffset && !request.startSentence && (!voicesByParagraph || (await opensInReadingVoice(capped.text, params.language, request.marks)))
       ? firstRequestText(capped.text, params.language, { cleanup, marks: request.marks })
       : null;
-  if (early) askEarly(sessionId, { text: early, index: 0 }, params);
+  // The player gets ready once it has left (getting it ready sooner slows the request on 2 cores).
+  if (early) askEarly(sessionId, { text: early, index: 0 }, params, preparePlayer);
   const planned = { sessionId, text: capped.text, title: request.title, params, cleanup, marks: request.marks };
   // Started later in the text: the usual chunks when their audio is bought already (never twice).
   const start = request.startOffset === undefined ? { sentence: request.startSentence } : { offset: request.startOffset };
@@ -109,7 +110,7 @@ export async function startReading(request: ReadRequest, sent: SentAtClick = {})
   const ask = !request.confirmed && estimate.credits > threshold;
   // Ask for the first sentence now, while the page gets ready and the player starts: it joins
   // this request when it asks. Nothing above the threshold leaves before the user agrees.
-  if (!ask && early !== ahead[0]!.text) askEarly(sessionId, ahead[0]!, params);
+  if (!ask && early !== ahead[0]!.text) askEarly(sessionId, ahead[0]!, params, early ? undefined : preparePlayer);
   const onPage = await pageReady(request.pageReady, sessionId);
   if (ask) {
     const { pageReady: _ready, ...asked } = request;
@@ -223,9 +224,28 @@ async function pageReady(page: Promise<boolean> | undefined, sessionId: string):
   }
 }
 
-/** Asks for a reading's first request ahead of its player, which joins it when it asks. */
-function askEarly(sessionId: string, chunk: Pick<PlannedChunk, 'text' | 'index' | 'original'>, params: SpeechParams): void {
-  void fetchChunkForPlayer({ sessionId, ...chunkAsked(params, chunk), priority: 10 }).catch(() => undefined);
+/**
+ * Gets the player ready while a reading's first audio is on its way (Chrome: its document, the
+ * audio output, the decoder), so that audio is heard as soon as it comes; the page script is not
+ * waited for. Opening the audio output the first time after the browser starts takes long.
+ */
+function preparePlayer(): void {
+  void playerHost().prepare?.().catch(() => undefined);
+}
+
+/**
+ * Asks for a reading's first request ahead of its player, which joins it when it asks; `then` runs
+ * once that request has left for the service (or its audio was there already, or it failed).
+ */
+function askEarly(sessionId: string, chunk: Pick<PlannedChunk, 'text' | 'index' | 'original'>, params: SpeechParams, then?: () => void): void {
+  let done = !then;
+  const once = () => {
+    if (!done) then?.();
+    done = true;
+  };
+  void fetchChunkForPlayer({ sessionId, ...chunkAsked(params, chunk), priority: 10, ...(then ? { onSent: once } : {}) })
+    .catch(() => undefined)
+    .finally(once);
 }
 
 /** The user's voice for a language, or null when the service has none of it. */

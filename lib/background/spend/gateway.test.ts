@@ -101,4 +101,35 @@ describe('the gateway', () => {
     expect(sent).toEqual(['On the wire.']);
     expect(kept).toEqual(['[es] On the wire.']);
   });
+
+  it('tells when a shared call has left for the service, not while it waits for a slot; one who joins it is told when it left', async () => {
+    const { gateway } = await load();
+    const keep = async (answer: { translation: string }) => answer.translation;
+    held.set('Busy one.', () => undefined);
+    held.set('Busy two.', () => undefined);
+    held.set('Waiting.', () => undefined);
+    const busy = ['Busy one.', 'Busy two.'].map((text) => gateway.paidCall(translateRun(text), { priority: 9 }));
+    await vi.waitFor(() => expect(sent).toHaveLength(2), WAIT);
+    const told: string[] = [];
+    const first = gateway.sharedPaidCall('k', 'a', translateRun('Waiting.'), { priority: 5, keep, onSent: () => told.push(`a saw ${sent.length} sent`) });
+    const joined = gateway.sharedPaidCall('k', 'b', translateRun('Waiting.'), { priority: 5, keep, onSent: () => told.push(`b saw ${sent.length} sent`) });
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+    // Both slots are taken: it has not left, and nobody is told it has.
+    expect(told).toEqual([]);
+    held.get('Busy one.')!();
+    await vi.waitFor(() => expect(told).toEqual(['a saw 3 sent', 'b saw 3 sent']), WAIT);
+    expect(sent.at(-1)).toBe('Waiting.');
+    held.get('Busy two.')!();
+    held.get('Waiting.')!();
+    await Promise.all([...busy, first, joined]);
+    // Joining a call that has left already: told at once.
+    held.set('Gone.', () => undefined);
+    const gone = gateway.sharedPaidCall('g', 'a', translateRun('Gone.'), { priority: 5, keep });
+    await vi.waitFor(() => expect(sent.at(-1)).toBe('Gone.'), WAIT);
+    const late = new Promise<void>((resolve) => void gateway.sharedPaidCall('g', 'b', translateRun('Gone.'), { priority: 5, keep, onSent: resolve }));
+    await late;
+    held.get('Gone.')!();
+    await gone;
+    expect(sent.filter((t) => t === 'Gone.')).toHaveLength(1);
+  });
 });

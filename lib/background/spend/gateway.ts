@@ -58,6 +58,8 @@ interface Shared {
   wanted: AbortController;
   holders: Set<string>;
   sending: boolean;
+  /** Settled once the call has left for the service. */
+  sent: Promise<void>;
 }
 
 /** Shared calls under way, by what they fetch. */
@@ -68,6 +70,8 @@ export interface SharedCallOptions<T, R> extends Omit<PaidCallOptions, 'signal'>
   keep: (answer: T) => Promise<R>;
   /** The call failed (not withdrawn): who held it then, so each can remember the answer. */
   onFailed?: (error: unknown, holders: ReadonlySet<string>) => void;
+  /** Told once the call has left for the service (the one joined, when it joins one). */
+  onSent?: () => void;
 }
 
 /**
@@ -78,12 +82,17 @@ export function sharedPaidCall<T, R>(key: string, holder: string, run: PaidRun<T
   const pending = shared.get(key);
   if (pending && !pending.wanted.signal.aborted) {
     pending.holders.add(holder);
+    if (options.onSent) void pending.sent.then(options.onSent);
     return pending.job as Promise<R>;
   }
-  const { keep, onFailed, ...callOptions } = options;
-  const entry: Shared = { job: Promise.resolve(), wanted: new AbortController(), holders: new Set([holder]), sending: false };
+  const { keep, onFailed, onSent, ...callOptions } = options;
+  let markSent = () => undefined as void;
+  const sent = new Promise<void>((resolve) => (markSent = resolve));
+  if (onSent) void sent.then(onSent);
+  const entry: Shared = { job: Promise.resolve(), wanted: new AbortController(), holders: new Set([holder]), sending: false, sent };
   const onSending = (sending: boolean) => {
     entry.sending = sending;
+    if (sending) markSent();
     // Let go while on the wire and this attempt failed: the retry it would wait for is unwanted.
     if (!sending) withdrawIfUnwanted(entry);
   };
