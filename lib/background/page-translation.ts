@@ -23,6 +23,14 @@ const ACTION: SpendAction = 'page-translate';
 /** The first message of a page's start, sent at the estimate (by tab): its blocks, and its answer to come. */
 const started = new Map<number, { key: string; answer: Promise<PageBlocksAnswer> }>();
 const startKey = (target: string, blocks: readonly PageBlockInput[]) => JSON.stringify([target, blocks.map((b) => [b.text, b.source])]);
+/**
+ * Blocks whose translation is under way (by service, target and block), whichever start of a tab's
+ * page translation sent them: a new start (Show original, then Translate again) while a request is
+ * still with the service waits for its answer instead of paying for the same paragraphs again. In
+ * memory: a request under way dies with the worker.
+ */
+const underWay = new Map<string, Promise<string | null>>();
+const blockKey = (service: string, target: string, block: PageBlockInput) => JSON.stringify([service, target, block.text, block.source]);
 
 /**
  * The most translating a page's blocks into `target` can cost: all of them, and those on screen
@@ -99,7 +107,49 @@ async function sendPageBlocks(target: string, blocks: readonly PageBlockInput[],
   // What the steps before sending need is read side by side: the first request is on the clock.
   const [{ serviceUrl }, known, inPrivate] = await Promise.all([getSettings(), knownBalance(), isPrivateTab(tabId)]);
   const translations = cached ?? (await lookUp(serviceUrl, language, blocks));
-  const missing = blocks.flatMap((block, i) => (translations[i] === null ? [i] : []));
+  // What a request under way carries already is its answer's; the rest is this message's to send,
+  // and is known as under way from now (no wait between looking and claiming).
+  const keys = blocks.map((block) => blockKey(serviceUrl, language.code, block));
+  const joined = keys.map((key, i) => (translations[i] === null ? (underWay.get(key) ?? null) : null));
+  const missing = blocks.flatMap((_, i) => (translations[i] === null && !joined[i] ? [i] : []));
+  const claimed = new Map(missing.map((i) => [i, answerToCome()]));
+  for (const [i, { promise }] of claimed) underWay.set(keys[i]!, promise);
+  try {
+    const answer = await sendMissing(blocks, missing, translations, { tabId, serviceUrl, language, known, inPrivate, withdrawn }, (i, text) => claimed.get(i)?.resolve(text));
+    await Promise.all(joined.map(async (joining, i) => joining && (translations[i] = await joining)));
+    return answer;
+  } finally {
+    for (const [i, { promise, resolve }] of claimed) {
+      resolve(null);
+      if (underWay.get(keys[i]!) === promise) underWay.delete(keys[i]!);
+    }
+  }
+}
+
+/** A block's translation to come, and how it is given (null: none came). */
+function answerToCome(): { promise: Promise<string | null>; resolve: (text: string | null) => void } {
+  let resolve!: (text: string | null) => void;
+  const promise = new Promise<string | null>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
+
+interface SendContext {
+  tabId: number;
+  serviceUrl: string;
+  language: Language;
+  known: Awaited<ReturnType<typeof knownBalance>>;
+  inPrivate: boolean;
+  withdrawn: AbortSignal;
+}
+
+/** Sends the blocks `missing` (indices) of a message, filling `translations`; `done` is told each block's translation as it lands. */
+async function sendMissing(
+  blocks: readonly PageBlockInput[],
+  missing: number[],
+  translations: (string | null)[],
+  { tabId, serviceUrl, language, known, inPrivate, withdrawn }: SendContext,
+  done: (index: number, text: string) => void,
+): Promise<PageBlocksAnswer> {
   const { batches, split } = planBatches(missing.map((i) => blocks[i]!), MAX_TRANSLATE_CHARS, FIRST_REQUEST_CHARS);
   const cost = batches.reduce((sum, batch) => sum + batch.cost, 0);
   const answer: PageBlocksAnswer = { translations, spent: 0, confirm: null, error: null };
@@ -122,6 +172,7 @@ async function sendPageBlocks(target: string, blocks: readonly PageBlockInput[],
   const finishBlock = async (local: number, text: string, exact: boolean) => {
     const index = missing[local]!;
     translations[index] = text;
+    done(index, text);
     if (exact && text) await putCachedTranslation({ service: serviceUrl, text: blocks[index]!.text, source: blocks[index]!.source, target: language.code }, { translation: text, sourceLanguage: blocks[index]!.source, sourceName: '' }, { inMemory: inPrivate }).catch(() => undefined);
   };
   const receive = async (batch: Batch, translation: string) => {
