@@ -37,8 +37,9 @@ const blockKey = (service: string, target: string, block: PageBlockInput) => JSO
  * (by index), without what is cached. An upper bound, since the page sends them as the user scrolls.
  * It starts the tab's page translation afresh in the spend gate (what an earlier one of the tab had
  * under way is withdrawn): below the user's threshold, and unless they asked to be asked, the whole
- * page's figure (its most without the cache, when that is below the threshold too) is agreed to at once; otherwise the answer carries the two offers the panel shows,
- * the screen's and the whole page's, and nothing may be sent until one is accepted.
+ * page's figure (its most without the cache, when that is below the threshold too) is agreed to at
+ * once; otherwise the answer carries the two offers the panel shows, the screen's and the whole
+ * page's, and nothing may be sent until one is accepted.
  * Agreed to at once, the blocks `first` names (the page's first message: the paragraphs on screen)
  * are sent from here, under that grant, without waiting for the page to ask: its message for the
  * same blocks then gets their answer (see translatePageBlocks).
