@@ -48,6 +48,33 @@ describe('injectPageScript', () => {
   });
 });
 
+describe('injectPageTranslation', () => {
+  const filesOf = (call: unknown[]) => (call[0] as { files: string[] }).files;
+
+  it('adds the page script and the translation in one injection to a page that has neither', async () => {
+    const worker = await freshWorker(true);
+    await worker.injectPageTranslation(4);
+    expect(worker.executeScript.mock.calls.map(filesOf)).toEqual([['/content-scripts/page.js', '/content-scripts/page-translate.js']]);
+    // The page script is known to run there: the next invocation asks the page instead.
+    expect(await (await freshWorker(true)).injectPageScript(4, 0)).toEqual([0]);
+  });
+
+  it('adds the translation alone beside a page script already running', async () => {
+    await (await freshWorker(true)).injectPageScript(4, 0);
+    const again = await freshWorker(true);
+    await again.injectPageTranslation(4);
+    expect(again.executeScript.mock.calls.map(filesOf)).toEqual([['/content-scripts/page-translate.js']]);
+  });
+
+  it('says the page cannot be used where the browser forbids it', async () => {
+    const worker = await freshWorker(true);
+    worker.executeScript.mockRejectedValue(new Error('Cannot access a chrome:// URL'));
+    vi.spyOn(fakeBrowser.i18n, 'getMessage').mockImplementation((key) => key);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await expect(worker.injectPageTranslation(4)).rejects.toThrow('pageRestricted');
+  });
+});
+
 describe('injectPageScript when the browser refuses', () => {
   it('tries the top page alone again when the clicked frame went away meanwhile', async () => {
     const worker = await freshWorker(true);

@@ -51,12 +51,12 @@ export function frameWentAway(error: unknown): boolean {
  * alone where another frame was asked for too). What else fails is said as a page we may not touch,
  * with the browser's own words in the worker's console.
  */
-async function inject(tabId: number, target: { frameIds: number[] } | { allFrames: true }, timeoutMs: number): Promise<number[]> {
+async function inject(tabId: number, target: { frameIds: number[] } | { allFrames: true }, timeoutMs: number, files: (typeof PAGE_SCRIPT | typeof PAGE_TRANSLATE_SCRIPT)[] = [PAGE_SCRIPT]): Promise<number[]> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new ServiceError('invalidRequest', t('pageNoAnswer', formatNumber(timeoutMs / 1000)))), timeoutMs);
   });
-  const once = (into: typeof target) => browser.scripting.executeScript({ target: { tabId, ...into }, files: [PAGE_SCRIPT], injectImmediately: true });
+  const once = (into: typeof target) => browser.scripting.executeScript({ target: { tabId, ...into }, files, injectImmediately: true });
   const run = once(target)
     .catch((error: unknown) => {
       if (!frameWentAway(error)) throw error;
@@ -83,12 +83,8 @@ async function inject(tabId: number, target: { frameIds: number[] } | { allFrame
  * browser forbids extensions (its own pages, the web store) or the page does not answer in time.
  */
 export async function injectPageScript(tabId: number, clickedFrame?: number): Promise<number[]> {
-  // Already there (a second invocation on the same page): a message is much quicker than
-  // running the script again. A navigation drops the script, and the ping then fails.
-  const known = await knownFrames(tabId);
-  if (known && (clickedFrame === undefined || known.includes(clickedFrame)) && (await sendMessage('pagePing', undefined, { tabId, frameId: 0 }).catch(() => null))?.ok) {
-    return known;
-  }
+  const known = await pageScriptFrames(tabId, clickedFrame);
+  if (known) return known;
   const frames = await inject(tabId, { frameIds: clickedFrame ? [0, clickedFrame] : [0] }, PAGE_INJECT_TIMEOUT_MS);
   const others = clickedFrame === undefined ? await inject(tabId, { allFrames: true }, INJECT_TIMEOUT_MS).catch(() => []) : [];
   const all = [...new Set([...frames, ...others])];
@@ -146,9 +142,33 @@ export async function injectArticleScript(tabId: number, frameId: number): Promi
   await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [ARTICLE_SCRIPT] }).catch(() => undefined);
 }
 
-/** Adds whole-page translation beside the page script of the top page (only when the user asks for it). */
-export async function injectPageTranslateScript(tabId: number): Promise<void> {
-  await browser.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: [PAGE_TRANSLATE_SCRIPT], injectImmediately: true });
+/**
+ * The frames the page script already runs in (a second invocation on the same page), when they
+ * include the clicked frame: a message is much quicker than running the script again. A
+ * navigation drops the script, and the ping then fails: undefined, to inject.
+ */
+async function pageScriptFrames(tabId: number, clickedFrame?: number): Promise<number[] | undefined> {
+  const known = await knownFrames(tabId);
+  if (known && (clickedFrame === undefined || known.includes(clickedFrame)) && (await sendMessage('pagePing', undefined, { tabId, frameId: 0 }).catch(() => null))?.ok) {
+    return known;
+  }
+  return undefined;
+}
+
+/**
+ * The page script and whole-page translation (only when the user asks for it) in the top page:
+ * both in one injection where the page script is not running yet (the page's first use: one
+ * round trip to the page instead of two), else the translation's script alone beside it. Fails as
+ * injectPageScript does; the translation's script alone may fail quietly (the reader, our own
+ * page, has page translation built in).
+ */
+export async function injectPageTranslation(tabId: number): Promise<void> {
+  if (await pageScriptFrames(tabId, 0)) {
+    await browser.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: [PAGE_TRANSLATE_SCRIPT], injectImmediately: true }).catch(() => undefined);
+    return;
+  }
+  const frames = await inject(tabId, { frameIds: [0] }, PAGE_INJECT_TIMEOUT_MS, [PAGE_SCRIPT, PAGE_TRANSLATE_SCRIPT]);
+  void rememberFrames(tabId, frames).catch(() => undefined);
 }
 
 /**

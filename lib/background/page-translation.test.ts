@@ -90,6 +90,23 @@ describe('translatePageBlocks', () => {
     expect(await ledger()).toHaveLength(2);
   });
 
+  it('started again right after Show original, it waits for what is still with the service instead of paying for it twice', async () => {
+    await emulator.fault('slow', { path: '/api/v1/translate', times: 1, delayMs: 1500 });
+    const before = translatePageBlocks('es', paragraphs);
+    await vi.waitFor(() => expect(scheduler.active).toBe(1), { timeout: 5000 });
+    await stopPageTranslation(TAB, true);
+    // Translate this page again, at once: below the threshold the whole page (more than the screen
+    // under way) is agreed to, and its first message (the same paragraphs) leaves with the estimate.
+    await updateSettings({ confirmPageTranslation: false });
+    const below = { text: 'Further down the page, a longer paragraph that nobody has scrolled to yet, about the harbour.', source: 'en' };
+    await estimatePageTranslation('es', [...paragraphs, below], [0, 1, 2], TAB, [0, 1, 2]);
+    const again = await translatePageBlocks('es', paragraphs);
+    expect(again).toMatchObject({ translations: (await before).translations, spent: 0, confirm: null, error: null });
+    expect(again.translations.every((text) => text?.startsWith('[ES]'))).toBe(true);
+    expect(await translateLog()).toHaveLength(1);
+    expect((await ledger()).map((e) => e.credits)).toEqual([(await before).spent]);
+  });
+
   it('keeps what was translated when a request fails, and says why', async () => {
     await translatePageBlocks('fr', [paragraphs[0]!]);
     await emulator.fault('server-error', { path: '/api/v1/translate', times: 5 });

@@ -23,14 +23,23 @@ const ACTION: SpendAction = 'page-translate';
 /** The first message of a page's start, sent at the estimate (by tab): its blocks, and its answer to come. */
 const started = new Map<number, { key: string; answer: Promise<PageBlocksAnswer> }>();
 const startKey = (target: string, blocks: readonly PageBlockInput[]) => JSON.stringify([target, blocks.map((b) => [b.text, b.source])]);
+/**
+ * Blocks whose translation is under way (by service, target and block), whichever start of a tab's
+ * page translation sent them: a new start (Show original, then Translate again) while a request is
+ * still with the service waits for its answer instead of paying for the same paragraphs again. In
+ * memory: a request under way dies with the worker.
+ */
+const underWay = new Map<string, Promise<string | null>>();
+const blockKey = (service: string, target: string, block: PageBlockInput) => JSON.stringify([service, target, block.text, block.source]);
 
 /**
  * The most translating a page's blocks into `target` can cost: all of them, and those on screen
  * (by index), without what is cached. An upper bound, since the page sends them as the user scrolls.
  * It starts the tab's page translation afresh in the spend gate (what an earlier one of the tab had
  * under way is withdrawn): below the user's threshold, and unless they asked to be asked, the whole
- * page's figure is agreed to at once; otherwise the answer carries the two offers the panel shows,
- * the screen's and the whole page's, and nothing may be sent until one is accepted.
+ * page's figure (its most without the cache, when that is below the threshold too) is agreed to at
+ * once; otherwise the answer carries the two offers the panel shows, the screen's and the whole
+ * page's, and nothing may be sent until one is accepted.
  * Agreed to at once, the blocks `first` names (the page's first message: the paragraphs on screen)
  * are sent from here, under that grant, without waiting for the page to ask: its message for the
  * same blocks then gets their answer (see translatePageBlocks).
@@ -40,6 +49,19 @@ export async function estimatePageTranslation(target: string, blocks: readonly P
   started.delete(tabId);
   const language = targetLanguage(target);
   const [, settings] = await Promise.all([beginAction(tabId, ACTION), getSettings()]);
+  const firstIndices = [...new Set(first)].filter((i) => i < blocks.length);
+  // Within the threshold even with nothing cached (and the question off): the whole page's most is
+  // agreed to and the first message leaves before the page's hundreds of blocks are looked up (its
+  // own few are), so the lookup runs while the service translates.
+  const most = costBound(blocks);
+  const atOnce = !settings.confirmPageTranslation && most <= settings.confirmAboveCredits;
+  if (atOnce) {
+    await grantWithoutAsking(tabId, ACTION, most);
+    if (firstIndices.length) {
+      const firstBlocks = firstIndices.map((i) => blocks[i]!);
+      startAtOnce(target, firstBlocks, tabId, await lookUp(settings.serviceUrl, language, firstBlocks));
+    }
+  }
   const [cached, knownEntry] = await Promise.all([lookUp(settings.serviceUrl, language, blocks), knownBalance()]);
   const onScreen = new Set(screen);
   const unknown = blocks.filter((_, i) => cached[i] === null);
@@ -50,9 +72,8 @@ export async function estimatePageTranslation(target: string, blocks: readonly P
   const known = knownEntry?.credits ?? null;
   const balance = known ?? (ask ? ((await fetchAccount(60).catch(() => null))?.credits ?? null) : null);
   const screenCost = costBound(blocks.filter((_, i) => onScreen.has(i) && cached[i] === null));
-  if (!ask) {
+  if (!ask && !atOnce) {
     await grantWithoutAsking(tabId, ACTION, page);
-    const firstIndices = [...new Set(first)].filter((i) => i < blocks.length);
     if (firstIndices.length) startAtOnce(target, firstIndices.map((i) => blocks[i]!), tabId, firstIndices.map((i) => cached[i]!));
   }
   return {
@@ -99,18 +120,71 @@ async function sendPageBlocks(target: string, blocks: readonly PageBlockInput[],
   // What the steps before sending need is read side by side: the first request is on the clock.
   const [{ serviceUrl }, known, inPrivate] = await Promise.all([getSettings(), knownBalance(), isPrivateTab(tabId)]);
   const translations = cached ?? (await lookUp(serviceUrl, language, blocks));
-  const missing = blocks.flatMap((block, i) => (translations[i] === null ? [i] : []));
+  // What a request under way carries already is its answer's; the rest is this message's to send,
+  // and is known as under way from now (no wait between looking and claiming).
+  const keys = blocks.map((block) => blockKey(serviceUrl, language.code, block));
+  const joined = keys.map((key, i) => (translations[i] === null ? (underWay.get(key) ?? null) : null));
+  const missing = blocks.flatMap((_, i) => (translations[i] === null && !joined[i] ? [i] : []));
+  const claimed = new Map(missing.map((i) => [i, answerToCome()]));
+  for (const [i, { promise }] of claimed) underWay.set(keys[i]!, promise);
+  // They stay known as under way until their translations are in the cache, where the next lookup finds them.
+  let written: Promise<unknown> = Promise.resolve();
+  try {
+    const sent = await sendMissing(blocks, missing, translations, { tabId, serviceUrl, language, known, inPrivate, withdrawn }, (i, text) => claimed.get(i)?.resolve(text));
+    written = sent.written;
+    await Promise.all(joined.map(async (joining, i) => joining && (translations[i] = await joining)));
+    return sent.answer;
+  } finally {
+    void written.finally(() => {
+      for (const [i, { promise, resolve }] of claimed) {
+        resolve(null);
+        if (underWay.get(keys[i]!) === promise) underWay.delete(keys[i]!);
+      }
+    });
+  }
+}
+
+/** A block's translation to come, and how it is given (null: none came). */
+function answerToCome(): { promise: Promise<string | null>; resolve: (text: string | null) => void } {
+  let resolve!: (text: string | null) => void;
+  const promise = new Promise<string | null>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
+
+interface SendContext {
+  tabId: number;
+  serviceUrl: string;
+  language: Language;
+  known: Awaited<ReturnType<typeof knownBalance>>;
+  inPrivate: boolean;
+  withdrawn: AbortSignal;
+}
+
+/**
+ * Sends the blocks `missing` (indices) of a message, filling `translations`; `done` is told each
+ * block's translation as it lands. Its answer comes as soon as the requests are back (and settled
+ * in the gate): `written`, when what they bought is in the cache and the balance noted.
+ */
+async function sendMissing(
+  blocks: readonly PageBlockInput[],
+  missing: number[],
+  translations: (string | null)[],
+  { tabId, serviceUrl, language, known, inPrivate, withdrawn }: SendContext,
+  done: (index: number, text: string) => void,
+): Promise<{ answer: PageBlocksAnswer; written: Promise<unknown> }> {
   const { batches, split } = planBatches(missing.map((i) => blocks[i]!), MAX_TRANSLATE_CHARS, FIRST_REQUEST_CHARS);
   const cost = batches.reduce((sum, batch) => sum + batch.cost, 0);
   const answer: PageBlocksAnswer = { translations, spent: 0, confirm: null, error: null };
-  if (cost === 0 || withdrawn.aborted) return answer;
+  const writes: Promise<unknown>[] = [];
+  const written = Promise.resolve();
+  if (cost === 0 || withdrawn.aborted) return { answer, written };
   if (known?.fresh && !canAfford(cost, known.credits)) {
-    return { ...answer, error: serializeError(new ServiceError('insufficientCredits', t('pageTranslateNoCredits', [formatNumber(cost), formatNumber(known.credits)]))) };
+    return { answer: { ...answer, error: serializeError(new ServiceError('insufficientCredits', t('pageTranslateNoCredits', [formatNumber(cost), formatNumber(known.credits)]))) }, written };
   }
   const held = await reserve(tabId, ACTION, cost);
   if (!held) {
     const offer = await offerSpend(tabId, ACTION, cost);
-    return { ...answer, confirm: { offer: offer.id, credits: cost } };
+    return { answer: { ...answer, confirm: { offer: offer.id, credits: cost } }, written };
   }
 
   // A block sent in parts is put together once all its parts are back.
@@ -119,23 +193,24 @@ async function sendPageBlocks(target: string, blocks: readonly PageBlockInput[],
   // The first failure withdraws what is still queued, as a pause does; what was sent finishes into the cache.
   const stop = linkedAbort(withdrawn);
   const { signal } = stop;
-  const finishBlock = async (local: number, text: string, exact: boolean) => {
+  const finishBlock = (local: number, text: string, exact: boolean) => {
     const index = missing[local]!;
     translations[index] = text;
-    if (exact && text) await putCachedTranslation({ service: serviceUrl, text: blocks[index]!.text, source: blocks[index]!.source, target: language.code }, { translation: text, sourceLanguage: blocks[index]!.source, sourceName: '' }, { inMemory: inPrivate }).catch(() => undefined);
+    done(index, text);
+    if (exact && text) writes.push(putCachedTranslation({ service: serviceUrl, text: blocks[index]!.text, source: blocks[index]!.source, target: language.code }, { translation: text, sourceLanguage: blocks[index]!.source, sourceName: '' }, { inMemory: inPrivate }).catch(() => undefined));
   };
-  const receive = async (batch: Batch, translation: string) => {
+  const receive = (batch: Batch, translation: string) => {
     const exact = splitBatchTranslation(batch, translation);
     const pieces = exact ?? mergedPieces(batch, translation);
     for (const [n, item] of batch.items.entries()) {
       const pieceOf = split.get(item.block);
       if (!pieceOf) {
-        await finishBlock(item.block, pieces[n]!, exact !== null);
+        finishBlock(item.block, pieces[n]!, exact !== null);
         continue;
       }
       const got = [...(parts.get(item.block) ?? []), pieces[n]!];
       parts.set(item.block, got);
-      if (got.length === pieceOf.parts.length) await finishBlock(item.block, joinTranslations(got, pieceOf.separators).trim(), exact !== null);
+      if (got.length === pieceOf.parts.length) finishBlock(item.block, joinTranslations(got, pieceOf.separators).trim(), exact !== null);
     }
   };
   let charged = 0;
@@ -146,8 +221,8 @@ async function sendPageBlocks(target: string, blocks: readonly PageBlockInput[],
           const response = await sendBatch(batch, language, signal);
           charged += batch.cost;
           answer.spent += batch.cost;
-          await noteCreditsSpent(batch.cost);
-          await receive(batch, response);
+          receive(batch, response);
+          writes.push(noteCreditsSpent(batch.cost).catch(() => undefined));
         } catch (error) {
           // Charged, perhaps, without an answer: it counts against what the user agreed to.
           if (mayHaveBeenCharged(error)) charged += batch.cost;
@@ -161,7 +236,7 @@ async function sendPageBlocks(target: string, blocks: readonly PageBlockInput[],
     await held.settle(charged);
   }
   if (answer.error?.kind === 'cancelled') answer.error = null;
-  return answer;
+  return { answer, written: Promise.all(writes) };
 }
 
 /**

@@ -2,12 +2,13 @@ import { browser } from 'wxt/browser';
 import { serializeError } from '../api/errors';
 import { sendMessage } from '../messaging/protocol';
 import { unwrap } from '../messaging/result';
-import { injectPageScript, injectPageTranslateScript } from './page-link';
+import { injectPageTranslation } from './page-link';
 import { openPdfInstead, pdfShownIn } from './pdf-tab';
 import { reportProblem } from './reading/problems';
 import type { TabRef } from './tab-actions';
 import { currentTargetLanguage } from './translation';
 import { getSettings } from '../settings/items';
+import { openTranslationCache } from '../translate/cache';
 
 /**
  * Starts translating the whole page of a tab the user just invoked us on (menu, shortcut, popup)
@@ -19,10 +20,10 @@ export async function translatePageFromTab(tab: TabRef): Promise<void> {
   // A PDF is translated in the Voxlate reader (looked for alongside: the browser's viewer takes the script but has no text).
   const pdf = pdfShownIn(tab.id).catch(() => null);
   try {
-    const [, , target, settings] = await Promise.all([
-      injectPageScript(tab.id, 0),
-      // The reader (our own page, where nothing is injected) has page translation built in.
-      injectPageTranslateScript(tab.id).catch(() => undefined),
+    // The cache is opened meanwhile: the page's first message is looked up in it before anything is sent.
+    void openTranslationCache();
+    const [, target, settings] = await Promise.all([
+      injectPageTranslation(tab.id),
       currentTargetLanguage(),
       getSettings(),
     ]).catch(async (error: unknown) => {

@@ -263,6 +263,20 @@ describe('translatePage', () => {
     expect(paragraphs[0]!.nextElementSibling!.tagName).toBe('VOXLATE-TRANSLATION');
   });
 
+  it('asks for the estimate before its panel goes on the page (the page is laid out once, not again for the panel)', async () => {
+    const paragraphs = Array.from(document.querySelectorAll('.story-body > p'));
+    onScreenOnly(paragraphs.slice(0, 1));
+    const { deps } = fakeDeps(translateAll);
+    let panelThen: Element | null | undefined;
+    vi.mocked(deps.estimate).mockImplementation(async () => {
+      panelThen = document.querySelector('voxlate-page-translate');
+      return { ...estimate, ask: false };
+    });
+    await translatePage(window, 'es', page.signal, deps);
+    expect(panelThen).toBeNull();
+    expect(document.querySelector('voxlate-page-translate')).not.toBeNull();
+  });
+
   it('asking, nothing leaves before the agreement, and the screen leaves at once after it', async () => {
     const roots = captureShadowRootsByHost();
     const paragraphs = Array.from(document.querySelectorAll('.story-body > p'));

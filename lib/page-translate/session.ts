@@ -86,6 +86,14 @@ export async function translatePage(win: Window, target: string, signal: AbortSi
   surface.clear();
   const blocks = surface.blocks(target);
   if (!blocks.length) return deps.notice(t('pageTranslateNothing'));
+  const inputs = blocks.map(({ text, source }) => ({ text, source }));
+  // Where the blocks are is read before our panel goes on the page (which would lay the page out again).
+  const screen = nearViewport(win, blocks);
+  // The first message (the paragraphs on screen) goes with the estimate: below the user's threshold
+  // it leaves at once, without another round trip between the page and the background.
+  const first = nextBatch(win, blocks, blocks.map((): BlockState => 'todo'), new Set(screen), FIRST_MESSAGE_CHARS);
+  // Asked before the panel is built: the panel is built while the background answers.
+  const estimating = deps.estimate(target, inputs, screen, first);
   const ended = new AbortController();
   // The page script going away (the tab navigates, the extension updates) ends it for good.
   signal.addEventListener('abort', () => {
@@ -98,15 +106,10 @@ export async function translatePage(win: Window, target: string, signal: AbortSi
   ended.signal.addEventListener('abort', () => {
     if (running === session) running = null;
   });
-  const inputs = blocks.map(({ text, source }) => ({ text, source }));
   const restart = (code: string) => void translatePage(win, code, signal, deps);
-  const screen = nearViewport(win, blocks);
-  // The first message (the paragraphs on screen) goes with the estimate: below the user's threshold
-  // it leaves at once, without another round trip between the page and the background.
-  const first = nextBatch(win, blocks, blocks.map((): BlockState => 'todo'), new Set(screen), FIRST_MESSAGE_CHARS);
   let estimate: PageEstimate;
   try {
-    estimate = await deps.estimate(target, inputs, screen, first);
+    estimate = await estimating;
   } catch (error) {
     // Nothing to resume yet: the message alone says what is wrong (no key, service unreachable).
     ended.abort();

@@ -58,6 +58,14 @@ export function dropTranslationsInMemory(): void {
   inMemory.clear();
 }
 
+/**
+ * Opens the database ahead of a lookup that is on the clock (a page translation's first message:
+ * opening it is tens of ms in a worker just woken, more on its first use); never fails.
+ */
+export async function openTranslationCache(): Promise<void> {
+  await voxlateDb().catch(() => undefined);
+}
+
 /** The cached translation of `input`, marked as just used; null on a miss. */
 export async function getCachedTranslation(input: TranslationKeyInput, now = Date.now()): Promise<CachedTranslation | null> {
   const key = await translationCacheKey(input);
