@@ -1,6 +1,7 @@
 // Test-only helpers (imported by *.test.ts files, never by extension code).
 import { Mp3Encoder } from '@breezystack/lamejs';
 import { vi } from 'vitest';
+import { pcm16Wav } from '../audio/wav';
 
 function tone(seconds: number, sampleRate: number): Int16Array {
   const samples = new Int16Array(Math.round(seconds * sampleRate));
@@ -23,25 +24,7 @@ export function makeMp3(seconds = 1, sampleRate = 16_000): Uint8Array {
 
 /** A 16-bit mono PCM WAV of a 440 Hz tone. */
 export function makeWav(seconds = 1, sampleRate = 16_000): Uint8Array {
-  const samples = tone(seconds, sampleRate);
-  const bytes = new Uint8Array(44 + samples.length * 2);
-  const view = new DataView(bytes.buffer);
-  const ascii = (offset: number, text: string) => [...text].forEach((c, i) => view.setUint8(offset + i, c.charCodeAt(0)));
-  ascii(0, 'RIFF');
-  view.setUint32(4, 36 + samples.length * 2, true);
-  ascii(8, 'WAVE');
-  ascii(12, 'fmt ');
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true);
-  view.setUint16(22, 1, true);
-  view.setUint32(24, sampleRate, true);
-  view.setUint32(28, sampleRate * 2, true);
-  view.setUint16(32, 2, true);
-  view.setUint16(34, 16, true);
-  ascii(36, 'data');
-  view.setUint32(40, samples.length * 2, true);
-  samples.forEach((s, i) => view.setInt16(44 + i * 2, s, true));
-  return bytes;
+  return pcm16Wav(tone(seconds, sampleRate), sampleRate);
 }
 
 export interface FakeCall {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bytesOf, encodeWav } from './encode.test-helpers';
-import { concatWav, parseWav } from './wav';
+import { concatWav, parseWav, pcm16Wav } from './wav';
 
 /** Insert a LIST chunk between fmt and data, as many encoders do. */
 function withListChunk(wav: Uint8Array): Uint8Array {
@@ -91,5 +91,15 @@ describe('concatWav', () => {
     expect(() => concatWav([encodeWav(0.1, 22050), encodeWav(0.1, 44100)])).toThrow(/part 2 is 44100 Hz/);
     expect(() => concatWav([encodeWav(0.1, 22050, 1), encodeWav(0.1, 22050, 2)])).toThrow(/2 channel/);
     expect(() => concatWav([])).toThrow(/No WAV parts/);
+  });
+});
+
+describe('pcm16Wav', () => {
+  it('writes a file parseWav reads back: 16-bit mono at the rate given, the samples as they were', () => {
+    const samples = Int16Array.from([0, 1, -1, 32767, -32768]);
+    const bytes = pcm16Wav(samples, 22_050);
+    const info = parseWav(bytes);
+    expect(info).toMatchObject({ channels: 1, bitsPerSample: 16, sampleRate: 22_050, dataLength: 10 });
+    expect(new Int16Array(bytes.slice(info.dataOffset).buffer)).toEqual(samples);
   });
 });

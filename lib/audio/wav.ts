@@ -71,6 +71,28 @@ export function parseWav(bytes: Uint8Array): WavInfo {
   throw new Error(fmt ? 'WAV has no data chunk.' : 'WAV has no format chunk.');
 }
 
+/** A WAV file of 16-bit mono samples. */
+export function pcm16Wav(samples: Int16Array, sampleRate: number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(44 + samples.length * 2);
+  const view = new DataView(bytes.buffer);
+  const ascii = (at: number, text: string) => [...text].forEach((c, i) => view.setUint8(at + i, c.charCodeAt(0)));
+  ascii(0, 'RIFF');
+  view.setUint32(4, 36 + samples.length * 2, true);
+  ascii(8, 'WAVE');
+  ascii(12, 'fmt ');
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true);
+  view.setUint16(22, 1, true);
+  view.setUint32(24, sampleRate, true);
+  view.setUint32(28, sampleRate * 2, true);
+  view.setUint16(32, 2, true);
+  view.setUint16(34, 16, true);
+  ascii(36, 'data');
+  view.setUint32(40, samples.length * 2, true);
+  samples.forEach((sample, i) => view.setInt16(44 + i * 2, sample, true));
+  return bytes;
+}
+
 /**
  * Join WAV files into one with a fresh, correct RIFF header. All parts must share the
  * sample format; a partial trailing sample frame in any part is dropped so channels

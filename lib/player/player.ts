@@ -1,4 +1,5 @@
 import { mp3Trim, playableSpan } from '../audio/gapless';
+import { pcm16Wav } from '../audio/wav';
 import { timeWords } from '../audio/word-timing';
 import { chunkParams, MAX_SPOKEN_WORD, type ChunkSpeed, type PlayerAction, type PlayerStatus, type ReadingPlan, type SpokenWord } from './contract';
 import { getAudio } from '../speech/cache';
@@ -596,23 +597,7 @@ export function createPlayer(deps: PlayerDeps): Player {
  * audio is on its way, so the browser's decoder has run before that audio comes.
  */
 function silentWav(sampleRate = 22_050, frames = 220): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(44 + frames * 2);
-  const view = new DataView(bytes.buffer);
-  const ascii = (at: number, text: string) => [...text].forEach((c, i) => view.setUint8(at + i, c.charCodeAt(0)));
-  ascii(0, 'RIFF');
-  view.setUint32(4, 36 + frames * 2, true);
-  ascii(8, 'WAVE');
-  ascii(12, 'fmt ');
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true);
-  view.setUint16(22, 1, true);
-  view.setUint32(24, sampleRate, true);
-  view.setUint32(28, sampleRate * 2, true);
-  view.setUint16(32, 2, true);
-  view.setUint16(34, 16, true);
-  ascii(36, 'data');
-  view.setUint32(40, frames * 2, true);
-  return bytes;
+  return pcm16Wav(new Int16Array(frames), sampleRate);
 }
 
 /**
