@@ -37,6 +37,12 @@ describe('the known balance', () => {
     expect(await knownBalance(NOW)).toEqual({ credits: 480, fresh: false });
   });
 
+  it('is lowered by every spend settled at the same time, none written over by another', async () => {
+    await accountItem.setValue(account);
+    await Promise.all([noteCreditsSpent(20), noteCreditsSpent(30), markBalanceStale(), noteCreditsSpent(7)]);
+    expect(await knownBalance(NOW)).toEqual({ credits: 443, fresh: false });
+  });
+
   it('is read again for the popup once stale, instead of shown as it was', async () => {
     await accountItem.setValue(account);
     expect(await getAccount()).toMatchObject({ credits: 500 });

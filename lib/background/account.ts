@@ -2,6 +2,7 @@ import { planFromString } from '../api/schemas';
 import type { AccountView } from '../messaging/protocol';
 import { accountItem, type CachedAccount } from '../settings/cache-items';
 import { getSettings } from '../settings/items';
+import { createSerial } from '../serial';
 import { dashboardAddress } from '../settings/service-url';
 import { browser } from 'wxt/browser';
 import type { KnownBalance } from '../translate/translate';
@@ -53,13 +54,21 @@ export async function getAccount(refresh = false): Promise<AccountView> {
 }
 
 /**
+ * The remembered balance is read, changed and written back one change at a time: two requests
+ * settled together must each lower it (neither writing over the other's change).
+ */
+const withBalance = createSerial();
+
+/**
  * Credits were spent by an amount not known here: rather than spend a request of the plan's
  * per-minute allowance on the balance now, the figures are read again when next shown or needed
  * for a check.
  */
-export async function markBalanceStale(): Promise<void> {
-  const cached = await accountItem.getValue();
-  if (cached && !cached.stale) await accountItem.setValue({ ...cached, stale: true });
+export function markBalanceStale(): Promise<void> {
+  return withBalance(async () => {
+    const cached = await accountItem.getValue();
+    if (cached && !cached.stale) await accountItem.setValue({ ...cached, stale: true });
+  });
 }
 
 /**
@@ -82,11 +91,13 @@ export async function forgetAccount(): Promise<void> {
  * Lowers the remembered balance after a paid request, so the next cost check and the UI are right
  * without another call to the service (which counts against the plan's requests per minute).
  */
-export async function noteCreditsSpent(credits: number): Promise<void> {
-  const cached = await accountItem.getValue();
-  if (!cached || credits <= 0) return;
-  await noteTranslationPaid(cached.serviceUrl, credits);
-  await accountItem.setValue({ ...cached, credits: Math.max(0, cached.credits - credits) });
+export function noteCreditsSpent(credits: number): Promise<void> {
+  return withBalance(async () => {
+    const cached = await accountItem.getValue();
+    if (!cached || credits <= 0) return;
+    await noteTranslationPaid(cached.serviceUrl, credits);
+    await accountItem.setValue({ ...cached, credits: Math.max(0, cached.credits - credits) });
+  });
 }
 
 /**
