@@ -13,6 +13,10 @@ export function createLocalHost(deps: PlayerDeps): PlayerHost {
     async start(plan, startSentence) {
       player.start(plan, startSentence);
     },
+    // The audio output and the decoder opened while the first audio is on its way (Player.prepare).
+    async prepare() {
+      player.prepare();
+    },
     async control(action) {
       player.control(action);
       return true;
