@@ -9,7 +9,7 @@
  *   (the usual first open of a day: whatever the popup keeps between openings is there).
  * Also React's first render with cached data (window.__voxlateFirstRender) of each opening.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
@@ -21,7 +21,19 @@ export interface PopupPaint {
   afterRestart: number[];
   /** React's first render with cached data, every opening. */
   reactRender: number[];
+  /**
+   * The floor: the same measure of the least an extension page can paint (FLOOR_PAGE, one line of
+   * text and no script), opened as the reopens are; empty when the build has no such page.
+   */
+  floor: number[];
 }
+
+/**
+ * The floor page bench/ui.ts writes into its copy of the build (never into a build of someone
+ * else's: a baseline has none, and gets no floor).
+ */
+export const FLOOR_PAGE = 'paint-floor.html';
+export const FLOOR_HTML = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Voxlate</title></head><body><p>Voxlate</p></body></html>';
 
 const REOPENS = 3;
 
@@ -41,6 +53,16 @@ function launch(extensionDir: string, profile: string): Promise<BrowserContext> 
   });
 }
 
+/** Opens the floor page in a new page: its first contentful paint, in ms from navigation start. */
+async function openFloor(context: BrowserContext, extensionId: string): Promise<number> {
+  const page = await context.newPage();
+  await page.goto(`chrome-extension://${extensionId}/${FLOOR_PAGE}`);
+  const handle = await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
+  const fcp = (await handle.jsonValue())!;
+  await page.close();
+  return fcp;
+}
+
 /** Opens the popup in a new page; its first contentful paint and React's first render, in ms from navigation start. */
 async function open(context: BrowserContext, extensionId: string): Promise<{ fcp: number; react: number }> {
   const page = await context.newPage();
@@ -58,7 +80,8 @@ async function open(context: BrowserContext, extensionId: string): Promise<{ fcp
 }
 
 export async function measurePopupPaint(extensionDir: string, emulatorUrl: string, runs: number, onRun?: (line: string) => void): Promise<PopupPaint> {
-  const out: PopupPaint = { firstOpen: [], reopen: [], afterRestart: [], reactRender: [] };
+  const out: PopupPaint = { firstOpen: [], reopen: [], afterRestart: [], reactRender: [], floor: [] };
+  const withFloor = existsSync(path.join(extensionDir, FLOOR_PAGE));
   for (let run = 0; run < runs; run++) {
     await fetch(`${emulatorUrl}/__emulator/reset`, { method: 'POST' });
     const profile = mkdtempSync(path.join(tmpdir(), 'voxlate-bench-popup-'));
@@ -81,7 +104,11 @@ export async function measurePopupPaint(extensionDir: string, emulatorUrl: strin
 
       const first = await open(context, extensionId);
       const again: { fcp: number; react: number }[] = [];
-      for (let i = 0; i < REOPENS; i++) again.push(await open(context, extensionId));
+      const floor: number[] = [];
+      for (let i = 0; i < REOPENS; i++) {
+        again.push(await open(context, extensionId));
+        if (withFloor) floor.push(await openFloor(context, extensionId));
+      }
       await context.close();
       context = await launch(extensionDir, profile);
       await serviceWorkerOf(context);
@@ -92,7 +119,8 @@ export async function measurePopupPaint(extensionDir: string, emulatorUrl: strin
       out.reopen.push(...again.map((r) => r.fcp));
       out.afterRestart.push(restarted.fcp);
       out.reactRender.push(first.react, ...again.map((r) => r.react), restarted.react);
-      onRun?.(`first open ${first.fcp.toFixed(0)}, reopen ${again.map((r) => r.fcp.toFixed(0)).join('/')}, after restart ${restarted.fcp.toFixed(0)} ms (React's first render ${first.react.toFixed(0)} / ${again.map((r) => r.react.toFixed(0)).join('/')} / ${restarted.react.toFixed(0)} ms)`);
+      out.floor.push(...floor);
+      onRun?.(`first open ${first.fcp.toFixed(0)}, reopen ${again.map((r) => r.fcp.toFixed(0)).join('/')}, after restart ${restarted.fcp.toFixed(0)} ms (React's first render ${first.react.toFixed(0)} / ${again.map((r) => r.react.toFixed(0)).join('/')} / ${restarted.react.toFixed(0)} ms)${floor.length ? `; floor page ${floor.map((f) => f.toFixed(0)).join('/')} ms` : ''}`);
     } finally {
       try {
         rmSync(profile, { recursive: true, force: true, maxRetries: 3 });

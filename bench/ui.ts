@@ -21,7 +21,7 @@
  *   every invocation), and the popup's JavaScript (target < 100 KB).
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -31,7 +31,7 @@ import { clickToolbarButton, emulatorLog, tabIdOf } from '../test/support/extens
 import { startPageServer } from '../test/support/page-server';
 import { HAS_SHARED_PAGES, ownPageUrl, sharedPageUrl } from '../test/support/pages';
 import { launchWith, snapshotExtension } from './browser';
-import { measurePopupPaint, type PopupPaint } from './popup-paint';
+import { FLOOR_HTML, FLOOR_PAGE, measurePopupPaint, type PopupPaint } from './popup-paint';
 import { median } from './stats';
 
 const RUNS = Number(process.env.UI_RUNS ?? 7);
@@ -61,6 +61,7 @@ function pageScripts(dir: string, html: string): string[] {
 async function main() {
   execFileSync('npx', ['wxt', 'build'], { stdio: 'ignore', env: { ...process.env, VOXLATE_TEST_BUILD: '1' } });
   const build = snapshotExtension();
+  writeFileSync(path.join(build.dir, FLOOR_PAGE), FLOOR_HTML);
   const emulator = await startEmulator({ port: 0, latencyMs: 300, msPerChar: 1 });
   const pages = await startPageServer();
   const painted: number[] = [];
@@ -214,6 +215,8 @@ async function main() {
     const cached = [...paint.reopen, ...paint.afterRestart];
     console.log(`- with the first screen kept (reopens and after restart): median ${median(cached).toFixed(0)} ms; target 60 ms ${median(cached) <= 60 ? '✓' : '✗'}${baseline ? ` (baseline ${median([...baseline.reopen, ...baseline.afterRestart]).toFixed(0)} ms)` : ''}`);
     console.log(`- React's first render with cached data, every opening: ${col(paint.reactRender, baseline?.reactRender)}`);
+    // What the browser itself takes to paint an extension page, measured the same way: the popup's figure against it.
+    if (paint.floor.length) console.log(`- the floor, a one-line extension page without script opened as the reopens are (${paint.floor.length} openings): median ${median(paint.floor).toFixed(0)} ms (${Math.min(...paint.floor).toFixed(0)}–${Math.max(...paint.floor).toFixed(0)}); the popup's reopen ${(median(paint.reopen) / median(paint.floor)).toFixed(2)} × it`);
   }
   if (POPUP_ONLY) {
     console.log(`- Popup JavaScript ${kb(popupBytes)} gzipped (target < 100 KB ${popupBytes < 100 * 1024 ? '✓' : '✗'})`);
@@ -230,7 +233,7 @@ async function main() {
 }
 
 function merge(a: PopupPaint, b: PopupPaint): PopupPaint {
-  return { firstOpen: [...a.firstOpen, ...b.firstOpen], reopen: [...a.reopen, ...b.reopen], afterRestart: [...a.afterRestart, ...b.afterRestart], reactRender: [...a.reactRender, ...b.reactRender] };
+  return { firstOpen: [...a.firstOpen, ...b.firstOpen], reopen: [...a.reopen, ...b.reopen], afterRestart: [...a.afterRestart, ...b.afterRestart], reactRender: [...a.reactRender, ...b.reactRender], floor: [...a.floor, ...b.floor] };
 }
 
 main().catch((error) => {
