@@ -102,7 +102,7 @@ test.describe('read aloud: a reading cannot die silently', () => {
     test.info().annotations.push({ type: 'players', description: `${documents.length} player documents took turns over ${Math.round((Date.now() - started) / 1000)} s` });
     expect(events.some((e) => e.status === 'error' || e.status === 'stopped')).toBe(false);
     expect(await readingSession(background)).toBeNull();
-    expect(await badgeOf(background)).toMatchObject({ text: '' });
+    await expect.poll(() => badgeOf(background)).toMatchObject({ text: '' });
     // The new players took their audio from the cache or joined requests in flight: nothing twice.
     await expectEachPaidOnce(emulator.url, 'free@demo.test', chunks);
   });
@@ -160,7 +160,7 @@ test.describe('read aloud: a reading cannot die silently', () => {
     await expect.poll(() => inPageUiText(context, page)).toMatch(/Reading stopped at sentence \d+ of \d+: .*Resume/);
     const stoppedAt = (await readingSession(background))!;
     expect(stoppedAt.status).toBe('paused');
-    expect(await badgeOf(background)).toMatchObject({ text: '!', title: expect.stringMatching(/^Reading stopped at sentence/) });
+    await expect.poll(() => badgeOf(background)).toMatchObject({ text: '!', title: expect.stringMatching(/^Reading stopped at sentence/) });
     const popup = await openExtensionPage('popup.html');
     await expect(popup.getByRole('alert')).toContainText(`Reading stopped at sentence ${stoppedAt.sentence + 1} of ${stoppedAt.sentenceCount}`);
     await expect(popup.getByRole('button', { name: 'Resume' })).toBeVisible();
@@ -176,7 +176,7 @@ test.describe('read aloud: a reading cannot die silently', () => {
     await waitForStatus(background, 'playing');
     expect((await readingSession(background))!.sentence).toBe(stoppedAt.sentence);
     await expect.poll(() => readingSession(background), { timeout: 60_000 }).toBeNull();
-    expect(await badgeOf(background)).toMatchObject({ text: '' });
+    await expect.poll(() => badgeOf(background)).toMatchObject({ text: '' });
     await expectEachPaidOnce(emulator.url, 'pro@demo.test', chunks);
   });
 });

@@ -43,7 +43,7 @@ test.describe('read aloud: every problem is shown where the user is, with the ne
     await clickAxNode(context, page, button!);
     await optionsOpened;
     // Shown on the page, so nothing is left on the toolbar button, and no reading half-started.
-    expect(await badgeOf(background)).toMatchObject({ text: '' });
+    await expect.poll(() => badgeOf(background)).toMatchObject({ text: '' });
     expect(await readingSession(background)).toBeNull();
   });
 
@@ -120,7 +120,7 @@ test.describe('read aloud: every problem is shown where the user is, with the ne
     await readSelection(background, page);
     await expect.poll(() => noticeText(context, page), { timeout: 30_000 }).toContain('The service had a problem');
     expect(await readingSession(background)).toBeNull();
-    expect(await badgeOf(background)).toMatchObject({ text: '' });
+    await expect.poll(() => badgeOf(background)).toMatchObject({ text: '' });
   });
 
   test('an unreachable service: the page says it cannot reach it', async ({ context, background, extensionId, emulator, pages }) => {

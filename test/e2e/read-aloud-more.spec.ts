@@ -42,7 +42,7 @@ test.describe('read aloud: download, replay, fields and frames', () => {
     await expect.poll(() => readingSession(background), { timeout: 30_000 }).toBeNull();
     expect((await speechRequests(emulator.url)).length).toBe(requests);
     expect(await credits()).toBe(before);
-    expect(await badgeOf(background)).toMatchObject({ text: '' });
+    await expect.poll(() => badgeOf(background)).toMatchObject({ text: '' });
   });
 
   test('a selection inside a textarea is read', async ({ context, background, extensionId, emulator, pages }) => {
@@ -100,7 +100,7 @@ test.describe('read aloud: download, replay, fields and frames', () => {
       await page.waitForTimeout(2500);
       const late = (await speechRequests(emulator.url)).filter((r) => Date.parse(r.time) > stoppedAt + 50);
       expect(late).toEqual([]);
-      expect(await badgeOf(background)).toMatchObject({ text: '' });
+      await expect.poll(() => badgeOf(background)).toMatchObject({ text: '' });
       await fetch(`${emulator.url}/__emulator/config`, { method: 'PATCH', body: JSON.stringify({ latencyMs: 0, msPerChar: 0 }) });
     });
   }

@@ -28,7 +28,7 @@ test.describe('read aloud', () => {
     const highlights = await watchHighlights(page);
     await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
     await waitForStatus(background, 'playing');
-    expect(await badgeOf(background)).toMatchObject({ text: '▶' });
+    await expect.poll(() => badgeOf(background)).toMatchObject({ text: '▶' });
     await expect.poll(async () => (await highlights())[0]).toBe(FIRST);
     // The first sentence is a request of its own, so that sound starts fast.
     const requests = await speechRequests(emulator.url);
@@ -122,7 +122,7 @@ test.describe('read aloud', () => {
     await popup.goto(`chrome-extension://${extensionId}/popup.html`);
     await popup.getByRole('button', { name: 'Pause' }).click();
     await expect.poll(async () => (await readingSession(background))?.status).toBe('paused');
-    expect(await badgeOf(background)).toMatchObject({ text: '❚❚' });
+    await expect.poll(() => badgeOf(background)).toMatchObject({ text: '❚❚' });
     const pausedAt = (await readingSession(background))!.elapsedSec;
     await page.waitForTimeout(800);
     expect((await readingSession(background))!.elapsedSec).toBe(pausedAt);
@@ -135,7 +135,7 @@ test.describe('read aloud', () => {
     await popup.getByRole('button', { name: 'Stop' }).click();
     await expect.poll(() => readingSession(background)).toBeNull();
     await expect.poll(() => highlightedText(page)).toBeNull();
-    expect(await badgeOf(background)).toMatchObject({ text: '' });
+    await expect.poll(() => badgeOf(background)).toMatchObject({ text: '' });
   });
 
   test('playback goes on when the popup closes and when the service worker is stopped', async ({ context, background, extensionId, emulator }) => {
