@@ -14,5 +14,7 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 20_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  // Its own folder, which Playwright empties at the start: the unit tests' report stays beside it.
+  outputDir: 'test-results/e2e',
   use: { trace: 'retain-on-failure' },
 });

@@ -5,11 +5,15 @@
 import type { EmulatorAccount } from './accounts.ts';
 import { userId } from './accounts.ts';
 import { encodeMp3, encodeWav } from './audio.ts';
+import { createAudioCache } from './audio-cache.ts';
 import { synthesize } from './espeak.ts';
 import { errorReply, jsonReply, rawReply, type Reply } from './http-util.ts';
 import { BUILTIN_VOICES, sampleText, toWire, voiceById, voicesFor, type VoiceInfo } from './voices.ts';
 import { charCount, languageByCode, languageByName, LANGUAGES, type Language } from './languages.ts';
 import { detectLanguage, SUPPORTED_NAMES, translate } from './translate.ts';
+
+/** Rendered speech, shared by every emulator in this process and every run on the machine. */
+const speech = createAudioCache();
 
 /** Speech text limit from the contract. */
 export const MAX_TTS_CHARS = 5000;
@@ -91,10 +95,13 @@ export async function handleTts(ctx: ApiContext): Promise<Reply> {
   }
   const denied = ctx.reserve(speechCost(chars));
   if (denied) return denied;
-  const pcm = await synthesize(text as string, { espeakVoice: lang.espeak, gender: voice.gender, speed: rate });
-  return fmt === 'wav'
-    ? rawReply(200, 'audio/wav', encodeWav(pcm), { 'Content-Disposition': 'attachment; filename="tts_output.wav"' })
-    : rawReply(200, 'audio/mpeg', await encodeMp3(pcm, { lameTag: ctx.mp3LameTag ?? true }), { 'Content-Disposition': 'attachment; filename="tts_output.mp3"' });
+  const lameTag = ctx.mp3LameTag ?? true;
+  const synth = { espeakVoice: lang.espeak, gender: voice.gender, speed: rate };
+  const audio = await speech.get({ text, ...synth, format: fmt, lameTag }, async () => {
+    const pcm = await synthesize(text as string, synth);
+    return fmt === 'wav' ? encodeWav(pcm) : encodeMp3(pcm, { lameTag });
+  });
+  return rawReply(200, fmt === 'wav' ? 'audio/wav' : 'audio/mpeg', audio, { 'Content-Disposition': `attachment; filename="tts_output.${fmt}"` });
 }
 
 /** Resolves a language NAME field of /translate, or explains what is accepted. */
@@ -147,5 +154,7 @@ export async function handleVoices(ctx: ApiContext): Promise<Reply> {
 /** Renders a voice's preview: "Hello, I am <name>." in its language, as mp3. */
 export async function renderSample(voice: VoiceInfo): Promise<Buffer> {
   const lang = languageByCode(voice.language) as Language;
-  return encodeMp3(await synthesize(sampleText(voice), { espeakVoice: lang.espeak, gender: voice.gender, speed: 1 }));
+  const synth = { espeakVoice: lang.espeak, gender: voice.gender, speed: 1 };
+  const text = sampleText(voice);
+  return speech.get({ text, ...synth, format: 'mp3', lameTag: true }, async () => encodeMp3(await synthesize(text, synth)));
 }

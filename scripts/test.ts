@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { sharedPagesSummary } from '../test/support/pages';
+import { collectTestTimes, durationTable, type StepTime } from './test-report';
 
 interface Counts {
   passed: number;
@@ -13,10 +14,19 @@ interface Counts {
 }
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 const failures: string[] = [];
+const steps: StepTime[] = [];
+
+/** Runs a step and notes its wall time for the closing table. */
+function timed<T extends { status: number | null }>(label: string, step: () => T): T {
+  const start = performance.now();
+  const result = step();
+  steps.push({ label, seconds: (performance.now() - start) / 1000, ok: result.status === 0 });
+  return result;
+}
 
 function run(label: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
   console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = timed(label, () => spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } }));
   if (result.status !== 0) failures.push(label);
   return result.status === 0;
 }
@@ -53,7 +63,7 @@ function addReport<R>(file: string, read: (json: R) => Counts, label: string): v
 /** Runs a suite that prints its own "N passed, N failed" line, and adds its counts. */
 function countedRun(label: string, command: string, args: string[]): void {
   console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const result = timed(label, () => spawnSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }));
   process.stdout.write(result.stdout ?? '');
   const counts = /(\d+) passed, (\d+) failed/.exec(result.stdout ?? '');
   if (!counts || result.status !== 0) failures.push(label);
@@ -100,6 +110,7 @@ countedRun('end-to-end tests (Firefox, reading paths: from here, player, pause, 
 countedRun('end-to-end tests (Firefox, private windows)', 'npx', ['tsx', 'test/firefox/private.ts']);
 countedRun('end-to-end tests (Firefox, a long chunk slowed down)', 'npx', ['tsx', 'test/firefox/stretch.ts']);
 
+console.log(durationTable(steps, collectTestTimes('test-results', process.cwd())));
 console.log(`\n${sharedPagesSummary()}`);
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);

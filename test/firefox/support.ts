@@ -4,7 +4,10 @@
  * our in-page UI (closed shadow roots), the reading's state, the emulator's ledger and faults,
  * and the closing line.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+import type { FirefoxSuiteReport } from '../../scripts/test-report';
 import type { LedgerEntry } from '../../emulator/state';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -199,20 +202,28 @@ export async function stopAndSettle(ext: Page): Promise<void> {
 /** Named checks, each passed or failed with why; `report` prints them and "N passed, N failed". */
 export function checks() {
   const results: [string, boolean, string?][] = [];
+  const times: FirefoxSuiteReport['checks'] = [];
   return {
     async check(name: string, run: () => Promise<unknown>): Promise<void> {
       // FIREFOX_ONLY=<words of a check's name> runs just the checks named so (while working on one).
       const only = process.env.FIREFOX_ONLY;
       if (only && !name.includes(only)) return;
+      const start = performance.now();
       try {
         await run();
         results.push([name, true]);
       } catch (error) {
         results.push([name, false, (error as Error).message]);
       }
+      times.push({ name, seconds: (performance.now() - start) / 1000, ok: results.at(-1)![1] });
     },
     report(): number {
       for (const [name, ok, why] of results) console.log(`${ok ? '✓' : '✘'} ${name}${why ? `: ${why}` : ''}`);
+      // Each check's time, for the table at the end of npm test (scripts/test-report.ts).
+      const suite = path.basename(process.argv[1] ?? 'firefox', '.ts');
+      const dir = path.resolve(import.meta.dirname, '../../test-results/firefox');
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, `${suite}.json`), JSON.stringify({ suite: `firefox/${suite}`, checks: times } satisfies FirefoxSuiteReport));
       const failed = results.filter(([, ok]) => !ok).length;
       console.log(`${results.length - failed} passed, ${failed} failed`);
       return failed;

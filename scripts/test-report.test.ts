@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { durationTable, playwrightTimes, vitestTimes } from './test-report';
+
+describe('the duration table of npm test', () => {
+  it('lists every step with its time and the total, then the slowest tests first', () => {
+    const table = durationTable(
+      [
+        { label: 'types', seconds: 16.4, ok: true },
+        { label: 'end-to-end tests (Chromium)', seconds: 754, ok: false },
+      ],
+      [
+        { runner: 'unit', name: 'a.test.ts > quick', seconds: 0.2 },
+        { runner: 'chromium', name: 'read-aloud.spec.ts > reads', seconds: 31.25 },
+        { runner: 'firefox', name: 'firefox/bubble > bubble', seconds: 12 },
+      ],
+      2,
+    );
+    expect(table).toMatch(/types\s+0:16\n/);
+    expect(table).toMatch(/end-to-end tests \(Chromium\)\s+12:34\s+FAILED/);
+    expect(table).toMatch(/total\s+12:50/);
+    expect(table).toContain('The 2 slowest tests');
+    expect(table.indexOf('31.3 s  chromium  read-aloud.spec.ts > reads')).toBeLessThan(table.indexOf('12.0 s  firefox   firefox/bubble > bubble'));
+    expect(table).not.toContain('quick');
+  });
+
+  it('reads vitest and Playwright reports, each retry an attempt of its own', () => {
+    expect(vitestTimes({ testResults: [{ name: '/repo/lib/x.test.ts', assertionResults: [{ fullName: 'x works', duration: 1500 }] }] }, '/repo')).toEqual([
+      { runner: 'unit', name: 'lib/x.test.ts > x works', seconds: 1.5 },
+    ]);
+    const e2e = playwrightTimes({
+      suites: [{ title: 'a.spec.ts', file: 'a.spec.ts', specs: [{ title: 'plays', tests: [{ results: [{ duration: 9000, retry: 0 }, { duration: 4000, retry: 1 }] }] }] }],
+    });
+    expect(e2e.map((t) => [t.name, t.seconds])).toEqual([
+      ['a.spec.ts > plays', 9],
+      ['a.spec.ts > plays (retry 1)', 4],
+    ]);
+  });
+});
