@@ -16,5 +16,5 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   // Its own folder, which Playwright empties at the start: the unit tests' report stays beside it.
   outputDir: 'test-results/e2e',
-  use: { trace: 'retain-on-failure' },
+  use: { trace: { mode: 'retain-on-failure', screenshots: false } },
 });

@@ -8,6 +8,8 @@ import path from 'node:path';
 
 export interface StepTime {
   label: string;
+  /** When it started, in seconds from the start of the run (steps may run side by side). */
+  startedAt: number;
   seconds: number;
   ok: boolean;
 }
@@ -91,13 +93,17 @@ export function collectTestTimes(dir: string, root: string): TestTime[] {
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${(seconds % 60).toFixed(0).padStart(2, '0')}`;
 const cut = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}…` : text);
 
-/** The table printed at the end of `npm test`: steps in the order they ran, then the slowest tests. */
-export function durationTable(steps: StepTime[], tests: TestTime[], slowest = 25): string {
-  const lines = ['', 'Where the time went', ''];
+/**
+ * The table printed at the end of `npm test`: each step in the order it started, when it started
+ * and how long it took, the run's wall time, then the slowest tests.
+ */
+export function durationTable(steps: StepTime[], wallSeconds: number, tests: TestTime[], slowest = 25): string {
   const width = Math.max(...steps.map((s) => s.label.length), 10);
-  for (const s of steps) lines.push(`  ${s.label.padEnd(width)}  ${clock(s.seconds).padStart(6)}  ${s.ok ? '' : 'FAILED'}`.trimEnd());
-  const total = steps.reduce((sum, s) => sum + s.seconds, 0);
-  lines.push(`  ${'total'.padEnd(width)}  ${clock(total).padStart(6)}`);
+  const lines = ['', 'Where the time went', '', `  ${'step'.padEnd(width)}  ${'from'.padStart(6)}  ${'took'.padStart(6)}`];
+  for (const s of [...steps].sort((a, b) => a.startedAt - b.startedAt)) {
+    lines.push(`  ${s.label.padEnd(width)}  ${clock(s.startedAt).padStart(6)}  ${clock(s.seconds).padStart(6)}  ${s.ok ? '' : 'FAILED'}`.trimEnd());
+  }
+  lines.push(`  ${'the whole run (wall clock)'.padEnd(width)}  ${''.padStart(6)}  ${clock(wallSeconds).padStart(6)}`);
   const top = [...tests].sort((a, b) => b.seconds - a.seconds).slice(0, slowest);
   if (top.length) {
     lines.push('', `The ${top.length} slowest tests`, '');

@@ -1,8 +1,11 @@
 /**
- * `npm test`: every check, in the order that fails fastest, then one plain summary line
- * ("N passed, N failed") that CI reads. Each step's own output streams through unchanged.
+ * `npm test`: every check, in the order that fails fastest, then where the time went and one
+ * plain summary line ("N passed, N failed") that CI reads. Steps that do not need each other run
+ * side by side (the checks and builds, the Firefox suites two at a time: a suite spends much of
+ * its time waiting on its browser); a step run beside another prints its output when it ends, a
+ * step run alone streams it.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { sharedPagesSummary } from '../test/support/pages';
 import { collectTestTimes, durationTable, type StepTime } from './test-report';
@@ -15,26 +18,64 @@ interface Counts {
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 const failures: string[] = [];
 const steps: StepTime[] = [];
+const runStart = performance.now();
 
-/** Runs a step and notes its wall time for the closing table. */
-function timed<T extends { status: number | null }>(label: string, step: () => T): T {
+interface Step {
+  label: string;
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+  /** A suite that prints its own "N passed, N failed": its counts are added (else the step counts as one test). */
+  counted?: boolean;
+  /** A runner whose counts come from its report file (added by the caller): the step adds nothing itself. */
+  reported?: boolean;
+}
+
+/** Runs a step, noting its wall time for the closing table; `alone` streams its output as it comes. */
+function runStep(step: Step, alone: boolean): Promise<boolean> {
+  const head = `\n▶ ${step.label}: ${step.command} ${step.args.join(' ')}`;
+  if (alone) console.log(head);
   const start = performance.now();
-  const result = step();
-  steps.push({ label, seconds: (performance.now() - start) / 1000, ok: result.status === 0 });
-  return result;
+  const child = spawn(step.command, step.args, {
+    env: { ...process.env, ...step.env },
+    stdio: ['ignore', alone && !step.counted ? 'inherit' : 'pipe', alone ? 'inherit' : 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (b: Buffer) => {
+    out += b.toString();
+    if (alone) process.stdout.write(b);
+  });
+  child.stderr?.on('data', (b: Buffer) => (out += b.toString()));
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      steps.push({ label: step.label, startedAt: (start - runStart) / 1000, seconds: (performance.now() - start) / 1000, ok: status === 0 });
+      if (!alone) console.log(`${head}\n${out.trimEnd()}`);
+      const counts = step.counted ? /(\d+) passed, (\d+) failed/.exec(out) : null;
+      if (step.counted) {
+        total.passed += Number(counts?.[1] ?? 0);
+        total.failed += counts ? Number(counts[2]) : 1;
+      } else if (!step.reported) {
+        if (status === 0) total.passed++;
+        else total.failed++;
+      }
+      if (status !== 0 || (step.counted && !counts)) failures.push(step.label);
+      resolve(status === 0);
+    });
+  });
 }
 
-function run(label: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
-  console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
-  const result = timed(label, () => spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } }));
-  if (result.status !== 0) failures.push(label);
-  return result.status === 0;
+/** Runs steps `width` at a time, in order. */
+async function runSideBySide(list: Step[], width: number): Promise<void> {
+  const queue = [...list];
+  const lane = async () => {
+    for (let step = queue.shift(); step; step = queue.shift()) await runStep(step, false);
+  };
+  await Promise.all(Array.from({ length: width }, lane));
 }
 
-/** A step that is not a test suite counts as one test: it passed or it failed. */
-function check(label: string, command: string, args: string[], env?: Record<string, string>): void {
-  if (run(label, command, args, env)) total.passed++;
-  else total.failed++;
+/** Runs a chain of steps one after the other (a step after a failed one still runs: every failure is seen). */
+async function inTurn(list: Step[]): Promise<void> {
+  for (const step of list) await runStep(step, false);
 }
 
 interface VitestReport {
@@ -60,34 +101,43 @@ function addReport<R>(file: string, read: (json: R) => Counts, label: string): v
   total.skipped += counts.skipped;
 }
 
-/** Runs a suite that prints its own "N passed, N failed" line, and adds its counts. */
-function countedRun(label: string, command: string, args: string[]): void {
-  console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
-  const result = timed(label, () => spawnSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }));
-  process.stdout.write(result.stdout ?? '');
-  const counts = /(\d+) passed, (\d+) failed/.exec(result.stdout ?? '');
-  if (!counts || result.status !== 0) failures.push(label);
-  total.passed += Number(counts?.[1] ?? 0);
-  total.failed += counts ? Number(counts[2]) : 1;
-}
+const TEST_BUILD = { VOXLATE_TEST_BUILD: '1' };
+const firefoxSuite = (what: string, file: string): Step => ({
+  label: `end-to-end tests (Firefox${what ? `, ${what}` : ''})`,
+  command: 'npx',
+  args: ['tsx', `test/firefox/${file}.ts`],
+  counted: true,
+});
 
 rmSync('test-results', { recursive: true, force: true });
-check('types', 'npx', ['tsc', '--noEmit', '-p', '.']);
-check('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
-check('build for Chrome (test build)', 'npx', ['wxt', 'build'], { VOXLATE_TEST_BUILD: '1' });
-check('build for Firefox', 'npx', ['wxt', 'build', '-b', 'firefox']);
-check('web-ext lint of the Firefox build', 'npx', ['tsx', 'scripts/lint-firefox.ts', '.output/firefox-mv2']);
-check('build for Chrome', 'npx', ['wxt', 'build']);
-countedRun('store builds carry no test code', 'npx', ['tsx', 'scripts/check-production.ts', '.output/chrome-mv3', '.output/firefox-mv2']);
+// The checks and the builds, side by side: types and lint need no build, the rest need theirs.
+await Promise.all([
+  runStep({ label: 'types', command: 'npx', args: ['tsc', '--noEmit', '-p', '.'] }, false),
+  runStep({ label: 'lint', command: 'npx', args: ['eslint', '--max-warnings=0', '.'] }, false),
+  inTurn([
+    { label: 'build for Chrome (test build)', command: 'npx', args: ['wxt', 'build'], env: TEST_BUILD },
+    { label: 'build for Firefox (test build)', command: 'npx', args: ['wxt', 'build', '-b', 'firefox'], env: TEST_BUILD },
+    { label: 'build for Firefox', command: 'npx', args: ['wxt', 'build', '-b', 'firefox'] },
+    { label: 'build for Chrome', command: 'npx', args: ['wxt', 'build'] },
+  ]).then(() =>
+    Promise.all([
+      runStep({ label: 'web-ext lint of the Firefox build', command: 'npx', args: ['tsx', 'scripts/lint-firefox.ts', '.output/firefox-mv2'] }, false),
+      runStep({ label: 'store builds carry no test code', command: 'npx', args: ['tsx', 'scripts/check-production.ts', '.output/chrome-mv3', '.output/firefox-mv2'], counted: true }, false),
+    ]),
+  ),
+]);
 
-run('unit and contract tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/unit.json']);
+await runStep(
+  { label: 'unit and contract tests', command: 'npx', args: ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/unit.json'], reported: true },
+  true,
+);
 addReport<VitestReport>(
   'test-results/unit.json',
   (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0), skipped: r.numPendingTests + r.numTodoTests }),
   'unit tests',
 );
 
-run('end-to-end tests (Chromium)', 'npx', ['playwright', 'test']);
+await runStep({ label: 'end-to-end tests (Chromium)', command: 'npx', args: ['playwright', 'test'], reported: true }, true);
 addReport<PlaywrightReport>(
   'test-results/e2e.json',
   (r) => {
@@ -98,19 +148,24 @@ addReport<PlaywrightReport>(
   'end-to-end tests',
 );
 
-check('build for Firefox (test build)', 'npx', ['wxt', 'build', '-b', 'firefox'], { VOXLATE_TEST_BUILD: '1' });
-countedRun('end-to-end tests (Firefox)', 'npx', ['tsx', 'test/firefox/read-aloud.ts']);
-countedRun('end-to-end tests (Firefox, restarted)', 'npx', ['tsx', 'test/firefox/restart.ts']);
-countedRun('end-to-end tests (Firefox, translation bubble)', 'npx', ['tsx', 'test/firefox/bubble.ts']);
-countedRun('end-to-end tests (Firefox, popup and options)', 'npx', ['tsx', 'test/firefox/popup-options.ts']);
-countedRun('end-to-end tests (Firefox, popup first paint)', 'npx', ['tsx', 'test/firefox/popup-paint.ts']);
-countedRun('end-to-end tests (Firefox, PDF reader)', 'npx', ['tsx', 'test/firefox/pdf-reader.ts']);
-countedRun('end-to-end tests (Firefox, page translation and listening in another language)', 'npx', ['tsx', 'test/firefox/page-translate.ts']);
-countedRun('end-to-end tests (Firefox, reading paths: from here, player, pause, download cancel, faults)', 'npx', ['tsx', 'test/firefox/reading-paths.ts']);
-countedRun('end-to-end tests (Firefox, private windows)', 'npx', ['tsx', 'test/firefox/private.ts']);
-countedRun('end-to-end tests (Firefox, a long chunk slowed down)', 'npx', ['tsx', 'test/firefox/stretch.ts']);
+// The longest first, so that two lanes end together.
+await runSideBySide(
+  [
+    firefoxSuite('reading paths: from here, player, pause, download cancel, faults', 'reading-paths'),
+    firefoxSuite('', 'read-aloud'),
+    firefoxSuite('PDF reader', 'pdf-reader'),
+    firefoxSuite('page translation and listening in another language', 'page-translate'),
+    firefoxSuite('private windows', 'private'),
+    firefoxSuite('translation bubble', 'bubble'),
+    firefoxSuite('popup and options', 'popup-options'),
+    firefoxSuite('restarted', 'restart'),
+    firefoxSuite('a long chunk slowed down', 'stretch'),
+    firefoxSuite('popup first paint', 'popup-paint'),
+  ],
+  Number(process.env.VOXLATE_FIREFOX_LANES ?? 2),
+);
 
-console.log(durationTable(steps, collectTestTimes('test-results', process.cwd())));
+console.log(durationTable(steps, (performance.now() - runStart) / 1000, collectTestTimes('test-results', process.cwd())));
 console.log(`\n${sharedPagesSummary()}`);
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);

@@ -1,15 +1,23 @@
-import { test as base, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import { test as base, type BrowserContext, type ConsoleMessage, type Page, type Worker } from '@playwright/test';
 import { startEmulator, type Emulator } from '../../emulator/server';
-import { launchWithExtension, serviceWorkerOf } from '../support/browser';
+import { launchWithExtension, resetExtension, serviceWorkerOf } from '../support/browser';
 import { chooseMenuEntry, selectText, waitForStatus } from '../support/extension';
 import { startPageServer, type PageServer } from '../support/page-server';
 
 interface WorkerFixtures {
   emulator: Emulator;
   pages: PageServer;
+  /** The worker's browser, launched at its first test and reset between tests (see resetExtension). */
+  reusedBrowser: { get(): Promise<BrowserContext>; worker: Worker | null };
 }
 
 interface TestFixtures {
+  /**
+   * A browser of the test's own, launched for it and closed after it (set with test.use), where
+   * one reset between tests is not new enough. Off by default: starting Chromium costs seconds of
+   * CPU, the largest share of a short test on a 2-core machine.
+   */
+  freshBrowser: boolean;
   context: BrowserContext;
   background: Worker;
   extensionId: string;
@@ -34,20 +42,41 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
-  context: async ({ emulator }, use, testInfo) => {
+  reusedBrowser: [
+    async ({}, use) => {
+      const state: { launched: Promise<BrowserContext> | null } = { launched: null };
+      await use({ get: () => (state.launched ??= launchWithExtension()), worker: null });
+      await (await state.launched)?.close();
+    },
+    { scope: 'worker' },
+  ],
+  freshBrowser: [false, { option: true }],
+  context: async ({ emulator, freshBrowser, reusedBrowser }, use, testInfo) => {
+    const reused = !freshBrowser;
+    let context: BrowserContext;
+    if (reused) {
+      const launched = reusedBrowser.worker !== null;
+      context = await reusedBrowser.get();
+      // A browser that ran a test before: the extension as newly installed (its worker kept for the `background` fixture).
+      reusedBrowser.worker = launched ? await resetExtension(context) : await serviceWorkerOf(context);
+    } else {
+      context = await launchWithExtension();
+    }
+    // After the extension's reset: whatever the last test's extension still had on the wire is gone from the ledger.
     await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
-    const context = await launchWithExtension();
     // What the extension's worker warned about: the browser's own words behind a message such as
     // "Voxlate can't work on this page", shown with a test that failed.
     const warned: string[] = [];
-    context.on('console', (message) => {
+    const warn = (message: ConsoleMessage) => {
       if (message.worker() && (message.type() === 'warning' || message.type() === 'error')) warned.push(`${message.type()}: ${message.text()}`);
-    });
+    };
+    context.on('console', warn);
     await use(context);
+    context.off('console', warn);
     if (testInfo.status !== testInfo.expectedStatus && warned.length) await testInfo.attach('extension worker console', { body: warned.join('\n') });
-    await context.close();
+    if (!reused) await context.close();
   },
-  background: async ({ context }, use) => use(await serviceWorkerOf(context)),
+  background: async ({ context, freshBrowser, reusedBrowser }, use) => use(!freshBrowser && reusedBrowser.worker ? reusedBrowser.worker : await serviceWorkerOf(context)),
   extensionId: async ({ background }, use) => use(new URL(background.url()).host),
   openExtensionPage: async ({ context, extensionId }, use) =>
     use(async (file) => {
