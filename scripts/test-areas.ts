@@ -1,0 +1,61 @@
+/**
+ * Which end-to-end tests cover which part of the code, for `npm run test:changed`: the first
+ * areas whose pattern matches a changed file give their Chromium specs (test/e2e/<name>.spec.ts)
+ * and Firefox suites (test/firefox/<name>.ts). A changed spec or suite runs itself. Code no area
+ * names runs the smoke specs. Every spec belongs to at least one area (scripts/test-areas.test.ts).
+ */
+export interface Area {
+  pattern: RegExp;
+  specs: string[];
+  firefox: string[];
+}
+
+const READING = ['read-aloud', 'read-aloud-more', 'read-aloud-errors', 'read-aloud-early', 'read-aloud-alive', 'read-from-here', 'reading-speed', 'reading-resume', 'in-page-player', 'word-highlight', 'gapless'];
+const MONEY = ['credits-reading', 'credits-visible', 'credits-faults', 'translate-credits', 'fault-matrix'];
+
+export const AREAS: Area[] = [
+  { pattern: /^lib\/background\/download\/|^lib\/audio\/(join|joined-file|mp3-join|mp3-splice)/, specs: ['download-job', 'read-aloud-more'], firefox: ['reading-paths', 'private'] },
+  { pattern: /^lib\/background\/spend\/|^lib\/api\//, specs: [...MONEY, 'key-custody', 'waits', 'service-switch'], firefox: ['bubble', 'reading-paths'] },
+  { pattern: /^lib\/background\/listen|^lib\/background\/reading\/(translated|modes)/, specs: ['listen'], firefox: ['page-translate'] },
+  { pattern: /^lib\/background\/page-translation|^lib\/page-translate\/|^entrypoints\/page-translate/, specs: ['page-translate', 'page-look', 'listen'], firefox: ['page-translate'] },
+  { pattern: /^lib\/reader\/|^entrypoints\/reader|^lib\/background\/(pdf-|reader-tab)/, specs: ['pdf-reader'], firefox: ['pdf-reader'] },
+  { pattern: /^lib\/(bubble|translate)\/|^lib\/background\/(translation|bubble-shell)/, specs: ['translate', 'translate-shell', 'translate-credits'], firefox: ['bubble'] },
+  { pattern: /^lib\/background\/private-windows/, specs: ['download-job'], firefox: ['private'] },
+  { pattern: /^lib\/speech\/|^lib\/background\/reading\/(plan|said|paragraph-voices|voice-pick)|^lib\/page\/(clean|article|table)/, specs: ['cleanup', 'pronunciation', 'mixed-languages', 'page-map', 'read-aloud'], firefox: ['read-aloud'] },
+  { pattern: /^lib\/page\/player\/|^entrypoints\/player/, specs: ['in-page-player', 'page-look'], firefox: ['reading-paths'] },
+  { pattern: /^lib\/player\/|^lib\/audio\/|^entrypoints\/offscreen|^lib\/background\/reading\/(offscreen-host|player-host|player-watch|local-host|host)/, specs: ['gapless', 'word-highlight', 'reading-speed', 'read-aloud-alive', 'read-aloud'], firefox: ['read-aloud', 'stretch', 'restart'] },
+  { pattern: /^lib\/background\/|^lib\/content\/|^lib\/page\/|^entrypoints\/(background|page|article|here|selection)/, specs: [...READING, 'ad-frames'], firefox: ['read-aloud', 'reading-paths'] },
+  { pattern: /^lib\/popup\/|^components\/popup\/|^entrypoints\/popup/, specs: ['popup', 'popup-paint', 'a11y'], firefox: ['popup-options', 'popup-paint'] },
+  { pattern: /^lib\/settings\/|^components\/options\/|^entrypoints\/options|^components\/[^/]+$/, specs: ['options', 'options-defaults', 'a11y'], firefox: ['popup-options'] },
+  { pattern: /^lib\/i18n|^public\/_locales\//, specs: ['a11y'], firefox: [] },
+  { pattern: /^emulator\//, specs: ['fault-matrix', 'read-aloud'], firefox: ['bubble'] },
+  { pattern: /^wxt\.config|^package(-lock)?\.json$|^test\/support\/|^test\/e2e\/fixtures/, specs: ['read-aloud', 'translate', 'popup'], firefox: ['read-aloud', 'popup-options'] },
+];
+
+/** A quick look at the main paths, for code no area names. */
+export const SMOKE = ['read-aloud', 'translate', 'popup'];
+
+/** The specs and suites that cover `files`, and the files no area names. */
+export function changedAreas(files: string[]): { specs: string[]; firefox: string[]; unmapped: string[] } {
+  const specs = new Set<string>();
+  const firefox = new Set<string>();
+  const unmapped: string[] = [];
+  for (const file of files) {
+    const spec = /^test\/e2e\/([^/]+)\.spec\.ts$/.exec(file);
+    const suite = /^test\/firefox\/([^/]+)\.ts$/.exec(file);
+    if (spec) specs.add(spec[1]!);
+    else if (suite && suite[1] !== 'support' && suite[1] !== 'profile') firefox.add(suite[1]!);
+    else if (/\.test\.tsx?$|^docs\/|\.md$|^scripts\/|^bench\/|^test\/contract\//.test(file)) continue;
+    else {
+      const area = AREAS.find((a) => a.pattern.test(file));
+      if (!area) {
+        unmapped.push(file);
+        SMOKE.forEach((s) => specs.add(s));
+        continue;
+      }
+      area.specs.forEach((s) => specs.add(s));
+      area.firefox.forEach((s) => firefox.add(s));
+    }
+  }
+  return { specs: [...specs].sort(), firefox: [...firefox].sort(), unmapped };
+}
