@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { changedAreas } from './test-areas';
 
 const args = process.argv.slice(2);
-const since = args.includes('--since') ? args[args.indexOf('--since') + 1] : 'HEAD';
+const since = (args.includes('--since') ? args[args.indexOf('--since') + 1] : undefined) ?? 'HEAD';
 const git = (...a: string[]) => spawnSync('git', a, { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
 const changed = [...new Set([...git('diff', '--name-only', since), ...git('ls-files', '--others', '--exclude-standard')])];
 

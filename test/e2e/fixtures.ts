@@ -86,7 +86,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     }),
 });
 
-export const expect = test.expect;
+/**
+ * Playwright's `expect.poll` looks again after 100, 250, 500 ms, then only every second: a state
+ * reached at 1.1 s is seen at 1.85 s, and a suite of hundreds of polls waits minutes for nothing.
+ * Here it keeps looking every half second (a test's own `intervals` still win).
+ */
+const POLL_INTERVALS = [100, 250, 500];
+const poll: typeof test.expect.poll = (generator, options) =>
+  test.expect.poll(generator, typeof options === 'string' ? { message: options, intervals: POLL_INTERVALS } : { intervals: POLL_INTERVALS, ...options });
+export const expect = new Proxy(test.expect, { get: (target, key, receiver) => (key === 'poll' ? poll : Reflect.get(target, key, receiver)) });
 
 /**
  * Points the extension at the emulator the way the options page does, without the UI: for tests
