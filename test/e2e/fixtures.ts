@@ -43,7 +43,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
   reusedBrowser: [
-    async ({}, use) => {
+    // Closed before the servers it has pages and requests open on (a fixture ends before those it uses).
+    async ({ emulator, pages }, use) => {
+      void emulator;
+      void pages;
       const state: { launched: Promise<BrowserContext> | null } = { launched: null };
       await use({ get: () => (state.launched ??= launchWithExtension()), worker: null });
       await (await state.launched)?.close();

@@ -97,7 +97,8 @@ export async function serviceWorkerOf(context: BrowserContext) {
 /**
  * Makes a browser that ran a test as new for the next one, in about a second instead of the
  * several seconds of CPU a new browser costs: every tab but the first closed and that one blank;
- * the extension's storage, databases, caches, downloads and granted optional permissions cleared;
+ * the extension's storage (its pages' localStorage too), databases, caches, downloads and granted
+ * optional permissions cleared;
  * then the extension loaded afresh from its folder (a new service worker and globals, no offscreen
  * document, no reading, not allowed in private windows), as many times as it takes to start on
  * nothing. Returns the service worker to use.
@@ -105,9 +106,14 @@ export async function serviceWorkerOf(context: BrowserContext) {
 export async function resetExtension(context: BrowserContext, extensionDir = EXTENSION_DIR): Promise<Worker> {
   const [first, ...rest] = context.pages();
   await Promise.all(rest.map((page) => page.close()));
-  if (first && first.url() !== 'about:blank') await first.goto('about:blank');
+  const tab = first ?? (await context.newPage());
   // A worker stopped by the last test starts only for an event: the reload is one.
   let worker = context.serviceWorkers()[0] ?? (await reloadExtension(context, null, extensionDir));
+  // Its pages' own storage, which its worker cannot reach (the popup keeps its first screen there),
+  // cleared from an inert page of the extension's origin.
+  await tab.goto(`chrome-extension://${new URL(worker.url()).host}/manifest.json`);
+  await tab.evaluate(() => localStorage.clear());
+  await tab.goto('about:blank');
   // The old extension may still write as it winds down (a closed tab ends its reading): what it
   // left is cleared again and the extension loaded once more, until it starts on nothing.
   for (let round = 0; ; round++) {

@@ -67,6 +67,11 @@ export async function startPageServer(): Promise<PageServer> {
   return {
     url: `http://localhost:${port}`,
     requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // A browser still open (or a frame that never finishes loading) keeps its connections.
+        server.closeAllConnections();
+      }),
   };
 }
