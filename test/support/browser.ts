@@ -155,13 +155,16 @@ async function clearExtensionData(): Promise<string | null> {
   return left.join(', ');
 }
 
-/** Loads the extension afresh from its folder (as its details page's reload does); returns its new service worker. */
-async function reloadExtension(context: BrowserContext, before: Worker | null, extensionDir: string): Promise<Worker> {
+/**
+ * Loads the extension afresh from its folder (as its details page's reload does), allowed in
+ * private windows or not; returns its new service worker.
+ */
+async function reloadExtension(context: BrowserContext, before: Worker | null, extensionDir: string, enableInIncognito = false): Promise<Worker> {
   const restarted = context.waitForEvent('serviceworker', (worker) => worker !== before);
   const browser = await browserOverCdp(context);
   try {
     const cdp = await browser.newBrowserCDPSession();
-    await cdp.send('Extensions.loadUnpacked' as never, { path: extensionDir, enableInIncognito: false } as never);
+    await cdp.send('Extensions.loadUnpacked' as never, { path: extensionDir, enableInIncognito } as never);
   } finally {
     await browser.close();
   }
@@ -175,16 +178,7 @@ async function reloadExtension(context: BrowserContext, before: Worker | null, e
  * turns the extension off without loading it again when it was loaded from the command line.
  */
 export async function allowInIncognito(context: BrowserContext, extensionDir = EXTENSION_DIR): Promise<Worker> {
-  const before = await serviceWorkerOf(context);
-  const restarted = context.waitForEvent('serviceworker', (worker) => worker !== before);
-  const browser = await browserOverCdp(context);
-  try {
-    const cdp = await browser.newBrowserCDPSession();
-    await cdp.send('Extensions.loadUnpacked' as never, { path: extensionDir, enableInIncognito: true } as never);
-  } finally {
-    await browser.close();
-  }
-  const worker = await restarted;
+  const worker = await reloadExtension(context, await serviceWorkerOf(context), extensionDir, true);
   if (!(await worker.evaluate(() => chrome.extension.isAllowedIncognitoAccess()))) throw new Error('the extension is not allowed in incognito windows');
   return worker;
 }
