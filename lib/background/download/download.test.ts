@@ -149,6 +149,21 @@ describe('download job', () => {
     expect(await pinnedAudioKeys()).toEqual(new Set());
   });
 
+  it('a download asked for as soon as the last file is in the browser\'s hands starts (it is not "busy")', async () => {
+    const { downloadSpeech } = await load();
+    let second: Promise<{ fileName: string }> | undefined;
+    // The user asks again the moment the first file shows as saved, while its job writes its end.
+    vi.spyOn(fakeBrowser.downloads, 'download').mockImplementation(async (o) => {
+      saved.push({ url: o.url, filename: o.filename! });
+      if (saved.length === 1) second = downloadSpeech({ ...INPUT, text: PARTS[0]!, title: 'Again' });
+      return saved.length;
+    });
+    expect(await downloadSpeech({ ...INPUT, text: PARTS[0]! })).toEqual({ fileName: 'A walk.mp3' });
+    expect(await second).toEqual({ fileName: 'Again.mp3' });
+    // The second came from the cache: one request in all.
+    expect(sent).toEqual([0]);
+  });
+
   it('names a one-part file after the title and the format, never as the service suggests', async () => {
     const { downloadSpeech } = await load();
     const wav = encodeWav(0.4);

@@ -116,6 +116,8 @@ export async function runDownloadJob(request: DownloadRequestRecord, confirm: Co
     void run.drained.then(() => fetchAccount(0)).catch(() => undefined);
     await run.finished;
     const fileName = await saveJoinedAudio(keys, params, title, inPrivate);
+    // The file is the browser's now: a download asked for while this one's end is written is not "busy".
+    if (running === marker) running = null;
     await end(id, { status: 'done', fileName });
     return { fileName };
   } catch (error) {
