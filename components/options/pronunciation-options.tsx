@@ -2,37 +2,36 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { t } from '@/lib/i18n';
 import { LANGUAGES } from '@/lib/language';
 import { MAX_PRONUNCIATIONS } from '@/lib/settings/schema';
+import { PRONUNCIATION_ANCHOR, takePronunciationAsked } from '@/lib/settings/pronunciation-asked';
 import type { Pronunciation } from '@/lib/speech/pronounce';
 import { useSettings } from '../use-settings';
 import { languageName } from './language-names';
 
-/**
- * What a "Fix pronunciation" from a page's menu asks to fill in: the options page opened at
- * `#pronunciation?write=…&site=…`.
- */
-function askedFromPage(): { write: string; site: string } | null {
-  const [anchor, query = ''] = location.hash.slice(1).split('?');
-  if (anchor !== 'pronunciation') return null;
-  const params = new URLSearchParams(query);
-  return { write: (params.get('write') ?? '').trim().slice(0, 100), site: (params.get('site') ?? '').trim().slice(0, 253) };
-}
-
 /** The user's "write → say" pairs: added with labelled fields, listed, removed. */
 export function PronunciationOptions() {
   const [settings, update] = useSettings();
-  const asked = useRef(askedFromPage());
-  const [write, setWrite] = useState(asked.current?.write ?? '');
+  const [write, setWrite] = useState('');
   const [say, setSay] = useState('');
   const [language, setLanguage] = useState('');
-  const [site, setSite] = useState(asked.current?.site ?? '');
+  const [site, setSite] = useState('');
   const [said, setSaid] = useState('');
+  // Opened by a "Fix pronunciation" from a page's menu: the word and the site it asks to fill in.
+  const [asked, setAsked] = useState(() => location.hash === `#${PRONUNCIATION_ANCHOR}`);
   const sayField = useRef<HTMLInputElement>(null);
   const section = useRef<HTMLElement>(null);
   useEffect(() => {
-    if (!asked.current || !settings) return;
+    if (!asked) return;
+    void takePronunciationAsked().then((fill) => {
+      if (!fill) return setAsked(false);
+      setWrite(fill.write);
+      setSite(fill.site);
+    });
+  }, []);
+  useEffect(() => {
+    if (!asked || !settings) return;
     section.current?.scrollIntoView();
     sayField.current?.focus();
-  }, [Boolean(settings)]);
+  }, [asked, Boolean(settings)]);
   if (!settings) return null;
   const list = settings.pronunciations;
 

@@ -1,14 +1,16 @@
 import { browser } from 'wxt/browser';
+import { askPronunciation, PRONUNCIATION_ANCHOR } from '../settings/pronunciation-asked';
 import { hostOfTab } from './reading/said';
 import type { TabRef } from './tab-actions';
 
 /**
  * "Fix pronunciation of “…”" on a selection: the options page opens at its Pronunciation section
  * with the word and the page's site filled in, for the user to say how it is said. Nothing is read
- * from or added to the page.
+ * from or added to the page. The word and the site go through session storage, not the address
+ * (a private window's would be written in the normal window's history).
  */
 export async function fixPronunciationFromTab(tab: TabRef, selectionText?: string): Promise<void> {
   const write = (selectionText ?? '').replace(/\s+/gu, ' ').trim().slice(0, 100);
-  const query = new URLSearchParams({ write, site: (await hostOfTab(tab.id)) ?? '' });
-  await browser.tabs.create({ url: browser.runtime.getURL(`/options.html#pronunciation?${query}`) });
+  await askPronunciation({ write, site: (await hostOfTab(tab.id)) ?? '' });
+  await browser.tabs.create({ url: browser.runtime.getURL(`/options.html#${PRONUNCIATION_ANCHOR}`) });
 }

@@ -76,6 +76,8 @@ test.describe('pronunciation', () => {
     await chooseMenuEntry(context, background, extensionId, page, 'voxlate-fix-pronunciation');
     const options = await opened;
     await options.waitForLoadState();
+    // Neither the word nor the site is in the address (a private window's would go to the normal history).
+    expect(options.url()).toBe(`chrome-extension://${extensionId}/options.html#pronunciation`);
     const section = options.getByRole('region', { name: 'Pronunciation' });
     await expect(section.getByLabel('Written as')).toHaveValue('Smith');
     await expect(section.getByLabel('Only on this site (optional)')).toHaveValue(new URL(pages.url).hostname);

@@ -39,18 +39,22 @@ function onDisk(ext: Page): Promise<{ positions: string[]; audio: number }> {
 }
 
 /** "Read this page aloud" (what the menu entry does) on the page at `url` in a private or normal window. */
-async function readPageAloud(ext: Page, url: string, incognito: boolean): Promise<void> {
+const readPageAloud = (ext: Page, url: string, incognito: boolean) => chooseMenuEntry(ext, url, incognito, { menuItemId: 'voxlate-read-page', frameId: 0 });
+
+/** What choosing the menu entry `info` does on the page at `url` in a private or normal window. */
+async function chooseMenuEntry(ext: Page, url: string, incognito: boolean, info: { menuItemId: string; frameId: number; selectionText?: string }): Promise<void> {
   await ext.evaluate(
-    async (address, inPrivate) => {
+    async (address, inPrivate, clicked) => {
       const background = (await browser.runtime.getBackgroundPage()) as unknown as {
         voxlateTestHooks: { onMenuClick: (info: unknown, tab: unknown) => boolean };
       };
       const tab = (await browser.tabs.query({ url: address.replace(/:\d+\//, '/').replace('http://', '*://') })).find((t) => t.incognito === inPrivate);
       if (!tab) throw new Error(`no ${inPrivate ? 'private' : 'normal'} tab at ${address}`);
-      if (!background.voxlateTestHooks.onMenuClick({ menuItemId: 'voxlate-read-page', frameId: 0 }, tab)) throw new Error('menu not handled');
+      if (!background.voxlateTestHooks.onMenuClick(clicked, tab)) throw new Error('menu not handled');
     },
     url,
     incognito,
+    info,
   );
 }
 
@@ -124,6 +128,25 @@ async function main(): Promise<number> {
       await until('the place to continue, on disk', async () => (await onDisk(ext)).positions.length > 0);
       await stopAndSettle(ext);
       if ((await onDisk(ext)).audio === 0) throw new Error('no audio in the database');
+    });
+
+    await suite.check('Firefox: "Fix pronunciation" in a private window opens the options with neither the word nor the site in its address', async () => {
+      if (!privateWindow) throw new Error('no private window');
+      await chooseMenuEntry(ext, article, true, { menuItemId: 'voxlate-fix-pronunciation', frameId: 0, selectionText: 'Smith' });
+      const options = await until('the options page opened', () =>
+        ext.evaluate(async () => (await browser.tabs.query({})).find((t) => t.url?.includes('/options.html')) ?? null),
+      );
+      if (!options.url!.endsWith('/options.html#pronunciation')) throw new Error(`the options opened at ${options.url}`);
+      // The page filled them in all the same.
+      const fields = await until('the word and the site filled in', () =>
+        ext.evaluate(() => {
+          const view = browser.extension.getViews({ type: 'tab' }).find((w) => w.location.pathname === '/options.html');
+          const values = [...(view?.document.querySelectorAll<HTMLInputElement>('#pronunciation input') ?? [])].map((i) => i.value).filter(Boolean);
+          return values.length === 2 ? values : null;
+        }),
+      );
+      if (fields.join() !== `Smith,${new URL(article).hostname}`) throw new Error(`filled in: ${fields.join()}`);
+      await ext.evaluate((id) => browser.tabs.remove(id), options.id!);
     });
 
     await suite.check('Firefox: closing the private window drops what it kept', async () => {
