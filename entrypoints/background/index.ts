@@ -25,6 +25,7 @@ import { moveLegacyStorage } from '@/lib/translate/legacy-storage';
 import { updatePagePlayer, updateSettings } from '@/lib/settings/items';
 import { estimatePageTranslation, stopPageTranslation, translatePageBlocks } from '@/lib/background/page-translation';
 import { translateActiveTabPage } from '@/lib/background/translate-page-tab';
+import { startsUnderWay } from '@/lib/background/reading/begun';
 import { controlReading, getReadingState, jumpReading, setReadingSpeed, stopReadingOfTab } from '@/lib/background/reading/control';
 import { handlePlayerEvent } from '@/lib/background/reading/follow';
 import { fetchChunkForPlayer, getPlayerStats, recoverPlayer } from '@/lib/background/reading/host';
@@ -121,9 +122,15 @@ export default defineBackground(() => {
   if (__VOXLATE_TEST_HOOKS__) {
     // Tests call exactly what a menu click or a shortcut calls (they cannot be clicked headless).
     // And what the service scheduler holds: requests with the service, and those waiting their turn;
-    // and the text of the last request a reading "from here" sent at the click.
+    // the text of the last request a reading "from here" sent at the click; and how many readings are still starting.
     Object.assign(globalThis, {
-      voxlateTestHooks: { onMenuClick, onCommand, requestsUnderWay: () => ({ active: scheduler.active, waiting: scheduler.pending }), sentAtClick: lastSentAtClick },
+      voxlateTestHooks: {
+        onMenuClick,
+        onCommand,
+        requestsUnderWay: () => ({ active: scheduler.active, waiting: scheduler.pending }),
+        sentAtClick: lastSentAtClick,
+        startsUnderWay,
+      },
     });
     // The player's own figures, for the benchmark and tests only.
     registerHandlers({ getPlayerStats: () => getPlayerStats() });

@@ -1,6 +1,8 @@
-import type { Worker } from '@playwright/test';
+import type { BrowserContext, Worker } from '@playwright/test';
+import type { Emulator } from '../../emulator/server';
+import type { PageServer } from '../support/page-server';
 import { connectService, expect, setSettings, test } from './fixtures';
-import { chooseMenuEntry, confirmOnPage, emulatorLog, inPageUiText, ledger, selectText, waitForStatus, watchHighlights } from '../support/extension';
+import { badgeOf, chooseMenuEntry, confirmOnPage, emulatorLog, inPageUiText, ledger, pressShortcut, readingSession, requestsUnderWay, selectText, startsUnderWay, untilNothingUnderWay, waitForStatus, watchHighlights } from '../support/extension';
 
 /** What the emulator charges for speech: ceil(chars / 100), at least 1. */
 const speechCredits = (chars: number) => Math.max(1, Math.ceil(chars / 100));
@@ -138,5 +140,82 @@ test.describe('read aloud from the context menu: the first request leaves before
     await confirmOnPage(context, page);
     await waitForStatus(background, 'playing');
     expect((await speechArrivals(emulator.url))[0]).toMatchObject({ textStart: 'The morning was cool and bright.' });
+  });
+});
+
+/**
+ * A reading whose price is not known yet, above the threshold at the cautious price (3,700
+ * characters against 150 credits): its first requests leave to learn the price, and the service is
+ * slow to answer them. Until they come back the reading is not started: only withdrawn.
+ */
+test.describe('a reading still starting (its price being learned from a slow service)', () => {
+  const slowSpeech = (emulatorUrl: string) =>
+    fetch(`${emulatorUrl}/__emulator/faults`, { method: 'POST', body: JSON.stringify({ type: 'slow', path: '/api/v1/tts', times: 2, delayMs: 4000 }) });
+
+  interface Fixtures { context: BrowserContext; background: Worker; extensionId: string; emulator: Emulator; pages: PageServer }
+
+  async function startSlowly({ context, background, extensionId, emulator, pages }: Fixtures) {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { confirmAboveCredits: 150 });
+    await slowSpeech(emulator.url);
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/river.html`);
+    await selectText(page, 'article');
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
+    // The price's requests are with the service; the reading is not started.
+    await expect.poll(async () => (await requestsUnderWay(background)).active).toBeGreaterThan(0);
+    expect(await readingSession(background)).toBeNull();
+    return page;
+  }
+
+  /** The requests that learn the price: the reading's first two (its title, its first sentence). */
+  const PRICE_REQUESTS = ['A day on the river', 'A heron looked across'];
+  const priceRequestsOnly = (texts: (string | null)[]) => {
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) expect(PRICE_REQUESTS.some((start) => text?.startsWith(start))).toBe(true);
+  };
+
+  /** Once the start has given up and the requests on the wire are answered: nothing started, nothing more sent. */
+  async function nothingStarted(background: Worker, emulatorUrl: string) {
+    await expect.poll(() => startsUnderWay(background), { timeout: 30_000 }).toBe(0);
+    await untilNothingUnderWay(background);
+    expect(await readingSession(background)).toBeNull();
+    expect((await badgeOf(background)).text).toBe('');
+    // Only what was on the wire at the Stop was paid (the service kept those), and nothing after.
+    const arrivals = await speechArrivals(emulatorUrl);
+    priceRequestsOnly(arrivals.map((r) => r.textStart));
+    const charged = (await ledger(emulatorUrl)).entries.filter((e) => e.path === '/api/v1/tts');
+    expect(charged.map((e) => e.textStart).sort()).toEqual(arrivals.map((r) => r.textStart).sort());
+  }
+
+  test('Stop withdraws it: the page says it stopped, it never starts, and nothing is sent after', async ({ context, background, extensionId, emulator, pages }) => {
+    const page = await startSlowly({ context, background, extensionId, emulator, pages });
+    await pressShortcut(background, 'stop-reading');
+    await expect.poll(() => inPageUiText(context, page, 'voxlate-notice')).toContain('The reading was stopped.');
+    await nothingStarted(background, emulator.url);
+  });
+
+  test('closing its tab withdraws it: nothing is sent after', async ({ context, background, extensionId, emulator, pages }) => {
+    const page = await startSlowly({ context, background, extensionId, emulator, pages });
+    await page.close();
+    await nothingStarted(background, emulator.url);
+  });
+
+  test('a new reading replaces it: the first never starts, the new one plays', async ({ context, background, extensionId, emulator, pages }) => {
+    await startSlowly({ context, background, extensionId, emulator, pages });
+    const other = await context.newPage();
+    await other.goto(`${pages.url}/fixtures/article.html`);
+    const selected = await selectText(other, '#first');
+    await chooseMenuEntry(context, background, extensionId, other, 'voxlate-read-selection');
+    await waitForStatus(background, 'playing');
+    expect((await readingSession(background))!.title).not.toMatch(/river/i);
+    await expect.poll(() => startsUnderWay(background), { timeout: 30_000 }).toBe(0);
+    await untilNothingUnderWay(background);
+    // The river's requests are only those on the wire when the new reading came.
+    const arrivals = (await speechArrivals(emulator.url)).map((r) => r.textStart);
+    const fromRiver = arrivals.filter((text) => !text || !selected.includes(text));
+    priceRequestsOnly(fromRiver);
+    expect(arrivals.length).toBeGreaterThan(fromRiver.length);
+    expect((await readingSession(background))?.title).not.toMatch(/river/i);
   });
 });

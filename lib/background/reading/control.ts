@@ -6,6 +6,7 @@ import { setBadge } from '../badge';
 import { tellPage } from '../page-link';
 import { setWaitNote } from '../wait-notes';
 import { endFetches } from './audio-fetch';
+import { withdrawStarting } from './begun';
 import { withBase } from './follow';
 import { playerHost } from './host';
 import { closePagePlayer } from './page-player';
@@ -14,14 +15,28 @@ import { boughtFrom, mayReach } from './reach';
 import { readingOf, sessionItem, withReading } from './session';
 import { changeSpeed, coalescedSteps, stepSpeed } from './speed';
 
-/** Ends the current reading: requests cancelled, highlight and badge cleared. */
-export const stopReading = (): Promise<void> => withReading(stopCurrent);
+/**
+ * Ends the current reading (`fromTab`: only that tab's; see readingOf): requests cancelled,
+ * highlight and badge cleared. A reading still
+ * starting (its first request perhaps with a slow service) is withdrawn: it never starts, and its
+ * page says it was stopped.
+ */
+export async function stopReading(fromTab?: number): Promise<void> {
+  for (const tabId of withdrawStarting(fromTab === undefined ? {} : { tabId: fromTab })) {
+    if (tabId !== null) void tellPage(tabId, 0, { type: 'pageNotice', tone: 'info', message: t('readingStopped'), timeoutMs: 4000 }).catch(() => undefined);
+  }
+  await withReading(async () => {
+    if (fromTab === undefined || (await sessionItem.getValue())?.tabId === fromTab) await stopCurrent();
+  });
+}
 
-/** The tab a reading came from was closed: its reading ends (nothing more is asked for it). */
-export const stopReadingOfTab = (tabId: number): Promise<void> =>
-  withReading(async () => {
+/** The tab a reading came from was closed: its reading ends, or never starts (nothing more is asked for it). */
+export async function stopReadingOfTab(tabId: number): Promise<void> {
+  withdrawStarting({ tabId });
+  await withReading(async () => {
     if ((await sessionItem.getValue())?.tabId === tabId) await stopCurrent();
   });
+}
 
 export async function stopCurrent(): Promise<void> {
   const session = await sessionItem.getValue();
@@ -43,8 +58,9 @@ export async function stopCurrent(): Promise<void> {
  * part of the text the user did not agree to pay for asks first (reach.ts).
  */
 export async function controlReading(action: PlayerAction, fromTab?: number): Promise<void> {
+  // Stop also reaches a reading still starting (there is no current reading yet).
+  if (action === 'stop') return stopReading(fromTab);
   const session = await readingOf(fromTab);
-  if (action === 'stop') return stopReading();
   const at = session.position?.sentence ?? session.startSentence ?? 0;
   const back = Math.max(at - 1, 0);
   if (action === 'previous' && back < boughtFrom(session)) return void (await goTo(session.plan.sessionId, back));

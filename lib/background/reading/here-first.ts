@@ -8,7 +8,7 @@ import { runProbe } from '../page-link';
 import { estimateSpeechCredits, learnedPrice } from '../speech-price';
 import { fetchChunkForPlayer } from './host';
 import { buildPlan } from './plan';
-import { noteReadingBegun } from './start';
+import { noteReadingBegun } from './begun';
 import { sessionItem } from './session';
 import { chooseSpeechParams } from './speech-params';
 

@@ -17,18 +17,16 @@ import { setBadge } from '../badge';
 import { tellPage } from '../page-link';
 import { confirmThreshold, describeEstimate, holdForConfirmation } from '../spend/questions';
 import { endFetches, isFetching } from './audio-fetch';
+import { doneStarting, noteReadingBegun, refuseIfWithdrawn, withdrawStarting } from './begun';
 import { capReadingText } from './cap';
 import { stopCurrent } from './control';
 import { fetchChunkForPlayer, playerHost } from './host';
 import { estimateAfterFirstRequest } from './first-price';
-import { hearReadingIn } from './translated';
-import { readingAt } from './said';
 import { planStartingAt } from './plan';
 import type { HereFirst } from './here-first';
 import { tellResumed } from './resume';
 import { chooseSpeechParams } from './speech-params';
 import { tellPagePlayer } from './page-player';
-import { notePrivateSession } from '../private-windows';
 import { lastErrorItem, rememberAsked, sessionItem, withReading, type ReadingSession, type ReadRequest } from './session';
 
 export type { ReadRequest } from './session';
@@ -55,13 +53,27 @@ export async function startReading(request: ReadRequest, sent: SentAtClick = {})
   if (!request.text.trim()) {
     throw new ServiceError('invalidRequest', t('readingNoText'));
   }
+  const sessionId = sent.sessionId ?? crypto.randomUUID();
+  // It replaces any reading under way, those still starting too (what they asked for is dropped).
+  withdrawStarting({ keep: sessionId });
+  try {
+    return await startWithdrawable(sessionId, request, sent);
+  } finally {
+    doneStarting(sessionId);
+  }
+}
+
+/**
+ * startReading's work, from its settings to its player; Stop, the tab closing or a new reading
+ * withdraw it at any step (begun.ts): it then ends, sends nothing more and starts nothing.
+ */
+async function startWithdrawable(sessionId: string, request: ReadRequest, sent: SentAtClick): Promise<ReadStart> {
   const settings = await getSettings();
   // How it is heard and what it leaves out, as the figure the user agrees to was worked out with
   // (kept in the request a question or a Retry carries; else the settings now).
   const listen = request.listen ?? settings.listen;
   const cleanup = request.cleanup ?? settings.cleanup;
   const params = await chooseSpeechParams(request.text, request, settings);
-  const sessionId = sent.sessionId ?? crypto.randomUUID();
   const inPrivate = await noteReadingBegun(sessionId, request.tabId, request.translateTo, request.sourceLanguage || null);
   const capped = capReadingText(request.text);
   // Already agreed to: the first sentence leaves now, before a long text is planned (it is found
@@ -96,6 +108,7 @@ export async function startReading(request: ReadRequest, sent: SentAtClick = {})
     // Paid and not heard: the page's paragraph and its article disagreed (here-first.ts says when this is sent).
     console.warn('Voxlate: the request sent at the click is not the reading\'s first.');
   }
+  refuseIfWithdrawn(sessionId);
   const threshold = await confirmThreshold();
   // Heard in another language, the translation of what is heard translated is paid too.
   let estimate = await estimateReading(ahead, params, threshold, request.translateTo !== undefined);
@@ -107,11 +120,14 @@ export async function startReading(request: ReadRequest, sent: SentAtClick = {})
   const learned =
     !request.confirmed && !request.translateTo && estimate.credits > threshold && !estimate.learned ? await estimateAfterFirstRequest(sessionId, ahead, params, threshold, slowNote) : null;
   if (learned) estimate = learned;
+  refuseIfWithdrawn(sessionId);
   const ask = !request.confirmed && estimate.credits > threshold;
   // Ask for the first sentence now, while the page gets ready and the player starts: it joins
   // this request when it asks. Nothing above the threshold leaves before the user agrees.
   if (!ask && early !== ahead[0]!.text) askEarly(sessionId, ahead[0]!, params, early ? undefined : preparePlayer);
   const onPage = await pageReady(request.pageReady, sessionId);
+  // Stopped meanwhile: no question is asked, nothing is started.
+  refuseIfWithdrawn(sessionId);
   if (ask) {
     const { pageReady: _ready, ...asked } = request;
     const token = await holdForConfirmation('read', { ...asked, listen, cleanup }, estimate.credits);
@@ -146,7 +162,8 @@ export async function startReading(request: ReadRequest, sent: SentAtClick = {})
   // What it leaves out (citation markers) is never sent: counted for the options (not a private window's).
   if (!request.retried && !inPrivate) void noteLeftOut(capped.text, sentences[startSentence]?.[0] ?? 0, request.marks, cleanup, settings, params.format).catch(() => undefined);
   const started = await withReading(async () => {
-    // Its tab closed while it was being planned: nothing is started or bought for a page that is gone.
+    // Stopped, replaced or its tab closed while it was starting: nothing is started or bought for it.
+    refuseIfWithdrawn(sessionId);
     if (request.tabId !== null && !(await browser.tabs.get(request.tabId).catch(() => null))) {
       endFetches(sessionId);
       throw new ServiceError('cancelled', t('readingStopped'));
@@ -183,18 +200,6 @@ export async function startReading(request: ReadRequest, sent: SentAtClick = {})
   // A page read again goes on from where the user stopped last time, and says so (asked about first or not).
   if (request.page && startSentence > 0 && request.tabId !== null && !request.retried) await tellResumed(request.tabId, sessionId, startSentence, plan.sentenceCount);
   return started;
-}
-
-/**
- * What must be known of a reading before any of its requests leaves: whether it comes from a
- * private window (its audio is then kept in memory only; returned), whether it is heard as written
- * or translated chunk by chunk, and its site (for the user's pronunciations).
- */
-export async function noteReadingBegun(sessionId: string, tabId: number | null, translateTo?: string, sourceLanguage: string | null = null): Promise<boolean> {
-  const inPrivate = await notePrivateSession(sessionId, tabId);
-  hearReadingIn(sessionId, translateTo, sourceLanguage);
-  readingAt(sessionId, tabId);
-  return inPrivate;
 }
 
 /** Adds what a reading leaves out before paying to the options' count, in characters and (at the price learned) credits. */
