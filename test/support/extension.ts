@@ -12,9 +12,12 @@ export async function clickToolbarButton(context: BrowserContext, page: Pick<Pag
   try {
     const cdp = await browser.newBrowserCDPSession();
     const { targetInfos } = (await cdp.send('Target.getTargets' as never, { filter: [{ type: 'tab' }] } as never)) as {
-      targetInfos: { targetId: string; url: string }[];
+      targetInfos: { targetId: string; url: string; embedderData?: { tabActive?: boolean } }[];
     };
-    const target = targetInfos.find((t) => t.url === page.url());
+    // A tab just closed (a previous test's or cell's) may still be listed a moment at the same
+    // address: the page the user is on is the active one (else the newest).
+    const matches = targetInfos.filter((t) => t.url === page.url());
+    const target = matches.find((t) => t.embedderData?.tabActive) ?? matches.at(-1);
     if (!target) throw new Error(`no tab target for ${page.url()}`);
     await cdp.send('Extensions.triggerAction' as never, { id: extensionId, targetId: target.targetId } as never);
   } finally {
@@ -432,6 +435,11 @@ export async function chooseMenuEntry(
 /** How many of the extension's paid requests are on the wire (`active`) or queued (`waiting`): the test build's hook. */
 export function requestsUnderWay(background: Worker): Promise<{ active: number; waiting: number }> {
   return background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { requestsUnderWay(): { active: number; waiting: number } } }).voxlateTestHooks.requestsUnderWay());
+}
+
+/** How many readings have begun and are not started yet (their first requests may be with the service): the test build's hook. */
+export function startsUnderWay(background: Worker): Promise<number> {
+  return background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { startsUnderWay(): number } }).voxlateTestHooks.startsUnderWay());
 }
 
 /** Waits until none of the extension's paid requests is on the wire or queued. */
