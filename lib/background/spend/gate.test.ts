@@ -69,6 +69,17 @@ describe('the spend gate', () => {
     expect(await acceptOffer(offer.id, TAB)).toBe(false);
   });
 
+  it('a grant that comes after its tab closed is not given: nothing can be sent for that tab', async () => {
+    const closing = 41;
+    endActionsWithTabs();
+    await beginAction(closing, ACTION);
+    // The page translation was still looking in its cache when the tab closed.
+    await fakeBrowser.tabs.onRemoved.trigger(closing, { windowId: 1, isWindowClosing: false });
+    await grantWithoutAsking(closing, ACTION, 500);
+    expect(await grantLeft(closing, ACTION)).toBeNull();
+    expect(await reserve(closing, ACTION, 1)).toBeNull();
+  });
+
   it('a tab closed or loading another page ends its actions, and no other tab’s', async () => {
     endActionsWithTabs();
     await grantWithoutAsking(TAB, ACTION, 50);

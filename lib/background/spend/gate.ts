@@ -113,9 +113,16 @@ export async function endTab(tabId: number): Promise<void> {
   });
 }
 
-/** Agrees, without asking, to `credits` for an action (below the user's threshold). */
+/**
+ * Tabs closed since the worker started (Chrome and Firefox never give a closed tab's id to another):
+ * an action that was still getting ready when its tab closed gets no grant afterwards.
+ */
+const closedTabs = new Set<number>();
+
+/** Agrees, without asking, to `credits` for an action (below the user's threshold); nothing for a closed tab. */
 export function grantWithoutAsking(tabId: number, action: SpendAction, credits: number): Promise<void> {
   return serial(async () => {
+    if (closedTabs.has(tabId)) return;
     const grants = await grantsItem.getValue();
     await grantsItem.setValue({ ...grants, [keyOf(tabId, action)]: { credits, spent: 0 } });
   });
@@ -225,7 +232,10 @@ async function dropOffers(drop: (offer: SpendOffer) => boolean): Promise<void> {
  * synchronously, so the event that woke a stopped worker is heard.
  */
 export function endActionsWithTabs(): void {
-  browser.tabs.onRemoved.addListener((tabId) => void endTab(tabId));
+  browser.tabs.onRemoved.addListener((tabId) => {
+    closedTabs.add(tabId);
+    void endTab(tabId);
+  });
   browser.tabs.onUpdated.addListener((tabId, change) => {
     // A document loads in the tab (another page, or the same one again): the page that asked is gone.
     if (change.status === 'loading') void endTab(tabId);
