@@ -4,6 +4,7 @@ import { createSerial } from '../serial';
 import { keepAliveDuring } from './keep-alive';
 import { forgetPrivatePositions } from '../settings/reading-positions';
 import { dropAudioInMemory } from '../speech/cache';
+import { forgetPrivateDownload } from './download/state';
 import { dropTranslationsInMemory } from '../translate/cache';
 
 /**
@@ -38,7 +39,12 @@ export async function isPrivateTab(tabId: number | null | undefined): Promise<bo
 
 /** Notes that reading or download `sessionId` comes from tab `tabId`; answers whether that is private. */
 export async function notePrivateSession(sessionId: string, tabId: number | null | undefined): Promise<boolean> {
-  if (!(await isPrivateTab(tabId))) return false;
+  return markPrivateSession(sessionId, await isPrivateTab(tabId));
+}
+
+/** Notes reading or download `sessionId` as a private window's when `inPrivate` (known from before); returns it. */
+export async function markPrivateSession(sessionId: string, inPrivate: boolean): Promise<boolean> {
+  if (!inPrivate) return false;
   holdWorker();
   await serial(async () => {
     const known = await privateSessionsItem.getValue();
@@ -78,7 +84,7 @@ export async function forgetPrivateUseIfClosed(): Promise<void> {
   letWorkerGo = null;
   dropAudioInMemory();
   dropTranslationsInMemory();
-  await Promise.all([forgetPrivatePositions(), serial(() => privateSessionsItem.removeValue())]);
+  await Promise.all([forgetPrivatePositions(), serial(() => privateSessionsItem.removeValue()), forgetPrivateDownload()]);
 }
 
 /**

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page, Worker } from '@playwright/test';
+import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { prepareSpeech } from '../../lib/speech/chunk';
 import { allowInIncognito } from '../support/browser';
 import { completedDownload, decodedSeconds } from '../support/downloads';
@@ -50,8 +50,8 @@ async function startFromPopup(page: Page, extensionId: string, text: string): Pr
   return page;
 }
 
-async function prepare(background: Worker, emulatorUrl: string, format: 'mp3' | 'wav'): Promise<void> {
-  await connectService(background, emulatorUrl, 'demo-free');
+async function prepare(background: Worker, emulatorUrl: string, format: 'mp3' | 'wav', key = 'demo-free'): Promise<void> {
+  await connectService(background, emulatorUrl, key);
   // What is tested here is the job once it may send; the confirmation step is tested elsewhere.
   await setSettings(background, { format, confirmAboveCredits: 1_000_000 });
 }
@@ -190,60 +190,12 @@ test.describe('download as one cancellable job', () => {
     const text = story(1_400);
     const parts = partsOf(text);
     expect(parts.length).toBe(4);
-    // What the extension keeps on disk: storage.local, and the audio cache's keys (IndexedDB).
-    const kept = () =>
-      background.evaluate(async () => {
-        const db = await new Promise<IDBDatabase>((resolve, reject) => {
-          const open = indexedDB.open('voxlate-audio');
-          open.onsuccess = () => resolve(open.result);
-          open.onerror = () => reject(open.error);
-        });
-        const audio = db.objectStoreNames.contains('audio')
-          ? await new Promise<IDBValidKey[]>((resolve, reject) => {
-              const keys = db.transaction('audio').objectStore('audio').getAllKeys();
-              keys.onsuccess = () => resolve(keys.result);
-              keys.onerror = () => reject(keys.error);
-            })
-          : [];
-        db.close();
-        return { local: await chrome.storage.local.get(null), audio };
-      });
-    // A private window (as Ctrl+Shift+N opens) on a page of ours, its text selected.
     const address = `${pages.url}/fixtures/river.html`;
-    const tabId = await background.evaluate(async (url) => {
-      const window = await chrome.windows.create({ incognito: true, url });
-      const tab = window!.tabs![0]!;
-      if (!tab.incognito) throw new Error('the window is not private');
-      return tab.id!;
-    }, address);
-    await expect.poll(() => background.evaluate(async (id) => (await chrome.tabs.get(id)).status, tabId)).toBe('complete');
-    // The user's click on the toolbar button in that window grants the extension the tab (activeTab).
-    await clickToolbarButton(context, { url: () => address }, new URL(background.url()).host);
-    await background.evaluate(
-      async ([id, story]) =>
-        void (await chrome.scripting.executeScript({
-          target: { tabId: id },
-          args: [story],
-          func: (words: string) => {
-            const paragraph = document.createElement('p');
-            paragraph.textContent = words;
-            document.body.replaceChildren(paragraph);
-            getSelection()!.selectAllChildren(paragraph);
-          },
-        })),
-      [tabId, text] as const,
-    );
-    const before = await kept();
+    const [tabId] = await privateWindow(context, background, [address]);
+    await selectInTab(background, tabId!, text);
+    const before = await keptOnDisk(background);
 
-    // "Download audio" from the menu on that selection.
-    await background.evaluate(
-      async ([id, selectionText]) => {
-        const hooks = (globalThis as never as { voxlateTestHooks: { onMenuClick: (i: unknown, t: unknown) => boolean } }).voxlateTestHooks;
-        const tab = await chrome.tabs.get(id);
-        if (!hooks.onMenuClick({ menuItemId: 'voxlate-download-selection', frameId: 0, editable: false, pageUrl: tab.url, selectionText }, tab)) throw new Error('menu not handled');
-      },
-      [tabId, text] as const,
-    );
+    await downloadFromMenu(background, tabId!, text);
     const file = await completedDownload(background);
 
     // One valid mp3 holding every part (about 15 characters a second), joined from the parts
@@ -256,10 +208,121 @@ test.describe('download as one cancellable job', () => {
 
     // Nothing of it on disk: no audio in the database, nothing of the page in storage.local (where
     // the extension keeps what it learned meanwhile: the voices, the balance, the price).
-    const after = await kept();
+    const after = await keptOnDisk(background);
     expect(after.audio).toEqual([]);
     for (const key of ['readingPositions', 'translationHistory', 'translationCacheIndex']) expect(after.local[key]).toEqual(before.local[key]);
     const written = JSON.stringify(after.local);
     for (const trace of [parts[0]!.slice(0, 40), 'A day on the river', pages.url]) expect(written).not.toContain(trace);
   });
+
+  test('a private window\'s download that failed and is retried after its tab closed stays private: nothing on disk, nothing paid twice; closing the window forgets it', async ({ context, extensionId, emulator, pages }) => {
+    test.setTimeout(120_000);
+    const background = await allowInIncognito(context);
+    // The pro plan: the free plan's requests a minute would make the second download wait its turn.
+    await prepare(background, emulator.url, 'mp3', 'demo-pro');
+    const text = story(1_400);
+    const parts = partsOf(text);
+    // Two private tabs in one window: closing the download's leaves the window open.
+    const [tabId, otherTab] = await privateWindow(context, background, [`${pages.url}/fixtures/river.html`, `${pages.url}/fixtures/article.html`]);
+    await selectInTab(background, tabId!, text);
+    await queueFault(emulator.url, { type: 'server-error', path: '/api/v1/tts', times: 1 });
+    await downloadFromMenu(background, tabId!, text);
+    const state = () => background.evaluate(async () => ((await chrome.storage.session.get('download')).download ?? null) as { status: string } | null);
+    await expect.poll(async () => (await state())?.status).toBe('failed');
+    await background.evaluate((id) => chrome.tabs.remove(id), tabId!);
+
+    // Retry from the popup, a normal window's page: the job is the private window's still.
+    const popup = await context.newPage();
+    await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+    await popup.getByRole('button', { name: 'Retry' }).click();
+    const file = await completedDownload(background);
+    expect(await decodedSeconds(file.filename)).toBeGreaterThan(text.length / 20);
+    // Each part paid once: the ones fetched before the failure were kept (in memory) for the retry.
+    const tts = (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts');
+    expect(partIndexes(parts, tts)).toEqual([0, 1, 2, 3]);
+    expect((await keptOnDisk(background)).audio).toEqual([]);
+
+    // Failed again in that window, then the window closed: its text and its Retry are forgotten.
+    // (Words of its own: none of its parts is in the cache.)
+    const again = story(300).replaceAll('Sentence', 'Line');
+    await selectInTab(background, otherTab!, again);
+    await queueFault(emulator.url, { type: 'server-error', path: '/api/v1/tts', times: 1 });
+    await downloadFromMenu(background, otherTab!, again);
+    await expect.poll(async () => (await state())?.status).toBe('failed');
+    await background.evaluate(async (id) => chrome.windows.remove((await chrome.tabs.get(id)).windowId), otherTab!);
+    await expect
+      .poll(() => background.evaluate(async () => Object.values(await chrome.storage.session.get(['download', 'downloadRequest'])).filter((v) => v !== null)))
+      .toEqual([]);
+    await popup.reload();
+    await expect(popup.getByRole('region', { name: 'Account' })).toBeVisible();
+    await expect(popup.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  });
 });
+
+/** What the extension keeps on disk: storage.local, and the audio cache's keys (IndexedDB). */
+function keptOnDisk(background: Worker) {
+  return background.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('voxlate-audio');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const audio = db.objectStoreNames.contains('audio')
+      ? await new Promise<IDBValidKey[]>((resolve, reject) => {
+          const keys = db.transaction('audio').objectStore('audio').getAllKeys();
+          keys.onsuccess = () => resolve(keys.result);
+          keys.onerror = () => reject(keys.error);
+        })
+      : [];
+    db.close();
+    return { local: await chrome.storage.local.get(null), audio };
+  });
+}
+
+/**
+ * A private window (as Ctrl+Shift+N opens) with a tab at each address, loaded; the user's click on
+ * the toolbar button in its first tab grants the extension that tab (activeTab). Returns the tabs.
+ */
+async function privateWindow(context: BrowserContext, background: Worker, addresses: string[]): Promise<number[]> {
+  const tabs = await background.evaluate(async (url) => {
+    const window = await chrome.windows.create({ incognito: true, url });
+    if (!window!.tabs!.every((t) => t.incognito)) throw new Error('the window is not private');
+    return window!.tabs!.map((t) => t.id!);
+  }, addresses);
+  for (const id of tabs) await expect.poll(() => background.evaluate(async (tab) => (await chrome.tabs.get(tab)).status, id)).toBe('complete');
+  for (const [i, address] of addresses.entries()) {
+    await background.evaluate((id) => chrome.tabs.update(id, { active: true }), tabs[i]!);
+    await clickToolbarButton(context, { url: () => address }, new URL(background.url()).host);
+  }
+  return tabs;
+}
+
+/** Puts `text` alone on the page of tab `tabId`, selected. */
+async function selectInTab(background: Worker, tabId: number, text: string): Promise<void> {
+  await background.evaluate(
+    async ([id, story]) =>
+      void (await chrome.scripting.executeScript({
+        target: { tabId: id },
+        args: [story],
+        func: (words: string) => {
+          const paragraph = document.createElement('p');
+          paragraph.textContent = words;
+          document.body.replaceChildren(paragraph);
+          getSelection()!.selectAllChildren(paragraph);
+        },
+      })),
+    [tabId, text] as const,
+  );
+}
+
+/** "Download audio" from the menu on that selection. */
+async function downloadFromMenu(background: Worker, tabId: number, selectionText: string): Promise<void> {
+  await background.evaluate(
+    async ([id, selected]) => {
+      const hooks = (globalThis as never as { voxlateTestHooks: { onMenuClick: (i: unknown, t: unknown) => boolean } }).voxlateTestHooks;
+      const tab = await chrome.tabs.get(id);
+      if (!hooks.onMenuClick({ menuItemId: 'voxlate-download-selection', frameId: 0, editable: false, pageUrl: tab.url, selectionText: selected }, tab)) throw new Error('menu not handled');
+    },
+    [tabId, selectionText] as const,
+  );
+}

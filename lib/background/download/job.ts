@@ -10,7 +10,7 @@ import { readingAt, textAsSaid } from '../reading/said';
 import { pinAudio, unpinAudio } from '../../speech/pins';
 import { setDownloadBadge } from '../badge';
 import { endFetches, fetchChunk } from '../reading/audio-fetch';
-import { notePrivateSession } from '../private-windows';
+import { isPrivateTab, markPrivateSession } from '../private-windows';
 import { saveJoinedAudio } from './file';
 import { runParts, type PartRun } from './parts';
 import { assertFitsCache, bytesPerSecond, estimateAudioBytes } from './size';
@@ -84,7 +84,8 @@ export async function runDownloadJob(request: DownloadRequestRecord, confirm: Co
     // Its parts as they will be said (the user's pronunciations) and cached.
     readingAt(plan.sessionId, typeof request.tabId === 'number' ? request.tabId : null);
     // A private window's download: the parts it fetches stay in memory (the file itself is the user's).
-    const inPrivate = await notePrivateSession(plan.sessionId, typeof request.tabId === 'number' ? request.tabId : null);
+    // Known from its first run on: a retry after the tab closed is a private window's still.
+    const inPrivate = await markPrivateSession(plan.sessionId, request.inPrivate ?? (await isPrivateTab(typeof request.tabId === 'number' ? request.tabId : null)));
     const said = await Promise.all(plan.chunks.map((c) => textAsSaid(plan.sessionId, c.text, params.language)));
     const keys = await Promise.all(said.map((text) => audioCacheKey({ service: serviceUrl, text, ...params })));
     const summary = await summarize(said, keys, params);
@@ -92,7 +93,7 @@ export async function runDownloadJob(request: DownloadRequestRecord, confirm: Co
     if (!(await confirm(summary)) || running !== marker) throw new ServiceError('cancelled', t('downloadWasCancelled'));
     await releasePreviousJob(id);
     await pinAudio(pinOwner(id), keys);
-    await downloadRequestItem.setValue(request);
+    await downloadRequestItem.setValue({ ...request, inPrivate });
     await write({ id, title: title.slice(0, 200), format: params.format, status: 'running', total: keys.length, done: 0, updatedAt: Date.now() });
     sending = true;
     const run = runParts({

@@ -1,6 +1,7 @@
 import { storage } from '#imports';
 import type { SerializedServiceError } from '../../api/errors';
 import type { SpeechParams } from '../../player/contract';
+import { unpinAudio } from '../../speech/pins';
 
 export type DownloadStatus = 'running' | 'done' | 'failed' | 'cancelled';
 
@@ -33,6 +34,11 @@ export interface DownloadRequestRecord {
   params: SpeechParams;
   /** The page it was asked from (context menu), which hears why it waits; null from the popup. */
   tabId?: number | null;
+  /**
+   * Asked from a private window: its parts stay in memory and it is forgotten with the last
+   * private window. Found at the first run and kept, so a retry after its tab closed is private still.
+   */
+  inPrivate?: boolean;
 }
 
 export const downloadItem = storage.defineItem<DownloadState | null>('session:download', { fallback: null });
@@ -42,3 +48,16 @@ export const downloadRequestItem = storage.defineItem<DownloadRequestRecord | nu
 
 /** The pin owner of a job's parts in the audio cache. */
 export const pinOwner = (id: string) => `download:${id}`;
+
+/**
+ * The last private window closed: a download asked from one is forgotten (its text, and the Retry
+ * that would buy again the parts that were kept in memory only).
+ */
+export async function forgetPrivateDownload(): Promise<void> {
+  const request = await downloadRequestItem.getValue();
+  if (!request?.inPrivate) return;
+  await downloadRequestItem.setValue(null);
+  await unpinAudio(pinOwner(request.id));
+  const state = await downloadItem.getValue();
+  if (state?.id === request.id && state.status !== 'running') await downloadItem.setValue(null);
+}
