@@ -31,6 +31,7 @@ import { handlePlayerEvent } from '@/lib/background/reading/follow';
 import { fetchChunkForPlayer, getPlayerStats, recoverPlayer } from '@/lib/background/reading/host';
 import { startReading } from '@/lib/background/reading/start';
 import { readerReady, readInReader } from '@/lib/background/reader-tab';
+import { claimReaderAction } from '@/lib/background/pdf-tab';
 import { forgetPdfTab, openPdfTabInReader } from '@/lib/background/pdf-auto';
 import { changeListenMode, listenToArticle, listenTranslated } from '@/lib/background/listen';
 
@@ -84,7 +85,8 @@ export default defineBackground(() => {
     savePlayerCorner: ({ corner }) => updatePagePlayer({ corner }),
     savePageTranslateCorner: ({ corner }) => updateSettings({ pageTranslateCorner: corner }).then(() => undefined),
     // The PDF reader in a tab: its document is there (the action it was opened for goes on), or its Read aloud button.
-    readerReady: ({ hasText, url }, sender) => readerReady(ownTab(sender), hasText, url),
+    readerOpened: ({ url }, sender) => claimReaderAction(ownTab(sender), url),
+    readerReady: ({ hasText, url, claim }, sender) => readerReady(ownTab(sender), hasText, url, claim),
     readerRead: (_, sender) => readInReader(ownTab(sender)),
     readerDownload: (found, sender) => downloadTextFromTab(ownTab(sender), found),
     // A page (its in-page player) may change only the speed of the reading of its own tab.

@@ -18,7 +18,8 @@ const KEPT = 20;
  * when the option is turned on) the browser tells us no tab's address, and nothing is looked at.
  */
 export async function openPdfTabInReader(tabId: number, change: Browser.tabs.OnUpdatedInfo, tab: Browser.tabs.Tab): Promise<void> {
-  if (change.status !== 'complete' || !tab.url || !/^https?:/i.test(tab.url)) return;
+  // Not a private window's tab: the reader keeps its documents on disk (and Chrome shows no extension page there).
+  if (change.status !== 'complete' || !tab.url || !/^https?:/i.test(tab.url) || tab.incognito) return;
   if (!(await getSettings()).openPdfsInReader) return;
   const opened = await openedItem.getValue();
   if (opened[tabId]?.includes(tab.url)) return;

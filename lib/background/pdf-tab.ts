@@ -10,8 +10,18 @@ import { isPrivateTab } from './private-windows';
 /** What the reader does once its document is on screen, as the user asked on the PDF's tab. */
 export type ReaderAction = 'read-page' | 'translate-page';
 
-/** Tab id → the action its reader was opened for (session storage: the worker may sleep meanwhile). */
-const pendingItem = storage.defineItem<Record<string, ReaderAction>>('session:readerPending', { fallback: {} });
+/**
+ * Tab id → the action its reader was opened for, the reader's address, and once the reader page
+ * loaded, its claim (session storage: the worker may sleep meanwhile). Only the reader page opened
+ * for it claims it, once; a reader that never gets ready (left at its password form) takes its
+ * action away with it: a later reader in the tab (Back, Forward, another PDF) finds nothing to do.
+ */
+interface PendingAction {
+  action: ReaderAction;
+  url: string;
+  claim?: string;
+}
+const pendingItem = storage.defineItem<Record<string, PendingAction>>('session:readerPending', { fallback: {} });
 
 /**
  * Tab id → the address of the reader page in it. The browser shows an extension the address of its
@@ -58,6 +68,10 @@ export async function pdfShownIn(tabId: number): Promise<ShownPdf | null> {
   const type = await Promise.race([asked, new Promise<undefined>((resolve) => setTimeout(resolve, ASK_TIMEOUT_MS))]);
   if (type === undefined) return null;
   if (type !== null) return type === 'application/pdf' ? { url } : null;
+  // A private window's page is never fetched again from here (with the normal profile's cookies and
+  // disk cache): an address that says PDF is taken at its word (the reader then says it cannot
+  // open a private window's PDF), any other is not a PDF.
+  if (await isPrivateTab(tabId)) return /\.pdf$/i.test(new URL(url).pathname) ? { url } : null;
   // Only a PDF's answer is read through: any other page is left at its headers.
   const bytes = await fetchPdf(url, { onlyIfPdf: true }).catch(() => null);
   return bytes ? { url, bytes } : null;
@@ -124,19 +138,32 @@ export async function openInReader(tabId: number, pdf: ShownPdf, action: ReaderA
   // an extension's page in a private tab at all).
   if (await isPrivateTab(tabId)) throw new ServiceError('invalidRequest', t('readerPrivate'));
   if (!pdf.url.startsWith('file:')) await keepDocument(pdf.url, pdf.bytes ?? (await fetchPdf(pdf.url)));
-  if (action) await pendingItem.setValue({ ...(await pendingItem.getValue()), [tabId]: action });
-  await browser.tabs.update(tabId, { url: readerUrl(pdf.url) });
+  const url = readerUrl(pdf.url);
+  const { [tabId]: _earlier, ...others } = await pendingItem.getValue();
+  await pendingItem.setValue(action ? { ...others, [tabId]: { action, url } } : others);
+  await browser.tabs.update(tabId, { url });
 }
 
-/** The action a tab's reader was opened for, once (the reader asks when its document is on screen). */
-export async function takeReaderAction(tabId: number): Promise<ReaderAction | null> {
+/**
+ * The reader page at `url` in tab `tabId` has loaded: it claims the action it was opened for (a
+ * claim id it gives back when ready), or gets null: opened for none, or the action is another
+ * reader page's (claimed already, or for another address).
+ */
+export async function claimReaderAction(tabId: number, url: string): Promise<string | null> {
   const pending = await pendingItem.getValue();
-  const action = pending[tabId] ?? null;
-  if (action) {
-    delete pending[tabId];
-    await pendingItem.setValue(pending);
-  }
-  return action;
+  const entry = pending[tabId];
+  if (!entry || entry.claim || entry.url !== url) return null;
+  const claim = crypto.randomUUID();
+  await pendingItem.setValue({ ...pending, [tabId]: { ...entry, claim } });
+  return claim;
+}
+
+/** The action the reader that claimed it (`claim`) was opened for, once it is ready; null for anyone else. */
+export async function takeReaderAction(tabId: number, claim: string | null): Promise<ReaderAction | null> {
+  const { [tabId]: entry, ...others } = await pendingItem.getValue();
+  if (!entry || !claim || entry.claim !== claim) return null;
+  await pendingItem.setValue(others);
+  return entry.action;
 }
 
 /**

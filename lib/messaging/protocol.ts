@@ -166,8 +166,13 @@ export const messageRules = {
   savePlayerCorner: { input: z.strictObject({ corner: z.enum(PLAYER_CORNERS) }), from: ['content'] },
   /** The user moved the page translation's control to another corner: kept for the next page. */
   savePageTranslateCorner: { input: z.strictObject({ corner: z.enum(PLAYER_CORNERS) }), from: ['content'] },
-  /** The PDF reader has its document on screen (and whether it has any text): the action it was opened for goes on. */
-  readerReady: { input: z.strictObject({ hasText: z.boolean(), url: readerPageUrl }), from: ['reader'] },
+  /**
+   * The PDF reader has just loaded: it claims the action it was opened for (an id, or null when it
+   * was opened for none), which then lives and dies with this page.
+   */
+  readerOpened: { input: z.strictObject({ url: readerPageUrl }), from: ['reader'] },
+  /** The PDF reader has its document on screen (and whether it has any text): the action it claimed goes on. */
+  readerReady: { input: z.strictObject({ hasText: z.boolean(), url: readerPageUrl, claim: z.nullable(z.string().check(z.maxLength(64))) }), from: ['reader'] },
   /** The reader's own Read aloud button: its document, as the page's menu entry reads a page. */
   readerRead: { input: z.undefined(), from: ['reader'] },
   /** The reader's Download audio: the text of the pages the user chose, saved as one file through the spend gate. */
@@ -351,6 +356,7 @@ export interface ProtocolMap {
   listenPage(data: In<'listenPage'>): Result<void>;
   savePlayerCorner(data: In<'savePlayerCorner'>): Result<void>;
   savePageTranslateCorner(data: In<'savePageTranslateCorner'>): Result<void>;
+  readerOpened(data: In<'readerOpened'>): Result<string | null>;
   readerReady(data: In<'readerReady'>): Result<void>;
   readerRead(): Result<void>;
   readerDownload(data: In<'readerDownload'>): Result<void>;

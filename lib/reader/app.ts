@@ -29,6 +29,8 @@ export async function startReader(doc: Document): Promise<void> {
   if (!url) return void say(t('readerNoDocument'));
   doc.title = fileName(url);
   say(t('readerOpening'));
+  // The action this page was opened for is this page's: it goes on when the document is on screen, or never.
+  const claim = await sendMessage('readerOpened', { url: doc.location.href }).then((answer) => (answer.ok ? answer.value : null), () => null);
 
   let open: OpenDocument;
   try {
@@ -39,7 +41,7 @@ export async function startReader(doc: Document): Promise<void> {
     const reason = String((error as Error)?.message ?? error);
     say(error instanceof FetchError ? t('readerNotFetched', reason) : (error as Error)?.name === 'InvalidPDFException' ? t('readerNotPdf', reason) : t('readerFailed', reason));
     // The action it was opened for is dropped: nothing is left waiting for this tab.
-    return void (await sendMessage('readerReady', { hasText: false, url: doc.location.href }).catch(() => undefined));
+    return void (await sendMessage('readerReady', { hasText: false, url: doc.location.href, claim }).catch(() => undefined));
   }
   say('');
   bindToolbar(doc, open, () => void sendMessage('readerRead').catch(() => undefined));
@@ -79,7 +81,7 @@ export async function startReader(doc: Document): Promise<void> {
   // Read aloud and Download audio work from here on (and not at all on a scan).
   (doc.getElementById('read') as HTMLButtonElement).disabled = !first;
   if (first) bindDownload(doc, { pages: open.doc.numPages, title: doc.title, languageHint: primaryLanguage(info.Language), article });
-  await sendMessage('readerReady', { hasText: first !== null, url: doc.location.href }).catch(() => undefined);
+  await sendMessage('readerReady', { hasText: first !== null, url: doc.location.href, claim }).catch(() => undefined);
 }
 
 /** The page (1-based) holding the selection or caret, when that page is on screen; else null. */
