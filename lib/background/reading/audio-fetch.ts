@@ -41,10 +41,8 @@ const holderOf = (sessionId: string, chunkIndex: number | undefined) => `${sessi
 const sessionOfHolder = (holder: string) => holder.slice(0, holder.lastIndexOf('#'));
 const heldBySession = (sessionId: string) => (holder: string) => sessionOfHolder(holder) === sessionId;
 
-/** Whether the reading `sessionId` was stopped (or withdrawn while starting): nothing more is fetched for it. */
-export const hasEnded = (sessionId: string): boolean => ended.has(sessionId);
-
-function refuseIfEnded(sessionId: string): void {
+/** Throws "stopped" when the reading `sessionId` was stopped (or withdrawn while starting): nothing more is fetched for it. */
+export function refuseIfEnded(sessionId: string): void {
   if (ended.has(sessionId)) throw new ServiceError('cancelled', t('readingStopped'));
 }
 

@@ -1,7 +1,5 @@
-import { ServiceError } from '../../api/errors';
-import { t } from '../../i18n';
 import { notePrivateSession } from '../private-windows';
-import { endFetches, hasEnded } from './audio-fetch';
+import { endFetches, refuseIfEnded } from './audio-fetch';
 import { readingAt } from './said';
 import { hearReadingIn } from './translated';
 
@@ -48,10 +46,8 @@ export function withdrawStarting(opts: { tabId?: number; keep?: string } = {}): 
   return tabs;
 }
 
-/** Throws "stopped" when the reading `sessionId` was withdrawn (or stopped) while it was starting. */
-export function refuseIfWithdrawn(sessionId: string): void {
-  if (hasEnded(sessionId)) throw new ServiceError('cancelled', t('readingStopped'));
-}
+/** Throws "stopped" when the reading `sessionId` was withdrawn (or stopped) while it was starting: audio-fetch's own check. */
+export const refuseIfWithdrawn = refuseIfEnded;
 
 /** How many readings are starting now (the test build's hooks report it). */
 export const startsUnderWay = (): number => starting.size;

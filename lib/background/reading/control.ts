@@ -17,9 +17,8 @@ import { changeSpeed, coalescedSteps, stepSpeed } from './speed';
 
 /**
  * Ends the current reading (`fromTab`: only that tab's; see readingOf): requests cancelled,
- * highlight and badge cleared. A reading still
- * starting (its first request perhaps with a slow service) is withdrawn: it never starts, and its
- * page says it was stopped.
+ * highlight and badge cleared. A reading still starting (its first request perhaps with a slow
+ * service) is withdrawn: it never starts, and its page says it was stopped.
  */
 export async function stopReading(fromTab?: number): Promise<void> {
   for (const tabId of withdrawStarting(fromTab === undefined ? {} : { tabId: fromTab })) {
