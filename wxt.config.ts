@@ -4,7 +4,7 @@ import { build as bundle } from 'rolldown';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'wxt';
 import { APP_LINK_ID } from './lib/popup/app-start';
-import { OUTPUT_TAP_FILE, OUTPUT_TAP_SOURCE } from './lib/player/output-tap-worklet';
+import { OUTPUT_TAP_FILE } from './lib/player/output-tap-worklet';
 
 /**
  * One config for Chrome (MV3) and Firefox.
@@ -22,12 +22,12 @@ const PDFJS = path.resolve(import.meta.dirname, 'node_modules/pdfjs-dist');
 const PDFJS_DATA = ['standard_fonts', 'cmaps', 'wasm'].flatMap((dir) =>
   readdirSync(path.join(PDFJS, dir)).filter((name) => !name.includes('quickjs')).map((name) => ({ absoluteSrc: path.join(PDFJS, dir, name), relativeDest: `pdfjs/${dir}/${name}` })),
 );
-/** The popup's first script (lib/popup/paint-script.ts), bundled alone: it runs before the first paint. */
-async function popupPaintScript(): Promise<string> {
+/** A script of lib/ as one classic file with everything it imports (a page's first script, a worklet). */
+async function scriptOf(file: string, minify = true): Promise<string> {
   const result = await bundle({
-    input: path.resolve(import.meta.dirname, 'lib/popup/paint-script.ts'),
+    input: path.resolve(import.meta.dirname, file),
     write: false,
-    output: { format: 'iife', minify: true, comments: { annotation: false } },
+    output: { format: 'iife', minify, comments: { annotation: false } },
   });
   return result.output[0].code;
 }
@@ -72,8 +72,8 @@ export default defineConfig({
     // Test builds record the player's output (for measuring gaps between chunks) with this worklet;
     // every build gets the popup's first script.
     'build:publicAssets': async (_, files) => {
-      if (testBuild) files.push({ relativeDest: OUTPUT_TAP_FILE, contents: OUTPUT_TAP_SOURCE });
-      files.push(...PDFJS_DATA, { relativeDest: 'popup-paint.js', contents: await popupPaintScript() });
+      if (testBuild) files.push({ relativeDest: OUTPUT_TAP_FILE, contents: await scriptOf('lib/player/output-tap.worklet.ts', false) });
+      files.push(...PDFJS_DATA, { relativeDest: 'popup-paint.js', contents: await scriptOf('lib/popup/paint-script.ts') });
     },
   },
   vite: () => ({

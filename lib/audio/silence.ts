@@ -40,9 +40,14 @@ export function createSilenceTracker(minSamples: number, threshold = SILENCE_THR
     },
     /** Frame numbers of the first and the last sample louder than silence so far (null before any). */
     sound: () => ({ first: firstLoud, last: lastLoud }),
+    /** The runs that ended so far, in order (the tracker's own list: read, never change). */
+    closedRuns: (): readonly SilenceRun[] => runs,
+    /** The run under way, once it is long enough to count; else null. */
+    openRun: (): SilenceRun | null => (start >= 0 && at - start >= minSamples ? { start, end: at } : null),
     /** The runs so far, the one under way included. */
     runs(): SilenceRun[] {
-      return start >= 0 && at - start >= minSamples ? [...runs, { start, end: at }] : [...runs];
+      const open = this.openRun();
+      return open ? [...runs, open] : [...runs];
     },
   };
 }

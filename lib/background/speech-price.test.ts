@@ -36,6 +36,18 @@ describe('the learned speech price', () => {
     expect(Math.abs(estimate.credits - 102)).toBeLessThanOrEqual(4);
   });
 
+  it('is never below what the service charges: two short probes billed whole credits give an upper bound', async () => {
+    // Billed 1 + 3 credits: 0.01 a character at most (a price that subtracts the rounding said 0.0075).
+    expect(await observe(5000, [chars(99), chars(299)])).toBe(4);
+    for (const length of [100, 1000, 2500, 4999, 5000]) {
+      const billed = Math.ceil(length / 100);
+      expect((await estimateSpeechCredits(URL_A, 'mp3', [chars(length)])).credits, `${length} characters`).toBeGreaterThanOrEqual(billed);
+    }
+    // A reading the service bills 101 credits is asked about under a threshold of 100.
+    const reading = [chars(5000), chars(5000), chars(50)];
+    expect((await estimateSpeechCredits(URL_A, 'mp3', reading)).credits).toBeGreaterThan(100);
+  });
+
   it('keeps a price per format', async () => {
     await observe(5000, [chars(3000)], 'wav');
     expect(await learnedPrice(URL_A, 'wav')).toMatchObject({ credits: 30, chars: 3000 });

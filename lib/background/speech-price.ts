@@ -153,12 +153,15 @@ function plausible(o: Observed): boolean {
 }
 
 /**
- * Credits per character. Each request was rounded up to a whole credit, half a credit on average,
- * so that is taken out before dividing: otherwise short first sentences would inflate the price of
- * long chunks (a 50-character sentence billed 1 credit is not 2 credits per 100 characters).
+ * Credits per character, as an upper bound: each request was billed its characters times the
+ * price, rounded up, so what was charged is never less than the price times the characters sent.
+ * An estimate at this price is never below what the service then charges (taking out half a credit
+ * of rounding a request, as before, gave two probes of 99 and 299 characters billed 1 + 3 credits a
+ * price a quarter below the real one, and a reading just above the threshold went unasked). Short
+ * requests lift it a little; every long one charged brings it down toward the real price.
  */
 function perCharOf(o: Observed): number {
-  return Math.max(o.credits - o.requests / 2, o.credits / 2) / o.chars;
+  return o.credits / o.chars;
 }
 
 function fade(o: Observed): Observed {

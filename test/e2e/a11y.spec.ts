@@ -28,9 +28,15 @@ function bubbleLabels(m: Messages): BubbleLabels {
   };
 }
 
-/** Runs axe (WCAG 2.1 A and AA) on what the page shows now; attaches the report and fails on any violation. */
+/**
+ * Runs axe (WCAG 2.1 A and AA) on what the page shows now; attaches the report and fails on any violation.
+ * In one pass in the page (axe.run, "legacy mode"): by default the builder runs each frame apart and
+ * joins the results in a blank page it opens for every analysis, about 2 s of a browser's CPU each
+ * time for the same results (ours are one-frame pages; the bubble is a shadow root, which axe
+ * enters either way).
+ */
 async function checkPage(page: Page, surface: string, testInfo: TestInfo, opts: { shadow?: boolean } = {}): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const results = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode(true).analyze();
   await testInfo.attach(`axe ${surface}`, { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' });
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   // Nodes inside a shadow root have a nested target: proof that axe looked inside the bubble.

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type Worker } from '@playwright/test';
+import { chromium, type BrowserContext, type Worker } from '@playwright/test';
+import WebSocket from 'ws';
 
 /** The extension as built for tests (same code as the store build, separate folder). */
 export const EXTENSION_DIR = path.resolve(import.meta.dirname, '../../.output-test/chrome-mv3');
@@ -77,16 +78,65 @@ export async function launchWithExtension(
     ],
   });
   debugPorts.set(context, port);
+  // Downloads as Chrome itself makes them, into the profile's Downloads folder under the names
+  // Chrome chooses (what the tests check): Playwright's own setting saves them under random names
+  // in its artifacts folder. Chrome keeps this while the session that set it is connected (ours
+  // stays connected until the browser closes), and goes back to its own way after.
+  await (await browserCdp(context))('Browser.setDownloadBehavior', { behavior: 'default' });
   // Best effort: Chrome may still be writing its cache as it closes (then the next launch sweeps it).
   context.on('close', () => removeProfile(profile));
   return context;
 }
 
-/** A second, CDP-level handle on the same browser (for browser-wide CDP commands). */
-export async function browserOverCdp(context: BrowserContext): Promise<Browser> {
+/** Sends one command to a browser-level CDP session (e.g. Extensions.loadUnpacked, Target.getTargets). */
+export type BrowserCdp = <T = unknown>(method: string, params?: object) => Promise<T>;
+const browserCdps = new WeakMap<BrowserContext, Promise<BrowserCdp>>();
+
+/**
+ * The browser's own CDP endpoint, spoken to directly over one WebSocket kept per browser: no
+ * domain enabled, no target attached, so it costs nothing between commands. (Playwright's
+ * connectOverCDP attaches to every page each time: about a quarter of a CPU-second a call, which
+ * every test paid at least twice.)
+ */
+export function browserCdp(context: BrowserContext): Promise<BrowserCdp> {
+  let cdp = browserCdps.get(context);
+  if (!cdp) {
+    cdp = openBrowserCdp(context);
+    browserCdps.set(context, cdp);
+  }
+  return cdp;
+}
+
+async function openBrowserCdp(context: BrowserContext): Promise<BrowserCdp> {
   const port = debugPorts.get(context);
   if (!port) throw new Error('context was not launched by launchWithExtension');
-  return chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const { webSocketDebuggerUrl } = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { webSocketDebuggerUrl: string };
+  const socket = new WebSocket(webSocketDebuggerUrl, { perMessageDeflate: false });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void; method: string }>();
+  let lastId = 0;
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data)) as { id?: number; result?: unknown; error?: { message: string } };
+    const call = message.id === undefined ? undefined : waiting.get(message.id);
+    if (!call) return;
+    waiting.delete(message.id!);
+    if (message.error) call.reject(new Error(`${call.method}: ${message.error.message}`));
+    else call.resolve(message.result);
+  });
+  socket.on('close', () => {
+    for (const call of waiting.values()) call.reject(new Error(`${call.method}: the browser closed its CDP connection`));
+    waiting.clear();
+  });
+  context.once('close', () => socket.close());
+  return <T>(method: string, params: object = {}) =>
+    new Promise<T>((resolve, reject) => {
+      const id = ++lastId;
+      waiting.set(id, { resolve: resolve as (value: unknown) => void, reject, method });
+      socket.send(JSON.stringify({ id, method, params }));
+    });
 }
 
 /** The extension's service worker (waits for it to start). */
@@ -161,13 +211,7 @@ async function clearExtensionData(): Promise<string | null> {
  */
 async function reloadExtension(context: BrowserContext, before: Worker | null, extensionDir: string, enableInIncognito = false): Promise<Worker> {
   const restarted = context.waitForEvent('serviceworker', (worker) => worker !== before);
-  const browser = await browserOverCdp(context);
-  try {
-    const cdp = await browser.newBrowserCDPSession();
-    await cdp.send('Extensions.loadUnpacked' as never, { path: extensionDir, enableInIncognito } as never);
-  } finally {
-    await browser.close();
-  }
+  await (await browserCdp(context))('Extensions.loadUnpacked', { path: extensionDir, enableInIncognito });
   return restarted;
 }
 
