@@ -279,4 +279,31 @@ describe('createTranslator, identical requests at once', () => {
     expect([a.cached, b.cached]).toEqual([false, true]);
     expect(b.cost).toBe(0);
   });
+
+  it('a failure is the answer to both: the second is not sent again by itself (the service may have charged the first)', async () => {
+    const charged = new ServiceError('server', 'The service charged and then failed.', { mayBeCharged: true });
+    const service = fakeService({ fail: (_, call) => (call === 1 ? charged : null) });
+    const [a, b] = await Promise.allSettled([
+      service.translator.translateText({ text: 'Hello', target: 'es' }),
+      service.translator.translateText({ text: 'Hello', target: 'es' }),
+    ]);
+    expect([a.status, b.status]).toEqual(['rejected', 'rejected']);
+    expect((b as PromiseRejectedResult).reason).toBe(charged);
+    expect(service.calls).toHaveLength(1);
+    // Asked again afterwards (the user's Retry), it is sent.
+    await translated(service.translator.translateText({ text: 'Hello', target: 'es' }));
+    expect(service.calls).toHaveLength(2);
+  });
+
+  it('one withdrawn by its own asker is still sent for the other', async () => {
+    const stop = new AbortController();
+    stop.abort();
+    const service = fakeService();
+    const [a, b] = await Promise.allSettled([
+      service.translator.translateText({ text: 'Hello', target: 'es', signal: stop.signal }),
+      translated(service.translator.translateText({ text: 'Hello', target: 'es' })),
+    ]);
+    expect([a.status, b.status]).toEqual(['rejected', 'fulfilled']);
+    expect(service.calls).toHaveLength(1);
+  });
 });

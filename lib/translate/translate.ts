@@ -1,4 +1,4 @@
-import { ServiceError } from '../api/errors';
+import { isServiceError, ServiceError } from '../api/errors';
 import { getCachedTranslation, putCachedTranslation, type CachedTranslation, type TranslationKeyInput } from './cache';
 import { canAfford, translationCostOfParts } from './cost';
 import { addHistory } from './history';
@@ -102,12 +102,21 @@ export interface Translator {
  */
 export function createTranslator(deps: TranslatorDeps): Translator {
   // Requests in progress by (text, source, target): an identical second request (a double click,
-  // the menu and the shortcut together) waits for the first and is then served from the cache.
+  // the menu and the shortcut together, a reading's early request and its player) waits for the
+  // first and is then served from the cache. If the first failed, that is the second's answer too:
+  // sent again by itself, it would pay twice when the service charged and then failed (a retry is
+  // the user's to ask for). Only a request withdrawn by its own asker is sent again for the other.
   const inFlight = new Map<string, Promise<unknown>>();
   return {
     async translateText(input) {
       const id = JSON.stringify([input.service, input.text.trim(), input.source ?? null, input.target]);
-      for (let pending = inFlight.get(id); pending; pending = inFlight.get(id)) await pending.catch(() => undefined);
+      for (let pending = inFlight.get(id); pending; pending = inFlight.get(id)) {
+        try {
+          await pending;
+        } catch (error) {
+          if (!withdrawn(error)) throw error;
+        }
+      }
       const run = translateOnce(deps, input);
       inFlight.set(id, run);
       try {
@@ -117,6 +126,11 @@ export function createTranslator(deps: TranslatorDeps): Translator {
       }
     },
   };
+}
+
+/** Given up by its asker (Stop, a closed tab): not an answer from the service. */
+function withdrawn(error: unknown): boolean {
+  return (isServiceError(error) && error.kind === 'cancelled') || (error instanceof Error && error.name === 'AbortError') || (error instanceof DOMException && error.name === 'AbortError');
 }
 
 /** One translation: cache, cost check, split, requests, join, cache and history. */
