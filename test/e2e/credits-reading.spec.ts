@@ -8,6 +8,7 @@ import {
   inPageUiText,
   ledger,
   readingSession,
+  requestsUnderWay,
   selectText,
   speechRequests,
   waitForStatus,
@@ -121,7 +122,8 @@ test.describe('credits: reading aloud spends only what the user agreed to, once'
     await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
     const first = 'The morning was cool and bright.';
     await expect.poll(() => readingSession(background)).not.toBeNull();
-    await page.waitForTimeout(800);
+    // On the wire (sent, not answered): the restart comes now.
+    await expect.poll(async () => (await requestsUnderWay(background)).active).toBe(1);
     expect(await mine.requests()).toEqual([]);
     await clickMenu(background, page, 'voxlate-read-selection');
     // Over when the restarted reading has asked for its last sentence and ended: between the stop
