@@ -126,39 +126,10 @@ await Promise.all([
   ),
 ]);
 
-// The unit tests beside the Firefox suites: a Firefox suite keeps about one core busy (its browser
-// waits on audio heard in real time), the unit tests take the other (one Vitest worker). Both run
-// before Chromium's end-to-end tests, which keep both cores busy by themselves.
-const UNIT_WORKERS = process.env.VOXLATE_UNIT_WORKERS ?? '1';
-await Promise.all([
-  runStep(
-    {
-      label: 'unit and contract tests',
-      command: 'npx',
-      args: ['vitest', 'run', `--maxWorkers=${UNIT_WORKERS}`, '--reporter=default', '--reporter=json', '--outputFile=test-results/unit.json'],
-      reported: true,
-    },
-    false,
-  ),
-  // One at a time (VOXLATE_FIREFOX_LANES=2 runs two, the longest first): two at a time, on a bare
-  // clone on 2 cores, a check of reading-paths (a jump coming after the parts it skips were bought)
-  // and one of private (the normal window's tab not found) failed from the load; each passes alone.
-  runSideBySide(
-    [
-      firefoxSuite('reading paths: from here, player, pause, download cancel, faults', 'reading-paths'),
-      firefoxSuite('', 'read-aloud'),
-      firefoxSuite('PDF reader', 'pdf-reader'),
-      firefoxSuite('page translation and listening in another language', 'page-translate'),
-      firefoxSuite('private windows', 'private'),
-      firefoxSuite('translation bubble', 'bubble'),
-      firefoxSuite('popup and options', 'popup-options'),
-      firefoxSuite('restarted', 'restart'),
-      firefoxSuite('a long chunk slowed down', 'stretch'),
-      firefoxSuite('popup first paint', 'popup-paint'),
-    ],
-    Number(process.env.VOXLATE_FIREFOX_LANES ?? 1),
-  ),
-]);
+await runStep(
+  { label: 'unit and contract tests', command: 'npx', args: ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/unit.json'], reported: true },
+  true,
+);
 addReport<VitestReport>(
   'test-results/unit.json',
   (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0), skipped: r.numPendingTests + r.numTodoTests }),
@@ -174,6 +145,27 @@ addReport<PlaywrightReport>(
     return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped };
   },
   'end-to-end tests',
+);
+
+// The Firefox suites after Chromium's, one at a time (VOXLATE_FIREFOX_LANES=2 runs two, the longest
+// first). Two at a time saved about four minutes but, on a bare clone on 2 cores, a check of
+// reading-paths (a jump coming after the parts it skips were bought) and one of private (the normal
+// window's tab not found) failed from the load; each passes alone. Beside Chromium's three workers
+// they overloaded the cores worse still.
+await runSideBySide(
+  [
+    firefoxSuite('reading paths: from here, player, pause, download cancel, faults', 'reading-paths'),
+    firefoxSuite('', 'read-aloud'),
+    firefoxSuite('PDF reader', 'pdf-reader'),
+    firefoxSuite('page translation and listening in another language', 'page-translate'),
+    firefoxSuite('private windows', 'private'),
+    firefoxSuite('translation bubble', 'bubble'),
+    firefoxSuite('popup and options', 'popup-options'),
+    firefoxSuite('restarted', 'restart'),
+    firefoxSuite('a long chunk slowed down', 'stretch'),
+    firefoxSuite('popup first paint', 'popup-paint'),
+  ],
+  Number(process.env.VOXLATE_FIREFOX_LANES ?? 1),
 );
 
 console.log(durationTable(steps, (performance.now() - runStart) / 1000, collectTestTimes('test-results', process.cwd())));
