@@ -23,6 +23,7 @@ export function createSilenceTracker(minSamples: number, threshold = SILENCE_THR
     if (start >= 0 && end - start >= minSamples) runs.push({ start, end });
     start = -1;
   };
+  const openRun = (): SilenceRun | null => (start >= 0 && at - start >= minSamples ? { start, end: at } : null);
   return {
     /** Adds the next samples; `from` is the frame number of the first one (a gap in numbering ends a run). */
     push(samples: ArrayLike<number>, from = at): void {
@@ -43,10 +44,10 @@ export function createSilenceTracker(minSamples: number, threshold = SILENCE_THR
     /** The runs that ended so far, in order (the tracker's own list: read, never change). */
     closedRuns: (): readonly SilenceRun[] => runs,
     /** The run under way, once it is long enough to count; else null. */
-    openRun: (): SilenceRun | null => (start >= 0 && at - start >= minSamples ? { start, end: at } : null),
+    openRun,
     /** The runs so far, the one under way included. */
     runs(): SilenceRun[] {
-      const open = this.openRun();
+      const open = openRun();
       return open ? [...runs, open] : [...runs];
     },
   };

@@ -4,6 +4,7 @@
  * benchmark measure the silence between chunks in the audio itself, not in the player's schedule.
  */
 import { browser } from 'wxt/browser';
+import type { SilenceRun } from '../audio/silence';
 import { OUTPUT_TAP_FILE, OUTPUT_TAP_PROCESSOR, type OutputTapOptions, type OutputTapReport } from './output-tap-worklet';
 import type { OutputRecording, PlayerAudioContext } from './types';
 
@@ -20,7 +21,7 @@ export function recordOutput(ctx: AudioContext): { context: PlayerAudioContext; 
   tap.connect(ctx.destination);
   const rate = ctx.sampleRate;
   let heard: Omit<OutputTapReport, 'ended' | 'glitches'> = { first: null, last: null, open: null };
-  const runs: { start: number; end: number }[] = [];
+  const runs: SilenceRun[] = [];
   const glitches: number[] = [];
   // The player asks for audio over the network first: the tap is listening long before it plays.
   const url = (browser.runtime.getURL as (path: string) => string)(`/${OUTPUT_TAP_FILE}`);
