@@ -136,3 +136,22 @@ test.describe('popup first paint', () => {
     expect(seen.first!.email).toBe(false);
   });
 });
+
+// The browser is reused from test to test (fixtures.ts): the popup's kept first screen, in its
+// localStorage, must not reach the next test, whose popup would paint another test's account.
+test.describe.serial('a reused browser', () => {
+  test('a test leaves a popup first screen kept', async ({ context, background, extensionId, emulator }) => {
+    await connectService(background, emulator.url, 'demo-voices');
+    const popup = await openPopup(context, extensionId);
+    await expect(popup.getByRole('region', { name: 'Account' })).toContainText(EMAIL);
+    await expect.poll(() => popup.evaluate(() => localStorage.length)).toBeGreaterThan(0);
+  });
+
+  test('the next test starts with none: its popup paints from React', async ({ context, extensionId }) => {
+    const page = await context.newPage();
+    await page.addInitScript(() => ((window as unknown as { keptAtStart: number }).keptAtStart = localStorage.length));
+    await page.goto(`chrome-extension://${extensionId}/popup.html`);
+    await reactRendered(page);
+    expect(await page.evaluate(() => (window as unknown as { keptAtStart: number }).keptAtStart)).toBe(0);
+  });
+});
