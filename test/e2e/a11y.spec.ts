@@ -35,7 +35,7 @@ function bubbleLabels(m: Messages): BubbleLabels {
  * time for the same results (ours are one-frame pages; the bubble is a shadow root, which axe
  * enters either way).
  */
-async function checkPage(page: Page, surface: string, testInfo: TestInfo, opts: { shadow?: boolean } = {}): Promise<void> {
+async function checkOnce(page: Page, surface: string, testInfo: TestInfo, opts: { shadow?: boolean }): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode(true).analyze();
   await testInfo.attach(`axe ${surface}`, { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' });
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -50,87 +50,96 @@ async function checkPage(page: Page, surface: string, testInfo: TestInfo, opts: 
   expect(summary, `axe violations on ${surface}`).toEqual([]);
 }
 
-for (const locale of LOCALES) {
+/**
+ * Checks what the page shows in each colour scheme, switched in place as the system's setting would
+ * (one browser per locale: launching one for each scheme too doubled the a11y tests' CPU for the
+ * same pages).
+ */
+async function checkPage(page: Page, surface: string, testInfo: TestInfo, opts: { shadow?: boolean } = {}): Promise<void> {
   for (const scheme of SCHEMES) {
-    test(`axe: ${locale}, ${scheme}`, async ({ emulator, pages }, testInfo) => {
-      // A dozen surfaces, each analysed in full: minutes on a busy machine.
-      test.setTimeout(240_000);
-      await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
-      const m = messagesOf(locale);
-      const context = await launchWithExtension({ locale, colorScheme: scheme });
-      try {
-        const extensionId = new URL((await serviceWorkerOf(context)).url()).host;
-
-        // Options, connected through its own form (so the account, voices and every section show).
-        const options = await context.newPage();
-        await options.goto(`chrome-extension://${extensionId}/options.html`);
-        await expect(options.getByRole('heading', { level: 1 })).toHaveText(m.optionsTitle!.message);
-        expect(await options.evaluate(() => [document.documentElement.lang.slice(0, 2), document.documentElement.dir])).toEqual([locale, 'ltr']);
-        expect(await options.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(scheme === 'dark');
-        await options.getByLabel(m.serviceUrlLabel!.message).fill(emulator.url);
-        await options.getByLabel(m.apiKeyLabel!.message, { exact: true }).fill('demo-pro');
-        await options.getByRole('button', { name: m.saveAndTest!.message }).click();
-        await expect(options.getByRole('status').filter({ hasText: 'pro@demo.test' })).toBeVisible();
-        await expect(options.getByRole('group', { name: m.optionsLanguageVoicesHeading!.message }).getByRole('combobox').first()).toBeVisible();
-        await checkPage(options, 'options', testInfo);
-        // The question a Clear button asks is a state of its own.
-        await options.getByRole('button', { name: m.optionsClearHistory!.message }).click();
-        await checkPage(options, 'options (confirming a clear)', testInfo);
-
-        // The popup, each of its tabs, opened as a page of the popup's size.
-        const popup = await context.newPage();
-        await popup.setViewportSize({ width: 400, height: 600 });
-        await popup.goto(`chrome-extension://${extensionId}/popup.html`);
-        await popup.locator('#root > *').first().waitFor();
-        expect(await popup.evaluate(() => document.documentElement.lang.slice(0, 2))).toBe(locale);
-        const tabs = popup.getByRole('tab');
-        const tabCount = await tabs.count();
-        if (!tabCount) await checkPage(popup, 'popup', testInfo);
-        for (let i = 0; i < tabCount; i++) {
-          const tab = tabs.nth(i);
-          await tab.click();
-          await expect(tab).toHaveAttribute('aria-selected', 'true');
-          await checkPage(popup, `popup tab "${await tab.textContent()}"`, testInfo);
-        }
-
-        // The translation bubble: the real code in an open shadow root on the fixture article.
-        const article = await context.newPage();
-        await article.goto(`${pages.url}/fixtures/article.html`);
-        await article.addScriptTag({ content: await bubbleHarnessScript() });
-        expect(await article.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(scheme === 'dark');
-        const labels = bubbleLabels(m);
-        const states: [string, HarnessOptions][] = [
-          ['bubble (translating)', { anchor: '#second', labels, target: 'es' }],
-          ['bubble (result)', {
-            anchor: '#second', labels, target: 'es', editable: true,
-            result: { translation: '[ES] Los pájaros cantaban en las ramas.', sourceName: 'English', targetCode: 'es', rtl: false, cost: 10, cached: false, balance: 99_990 },
-          }],
-          ['bubble (right-to-left result)', {
-            anchor: '#second', labels, target: 'ar',
-            result: { translation: 'غنّت الطيور في الأغصان فوقه.', sourceName: 'English', targetCode: 'ar', rtl: true, cost: 1, cached: true, balance: null },
-          }],
-          ['bubble (error)', { anchor: '#second', labels, target: 'es', error: { message: 'The service rejected your API key.', action: m.openOptions!.message } }],
-          ['bubble (asking to confirm the cost)', { anchor: '#second', labels, target: 'es', confirm: 1_250 }],
-        ];
-        for (const [surface, state] of states) {
-          await article.evaluate((s) => (globalThis as unknown as { voxlateBubbleHarness: (o: unknown) => void }).voxlateBubbleHarness(s), state);
-          await expect(article.getByRole('dialog', { name: labels.dialog })).toBeVisible();
-          await checkPage(article, surface, testInfo, { shadow: true });
-        }
-        // Right-to-left: the translation runs right to left and starts at the right edge.
-        await article.evaluate((s) => (globalThis as unknown as { voxlateBubbleHarness: (o: unknown) => void }).voxlateBubbleHarness(s), states[2]![1]);
-        const translation = article.getByRole('dialog').locator('.translation');
-        expect(await translation.evaluate((el) => [el.getAttribute('dir'), getComputedStyle(el).direction])).toEqual(['rtl', 'rtl']);
-
-        // The PDF reader with a paper open (the test build may fetch from 127.0.0.1 itself).
-        const reader = await context.newPage();
-        const paper = `${pages.url.replace('localhost', '127.0.0.1')}/fixtures/pdf/paper.pdf`;
-        await reader.goto(`chrome-extension://${extensionId}/reader.html?file=${encodeURIComponent(paper)}`);
-        await expect(reader.getByRole('button', { name: m.readerReadAloud!.message })).toBeEnabled();
-        await checkPage(reader, 'PDF reader', testInfo);
-      } finally {
-        await context.close();
-      }
-    });
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(scheme === 'dark');
+    await checkOnce(page, `${surface}, ${scheme}`, testInfo, opts);
   }
+}
+
+for (const locale of LOCALES) {
+  test(`axe: ${locale}, light and dark`, async ({ emulator, pages }, testInfo) => {
+    // A dozen surfaces, each analysed in full in two schemes: minutes on a busy machine.
+    test.setTimeout(360_000);
+    await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+    const m = messagesOf(locale);
+    const context = await launchWithExtension({ locale });
+    try {
+      const extensionId = new URL((await serviceWorkerOf(context)).url()).host;
+
+      // Options, connected through its own form (so the account, voices and every section show).
+      const options = await context.newPage();
+      await options.goto(`chrome-extension://${extensionId}/options.html`);
+      await expect(options.getByRole('heading', { level: 1 })).toHaveText(m.optionsTitle!.message);
+      expect(await options.evaluate(() => [document.documentElement.lang.slice(0, 2), document.documentElement.dir])).toEqual([locale, 'ltr']);
+      await options.getByLabel(m.serviceUrlLabel!.message).fill(emulator.url);
+      await options.getByLabel(m.apiKeyLabel!.message, { exact: true }).fill('demo-pro');
+      await options.getByRole('button', { name: m.saveAndTest!.message }).click();
+      await expect(options.getByRole('status').filter({ hasText: 'pro@demo.test' })).toBeVisible();
+      await expect(options.getByRole('group', { name: m.optionsLanguageVoicesHeading!.message }).getByRole('combobox').first()).toBeVisible();
+      await checkPage(options, 'options', testInfo);
+      // The question a Clear button asks is a state of its own.
+      await options.getByRole('button', { name: m.optionsClearHistory!.message }).click();
+      await checkPage(options, 'options (confirming a clear)', testInfo);
+
+      // The popup, each of its tabs, opened as a page of the popup's size.
+      const popup = await context.newPage();
+      await popup.setViewportSize({ width: 400, height: 600 });
+      await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+      await popup.locator('#root > *').first().waitFor();
+      expect(await popup.evaluate(() => document.documentElement.lang.slice(0, 2))).toBe(locale);
+      const tabs = popup.getByRole('tab');
+      const tabCount = await tabs.count();
+      if (!tabCount) await checkPage(popup, 'popup', testInfo);
+      for (let i = 0; i < tabCount; i++) {
+        const tab = tabs.nth(i);
+        await tab.click();
+        await expect(tab).toHaveAttribute('aria-selected', 'true');
+        await checkPage(popup, `popup tab "${await tab.textContent()}"`, testInfo);
+      }
+
+      // The translation bubble: the real code in an open shadow root on the fixture article.
+      const article = await context.newPage();
+      await article.goto(`${pages.url}/fixtures/article.html`);
+      await article.addScriptTag({ content: await bubbleHarnessScript() });
+      const labels = bubbleLabels(m);
+      const states: [string, HarnessOptions][] = [
+        ['bubble (translating)', { anchor: '#second', labels, target: 'es' }],
+        ['bubble (result)', {
+          anchor: '#second', labels, target: 'es', editable: true,
+          result: { translation: '[ES] Los pájaros cantaban en las ramas.', sourceName: 'English', targetCode: 'es', rtl: false, cost: 10, cached: false, balance: 99_990 },
+        }],
+        ['bubble (right-to-left result)', {
+          anchor: '#second', labels, target: 'ar',
+          result: { translation: 'غنّت الطيور في الأغصان فوقه.', sourceName: 'English', targetCode: 'ar', rtl: true, cost: 1, cached: true, balance: null },
+        }],
+        ['bubble (error)', { anchor: '#second', labels, target: 'es', error: { message: 'The service rejected your API key.', action: m.openOptions!.message } }],
+        ['bubble (asking to confirm the cost)', { anchor: '#second', labels, target: 'es', confirm: 1_250 }],
+      ];
+      for (const [surface, state] of states) {
+        await article.evaluate((s) => (globalThis as unknown as { voxlateBubbleHarness: (o: unknown) => void }).voxlateBubbleHarness(s), state);
+        await expect(article.getByRole('dialog', { name: labels.dialog })).toBeVisible();
+        await checkPage(article, surface, testInfo, { shadow: true });
+      }
+      // Right-to-left: the translation runs right to left and starts at the right edge.
+      await article.evaluate((s) => (globalThis as unknown as { voxlateBubbleHarness: (o: unknown) => void }).voxlateBubbleHarness(s), states[2]![1]);
+      const translation = article.getByRole('dialog').locator('.translation');
+      expect(await translation.evaluate((el) => [el.getAttribute('dir'), getComputedStyle(el).direction])).toEqual(['rtl', 'rtl']);
+
+      // The PDF reader with a paper open (the test build may fetch from 127.0.0.1 itself).
+      const reader = await context.newPage();
+      const paper = `${pages.url.replace('localhost', '127.0.0.1')}/fixtures/pdf/paper.pdf`;
+      await reader.goto(`chrome-extension://${extensionId}/reader.html?file=${encodeURIComponent(paper)}`);
+      await expect(reader.getByRole('button', { name: m.readerReadAloud!.message })).toBeEnabled();
+      await checkPage(reader, 'PDF reader', testInfo);
+    } finally {
+      await context.close();
+    }
+  });
 }
