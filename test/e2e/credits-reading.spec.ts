@@ -142,6 +142,42 @@ test.describe('credits: reading aloud spends only what the user agreed to, once'
     expect(entries.reduce((sum, e) => sum + e.credits, 0)).toBe(requests.length);
   });
 
+  test('a restart that joined a request which then failed tries once more on its own and says so: the sentence is paid once, by the answer that came', async ({ context, background, extensionId, emulator, pages }) => {
+    const mine = since(emulator.url, Date.now());
+    await connectService(background, emulator.url, 'demo-pro');
+    // Every answer takes 3 s; the first /tts then fails (a server error, not charged).
+    await fetch(`${emulator.url}/__emulator/config`, { method: 'PATCH', body: JSON.stringify({ latencyMs: 3000 }) });
+    await fetch(`${emulator.url}/__emulator/faults`, { method: 'POST', body: JSON.stringify({ type: 'server-error', path: '/api/v1/tts' }) });
+    // What the readings say about their waits, as the popup and the page are told it.
+    await background.evaluate(() => {
+      const seen: string[] = [];
+      (globalThis as unknown as { seenWaitNotes: string[] }).seenWaitNotes = seen;
+      chrome.storage.session.onChanged.addListener((changes) => {
+        if (changes.waitNotes) seen.push(...Object.values((changes.waitNotes.newValue ?? {}) as Record<string, string>));
+      });
+    });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/article.html`);
+    await selectText(page, '#first');
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
+    const first = 'The morning was cool and bright.';
+    await expect.poll(async () => (await requestsUnderWay(background)).active).toBe(1);
+    // The restart joins the first sentence's request on the wire; it fails, and the restarted
+    // reading (which paid nothing for it) asks once more on its own.
+    await clickMenu(background, page, 'voxlate-read-selection');
+    await expect.poll(async () => (await mine.requests()).filter((r) => r.textStart === first).map((r) => r.status), { timeout: 30_000 }).toEqual([500, 200]);
+    await fetch(`${emulator.url}/__emulator/config`, { method: 'PATCH', body: JSON.stringify({ latencyMs: 0 }) });
+    expect(await background.evaluate(() => (globalThis as unknown as { seenWaitNotes: string[] }).seenWaitNotes)).toContainEqual(expect.stringMatching(/did not answer properly\. Reading continues by itself/));
+    await expect.poll(async () => (await readingSession(background)) === null && (await mine.requests()).some((r) => r.textStart?.startsWith('Dr. Smith')), { timeout: 30_000 }).toBe(true);
+    // Paid: each sentence once, the first by its answered request; the failed one cost nothing.
+    const requests = await mine.requests();
+    const answered = requests.filter((r) => r.status === 200).map((r) => r.textStart);
+    const entries = await mine.charges();
+    expect(entries.map((e) => e.textStart).sort()).toEqual([...answered].sort());
+    expect(new Set(answered).size).toBe(answered.length);
+    expect(entries.reduce((sum, e) => sum + e.credits, 0)).toBe(answered.length);
+  });
+
   test('jumping back and forth across chunk boundaries pays for each part once', async ({ context, background, extensionId, emulator, pages }) => {
     const mine = since(emulator.url, Date.now());
     await slowService(emulator.url);

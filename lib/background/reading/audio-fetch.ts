@@ -80,6 +80,8 @@ export async function fetchChunk(request: ChunkRequest): Promise<string> {
     },
     {
       priority: request.priority,
+      // A reading (or a download) pays for its own: joined by another, a failure is tried once more.
+      party: request.sessionId,
       onRetry: request.onRetry,
       onSent: request.onSent,
       keep: async (speech) => {

@@ -132,4 +132,70 @@ describe('the gateway', () => {
     await gone;
     expect(sent.filter((t) => t === 'Gone.')).toHaveLength(1);
   });
+
+  it('a call joined for another party that then fails is tried once more on its own, said as a retry; its own party gets the failure', async () => {
+    const { gateway } = await load();
+    const keep = async (answer: { translation: string }) => answer.translation;
+    const failedFor: string[] = [];
+    const retries: string[] = [];
+    held.set('Slow.', () => undefined);
+    const onFailed = (_: unknown, holders: ReadonlySet<string>) => failedFor.push(...holders);
+    const first = gateway.sharedPaidCall('k', 'r1#0', translateRun('Slow.'), { priority: 5, keep, party: 'r1', onFailed });
+    await vi.waitFor(() => expect(sent).toEqual(['Slow.']), WAIT);
+    // The same reading's second ask, and another reading's (a restart, a download) join it.
+    const sameParty = gateway.sharedPaidCall('k', 'r1#1', translateRun('Slow.'), { priority: 5, keep, party: 'r1', onFailed });
+    const other = gateway.sharedPaidCall('k', 'r2#0', translateRun('Slow.'), { priority: 5, keep, party: 'r2', onFailed, onRetry: (e) => retries.push((e as { kind: string }).kind) });
+    failWith = 500;
+    held.get('Slow.')!();
+    await expect(first).rejects.toMatchObject({ kind: 'server' });
+    await expect(sameParty).rejects.toMatchObject({ kind: 'server' });
+    // Remembered by the party that sent it only; the other tries again, said so.
+    expect(failedFor.sort()).toEqual(['r1#0', 'r1#1']);
+    await vi.waitFor(() => expect(sent).toEqual(['Slow.', 'Slow.']), WAIT);
+    expect(retries).toEqual(['server']);
+    failWith = null;
+    held.get('Slow.')!();
+    expect(await other).toBe('[es] Slow.');
+    expect(sent).toHaveLength(2);
+  });
+
+  it('a joined call is tried again once at most, not for a failure no retry gets past, and not once its asker let go', async () => {
+    const { gateway } = await load();
+    const keep = async (answer: { translation: string }) => answer.translation;
+    held.set('Down.', () => undefined);
+    const first = gateway.sharedPaidCall('d', 'r1#0', translateRun('Down.'), { priority: 5, keep, party: 'r1' });
+    await vi.waitFor(() => expect(sent).toEqual(['Down.']), WAIT);
+    const other = gateway.sharedPaidCall('d', 'r2#0', translateRun('Down.'), { priority: 5, keep, party: 'r2' });
+    failWith = 500;
+    held.get('Down.')!();
+    await expect(first).rejects.toMatchObject({ kind: 'server' });
+    await vi.waitFor(() => expect(sent).toHaveLength(2), WAIT);
+    held.get('Down.')!();
+    // Its own try failed too: that failure is final.
+    await expect(other).rejects.toMatchObject({ kind: 'server' });
+    expect(sent).toHaveLength(2);
+
+    // A rejected key: trying again would not get past it.
+    held.set('Refused.', () => undefined);
+    const refused = gateway.sharedPaidCall('r', 'r1#0', translateRun('Refused.'), { priority: 5, keep, party: 'r1' });
+    await vi.waitFor(() => expect(sent.at(-1)).toBe('Refused.'), WAIT);
+    const joinedRefused = gateway.sharedPaidCall('r', 'r2#0', translateRun('Refused.'), { priority: 5, keep, party: 'r2' });
+    failWith = 401;
+    held.get('Refused.')!();
+    await expect(refused).rejects.toMatchObject({ kind: 'unauthorized' });
+    await expect(joinedRefused).rejects.toMatchObject({ kind: 'unauthorized' });
+    expect(sent.filter((t) => t === 'Refused.')).toHaveLength(1);
+
+    // Let go before the failure: nothing is sent for it.
+    held.set('Gone.', () => undefined);
+    failWith = 500;
+    const sender = gateway.sharedPaidCall('g', 'r1#0', translateRun('Gone.'), { priority: 5, keep, party: 'r1' });
+    await vi.waitFor(() => expect(sent.at(-1)).toBe('Gone.'), WAIT);
+    const leaving = gateway.sharedPaidCall('g', 'r2#0', translateRun('Gone.'), { priority: 5, keep, party: 'r2' });
+    gateway.letGo((h) => h.startsWith('r2'));
+    held.get('Gone.')!();
+    await expect(sender).rejects.toMatchObject({ kind: 'server' });
+    await expect(leaving).rejects.toMatchObject({ kind: 'server' });
+    expect(sent.filter((t) => t === 'Gone.')).toHaveLength(1);
+  });
 });

@@ -1,5 +1,5 @@
 import type { ServiceClient } from '../../api/client';
-import { isServiceError, ServiceError } from '../../api/errors';
+import { isServiceError, ServiceError, worthRetrying } from '../../api/errors';
 import type { ScheduleOptions } from '../../api/scheduler';
 import { getSettings } from '../../settings/items';
 import { keepAliveDuring } from '../keep-alive';
@@ -19,7 +19,9 @@ import { t } from '../../i18n';
  *   price learning does not learn from an amount nobody knows.
  * - Shared (`sharedPaidCall`): a call many may want (the audio of one chunk, for a reading, a
  *   restart of it and a download) is sent once and held by name; it is withdrawn when its last
- *   holder lets go, unless it is on the wire.
+ *   holder lets go, unless it is on the wire. One who joined it for another party (another reading,
+ *   a download) and sees it fail tries once more on its own: that failure was not its request nor
+ *   its charge, and the service may have recovered.
  */
 
 export type PaidCallOptions = Omit<ScheduleOptions, 'paid'>;
@@ -57,6 +59,10 @@ interface Shared {
   /** Aborted only when nobody holds the call and it is not on the wire. */
   wanted: AbortController;
   holders: Set<string>;
+  /** Who sent it (see SharedCallOptions.party). */
+  party: string | undefined;
+  /** Holders that joined it for another party: its failure is not theirs to remember. */
+  others: Set<string>;
   sending: boolean;
   /** Settled once the call has left for the service. */
   sent: Promise<void>;
@@ -72,6 +78,13 @@ export interface SharedCallOptions<T, R> extends Omit<PaidCallOptions, 'signal'>
   onFailed?: (error: unknown, holders: ReadonlySet<string>) => void;
   /** Told once the call has left for the service (the one joined, when it joins one). */
   onSent?: () => void;
+  /**
+   * Who pays for what this asker sends (a reading, a download). An asker of the same party joins
+   * the call for better or worse (its failure is the party's: a second request would pay twice);
+   * one of another party that sees it fail, worth trying again, tries once more on its own,
+   * told through `onRetry` as a retry due now.
+   */
+  party?: string;
 }
 
 /**
@@ -79,17 +92,28 @@ export interface SharedCallOptions<T, R> extends Omit<PaidCallOptions, 'signal'>
  * withdrawn) joins that call instead of paying again. Let go with `letGo`.
  */
 export function sharedPaidCall<T, R>(key: string, holder: string, run: PaidRun<T>, options: SharedCallOptions<T, R>): Promise<R> {
+  return sharedCall(key, holder, run, options, true);
+}
+
+function sharedCall<T, R>(key: string, holder: string, run: PaidRun<T>, options: SharedCallOptions<T, R>, mayTryAgain: boolean): Promise<R> {
   const pending = shared.get(key);
   if (pending && !pending.wanted.signal.aborted) {
     pending.holders.add(holder);
     if (options.onSent) void pending.sent.then(options.onSent);
-    return pending.job as Promise<R>;
+    if (options.party === pending.party) return pending.job as Promise<R>;
+    pending.others.add(holder);
+    return (pending.job as Promise<R>).catch((error: unknown) => {
+      // Still wanted by this holder, and a failure that trying again may get past.
+      if (!mayTryAgain || !pending.holders.has(holder) || !isServiceError(error) || !worthRetrying(error.kind)) throw error;
+      options.onRetry?.(error, 0);
+      return sharedCall(key, holder, run, options, false);
+    });
   }
-  const { keep, onFailed, onSent, ...callOptions } = options;
+  const { keep, onFailed, onSent, party: _party, ...callOptions } = options;
   let markSent = () => undefined as void;
   const sent = new Promise<void>((resolve) => (markSent = resolve));
   if (onSent) void sent.then(onSent);
-  const entry: Shared = { job: Promise.resolve(), wanted: new AbortController(), holders: new Set([holder]), sending: false, sent };
+  const entry: Shared = { job: Promise.resolve(), wanted: new AbortController(), holders: new Set([holder]), party: options.party, others: new Set(), sending: false, sent };
   const onSending = (sending: boolean) => {
     entry.sending = sending;
     if (sending) markSent();
@@ -98,7 +122,7 @@ export function sharedPaidCall<T, R>(key: string, holder: string, run: PaidRun<T
   };
   const job = paidAttempts(run, { ...callOptions, signal: entry.wanted.signal }, onSending)
     .then(keep, (error: unknown) => {
-      if (!isWithdrawn(error)) onFailed?.(error, new Set(entry.holders));
+      if (!isWithdrawn(error)) onFailed?.(error, new Set([...entry.holders].filter((h) => !entry.others.has(h))));
       throw error;
     })
     .finally(() => {
