@@ -74,6 +74,29 @@ describe('planChunks', () => {
     expectCoverage(chunks, sentences);
   });
 
+  it('counts each sentence as it will be sent: a chunk said with a lengthening pronunciation stays within the limit', () => {
+    const text = Array.from({ length: 400 }, (_, i) => `Sentence ${i} is about AI and how AI helps.`).join(' ');
+    const say = (sentence: string) => sentence.replace(/\bAI\b/g, 'artificial intelligence');
+    const measure = (sentence: string) => say(sentence).length;
+    const written = prepareSpeech(text, 'en').chunks;
+    // Planned on the written length, a chunk said so goes past the service's 5,000 characters.
+    expect(Math.max(...written.map((c) => say(c.text).length))).toBeGreaterThan(5000);
+    const fitted = prepareSpeech(text, 'en', { measure }).chunks;
+    expect(Math.max(...fitted.map((c) => say(c.text).length))).toBeLessThanOrEqual(5000);
+    expect(Math.max(...fitted.map((c) => say(c.text).length))).toBeGreaterThan(4500);
+    // Every sentence is still in one chunk, in order, and the first request is still one sentence.
+    expect(fitted.map((c) => c.text).join(' ')).toBe(written.map((c) => c.text).join(' '));
+    expect(fitted[0]!.lastSentence).toBe(0);
+  });
+
+  it('a smaller limit leaves room for a translation: no chunk, nor sentence, of a 40,000-character text is over it', () => {
+    const text = article(40_000);
+    const chunks = prepareSpeech(text, 'en', { maxChars: Math.floor(5000 / 1.6) }).chunks;
+    expect(Math.max(...chunks.map((c) => c.text.length))).toBeLessThanOrEqual(3125);
+    // German from English runs up to 35 % longer: every chunk's translation still fits one request.
+    expect(Math.max(...chunks.map((c) => Math.ceil(c.text.length * 1.35)))).toBeLessThanOrEqual(5000);
+  });
+
   it('returns nothing for no sentences', () => {
     expect(planChunks([])).toEqual([]);
   });

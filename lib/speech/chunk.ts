@@ -28,7 +28,16 @@ export interface ChunkOptions {
   marks?: readonly TextMark[];
   /** Whether the text is about code (its code is read); found from `marks` and the text when not given. */
   aboutCode?: boolean;
+  /**
+   * A sentence's length as it will be sent, when that is not its written length (the user's
+   * pronunciations make "AI" "artificial intelligence"): budgets and the limit count this, so a
+   * chunk never grows past the service's limit after planning.
+   */
+  measure?: (sentence: string) => number;
 }
+
+/** What a request may hold, counted as it is sent: at most `maxChars` of `measure`d sentences. */
+export type SpeechFit = Pick<ChunkOptions, 'maxChars' | 'measure'>;
 
 export const DEFAULT_FIRST_CHARS = 300;
 export const DEFAULT_GROWTH = 3;
@@ -54,6 +63,7 @@ export const DEFAULT_GROWTH = 3;
 export function planChunks(sentences: readonly Sentence[], opts: ChunkOptions = {}): Chunk[] {
   const maxChars = opts.maxChars ?? DEFAULT_MAX_CHARS;
   const growth = opts.growth ?? DEFAULT_GROWTH;
+  const measure = opts.measure ?? ((sentence: string) => sentence.length);
   let budget = Math.min(maxChars, opts.firstChars ?? DEFAULT_FIRST_CHARS);
 
   const chunks: Chunk[] = [];
@@ -61,12 +71,14 @@ export function planChunks(sentences: readonly Sentence[], opts: ChunkOptions = 
   while (i < sentences.length) {
     const first = i;
     let text = sentences[i]!.text;
+    let size = measure(text);
     const sentenceOffsets = [0];
     i++;
     // Chunk 0 stays a single sentence; later chunks fill their budget greedily.
     if (chunks.length > 0) {
-      while (i < sentences.length && text.length + 1 + sentences[i]!.text.length <= budget) {
+      while (i < sentences.length && size + 1 + measure(sentences[i]!.text) <= budget) {
         sentenceOffsets.push(text.length + 1);
+        size += 1 + measure(sentences[i]!.text);
         text += ' ' + sentences[i]!.text;
         i++;
       }

@@ -1,4 +1,5 @@
 import { connectService, expect, setSettings, test } from './fixtures';
+import { completedDownload } from '../support/downloads';
 import { chooseMenuEntry, ledger, selectSnippet, selectText, speechRequests, stopReadingAndSettle, waitForStatus, watchHighlights } from '../support/extension';
 
 // Issue 21, item 3: "write → say" pairs change what is sent to the speech service, never the page.
@@ -89,5 +90,28 @@ test.describe('pronunciation', () => {
     expect(stored).toEqual([{ write: 'Smith', say: 'Smythe', language: null, site: new URL(pages.url).hostname }]);
     // Nothing was read or paid for.
     expect(await speechRequests(emulator.url)).toEqual([]);
+  });
+
+  test('a pair that makes the text longer keeps every request of a download within the service\'s limit: the file is saved, each part paid once', async ({ background, emulator, openExtensionPage }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    // "AI" said in full doubles the text: parts planned on the written text went past 5,000 characters.
+    await setSettings(background, { format: 'wav', confirmAboveCredits: 1_000_000, pronunciations: [{ write: 'AI', say: 'artificial intelligence', language: null, site: null }] });
+    const text = Array.from({ length: 180 }, (_, i) => `Note ${i + 1}: AI reads, AI writes.`).join(' ');
+    const said = text.replaceAll('AI', 'artificial intelligence');
+    expect(said.length).toBeGreaterThan(text.length * 1.9);
+    const popup = await openExtensionPage('popup.html');
+    await popup.getByLabel('Text to read').fill(text);
+    await popup.getByRole('button', { name: 'Download', exact: true }).click();
+    await completedDownload(background);
+    const requests = await speechRequests(emulator.url);
+    expect(requests.map((r) => r.status)).toEqual(requests.map(() => 200));
+    // Each part as said: within the limit, the last ones near it; all of it said once.
+    const lengths = requests.map((r) => r.textLength!);
+    expect(Math.max(...lengths)).toBeLessThanOrEqual(5000);
+    expect(lengths.reduce((sum, n) => sum + n, 0)).toBe(said.length - (requests.length - 1));
+    expect(requests.every((r) => r.textStart!.includes('artificial intelligence'))).toBe(true);
+    const charged = (await ledger(emulator.url)).entries;
+    expect(charged.map((e) => e.id).sort()).toEqual(requests.map((r) => r.id).sort());
+    expect(charged.reduce((sum, e) => sum + e.credits, 0)).toBe(lengths.reduce((sum, n) => sum + Math.ceil(n / 100), 0));
   });
 });

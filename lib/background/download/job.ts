@@ -6,7 +6,7 @@ import { t } from '../../i18n';
 import { createSerial } from '../../serial';
 import { getSettings } from '../../settings/items';
 import { AUDIO_CACHE_LIMIT_BYTES, audioCacheEntries, audioCacheKey, hasAudio } from '../../speech/cache';
-import { readingAt, textAsSaid } from '../reading/said';
+import { readingAt, speechFitOf, textAsSaid } from '../reading/said';
 import { pinAudio, unpinAudio } from '../../speech/pins';
 import { setDownloadBadge } from '../badge';
 import { endFetches, fetchChunk } from '../reading/audio-fetch';
@@ -80,9 +80,10 @@ export async function runDownloadJob(request: DownloadRequestRecord, confirm: Co
   try {
     // A fresh session per run: a retry must not be refused as the ended session of the failed run.
     const { serviceUrl, cleanup } = await getSettings();
-    const { plan } = buildPlan({ sessionId: `download-${id}-${Date.now()}`, text, title, params, cleanup });
-    // Its parts as they will be said (the user's pronunciations) and cached.
-    readingAt(plan.sessionId, typeof request.tabId === 'number' ? request.tabId : null);
+    const sessionId = `download-${id}-${Date.now()}`;
+    // Its parts as they will be said (the user's pronunciations, each part within the limit so) and cached.
+    readingAt(sessionId, typeof request.tabId === 'number' ? request.tabId : null);
+    const { plan } = buildPlan({ sessionId, text, title, params, cleanup, fit: await speechFitOf(sessionId, params.language) });
     // A private window's download: the parts it fetches stay in memory (the file itself is the user's).
     // Known from its first run on: a retry after the tab closed is a private window's still.
     const inPrivate = await markPrivateSession(plan.sessionId, request.inPrivate ?? (await isPrivateTab(typeof request.tabId === 'number' ? request.tabId : null)));

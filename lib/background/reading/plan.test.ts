@@ -78,3 +78,31 @@ describe('buildPlan from a place in the text', () => {
     expect(() => buildPlan({ sessionId: 's', text: TEXT, title: 't', params, startOffset: TEXT.length })).toThrow(/nothing to read after this point/);
   });
 });
+
+describe('a plan that fits the service as it is sent', () => {
+  const long = Array.from({ length: 600 }, (_, i) => `Paragraph ${i + 1} tells how AI reads the page aloud.`).join(' ');
+
+  it('with the user\'s pronunciations: every request, as said, is within the limit, also from a sentence on', async () => {
+    const { speechFitOf } = await import('./said');
+    await fakeBrowser.storage.local.set({ settings: { pronunciations: [{ write: 'AI', say: 'artificial intelligence', language: null, site: null }] } });
+    const fit = await speechFitOf('s1', 'en');
+    const said = (text: string) => text.replaceAll('AI', 'artificial intelligence');
+    const unfit = buildPlan({ ...input, text: long });
+    expect(Math.max(...unfit.plan.chunks.map((c) => said(c.text).length))).toBeGreaterThan(5000);
+    for (const start of [undefined, 250]) {
+      const { plan } = buildPlan({ ...input, text: long, fit, startSentence: start });
+      expect(Math.max(...plan.chunks.map((c) => said(c.text).length))).toBeLessThanOrEqual(5000);
+      expect(plan.sentenceCount).toBe(600);
+    }
+  });
+
+  it('heard in another language: the written text leaves room for its translation to come back longer', async () => {
+    const { speechFitOf } = await import('./said');
+    const fit = await speechFitOf('s1', 'en', { source: 'en', target: 'de' });
+    const { plan } = buildPlan({ ...input, text: long, fit });
+    // German runs up to a third longer than English: each chunk's translation still fits one request.
+    expect(Math.max(...plan.chunks.map((c) => Math.ceil(c.text.length * 1.35)))).toBeLessThanOrEqual(5000);
+    const fromJapanese = await speechFitOf('s1', 'ja', { source: 'ja', target: 'en' });
+    expect(fromJapanese.maxChars! * 3).toBeLessThanOrEqual(5000);
+  });
+});

@@ -2,7 +2,7 @@ import { ServiceError } from '../../api/errors';
 import { hasAudio } from '../../speech/cache';
 import { saidAudioKey } from './said';
 import { chunkOfSentence } from '../../player/sentence-position';
-import { prepareSpeech } from '../../speech/chunk';
+import { prepareSpeech, type SpeechFit } from '../../speech/chunk';
 import type { TextMark } from '../../text-marks';
 import type { CleanupRules } from '../../speech/clean';
 import { chunksFrom, sentenceAtOffset } from '../../speech/chunk-from';
@@ -26,7 +26,10 @@ interface PlanInput {
   cleanup?: CleanupRules;
   /** Code and table cells the page marked in `text`, for the cleanup rules. */
   marks?: readonly TextMark[];
+  /** How requests fit the service's limit as they are sent (translated, pronounced): see said.ts `speechFitOf`. */
+  fit?: SpeechFit;
 }
+
 
 /**
  * Turns text into a reading: sentences (with their place in the original text) grouped into
@@ -36,14 +39,14 @@ interface PlanInput {
  * is still planned so that "previous" and a jump back reach what comes before it.
  */
 export function buildPlan(input: PlanInput & { startOffset?: number; startSentence?: number }): BuiltPlan {
-  const prepared = prepareSpeech(input.text, input.params.language, { cleanup: input.cleanup, marks: input.marks });
+  const prepared = prepareSpeech(input.text, input.params.language, { cleanup: input.cleanup, marks: input.marks, ...input.fit });
   const { sentences } = prepared;
   if (prepared.chunks.length === 0) {
     throw new ServiceError('invalidRequest', t('readingNoTextHere'));
   }
   const startSentence = input.startOffset === undefined ? Math.min(input.startSentence ?? 0, sentences.length - 1) : sentenceAtOffset(sentences, input.startOffset);
   if (startSentence < 0) throw new ServiceError('invalidRequest', t('readingNothingAfterHere'));
-  const chunks = startSentence > 0 ? chunksFrom(prepared, startSentence) : prepared.chunks;
+  const chunks = startSentence > 0 ? chunksFrom(prepared, startSentence, input.fit) : prepared.chunks;
   return {
     plan: {
       sessionId: input.sessionId,

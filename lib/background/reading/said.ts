@@ -3,6 +3,9 @@ import { getSettings } from '../../settings/items';
 import { audioCacheKey } from '../../speech/cache';
 import type { SpeechParams } from '../../player/contract';
 import { applyPronunciations } from '../../speech/pronounce';
+import { DEFAULT_MAX_CHARS } from '../../speech/segment';
+import type { SpeechFit } from '../../speech/chunk';
+import { translationGrowthBound } from '../../translate/growth';
 import { sessionItem } from './session';
 
 /**
@@ -47,6 +50,20 @@ export async function textAsSaid(sessionId: string, text: string, language: stri
   const { pronunciations } = await getSettings();
   if (pronunciations.length === 0) return text;
   return applyPronunciations(text, pronunciations, { language, site: await siteOf(sessionId) });
+}
+
+/**
+ * How a reading's (or a download's) requests fit the service's limit as they are sent, so that none
+ * is refused after what it needed was paid for: counted with the user's pronunciations applied
+ * (exactly); heard in another language, the written text at most 1/growth of the limit, the growth
+ * its translation may come back with (the translation is paid before its speech is asked for).
+ */
+export async function speechFitOf(sessionId: string, language: string, heardIn?: { source: string | null; target: string }): Promise<SpeechFit> {
+  if (heardIn) return { maxChars: Math.floor(DEFAULT_MAX_CHARS / translationGrowthBound(heardIn.source, heardIn.target)) };
+  const { pronunciations } = await getSettings();
+  if (pronunciations.length === 0) return {};
+  const where = { language, site: await siteOf(sessionId) };
+  return { measure: (sentence) => applyPronunciations(sentence, pronunciations, where).length };
 }
 
 /** The cache key of a chunk's audio as the reading asks for it (its text as said). */

@@ -23,6 +23,7 @@ import { stopCurrent } from './control';
 import { fetchChunkForPlayer, playerHost } from './host';
 import { estimateAfterFirstRequest } from './first-price';
 import { planStartingAt } from './plan';
+import { speechFitOf } from './said';
 import type { HereFirst } from './here-first';
 import { tellResumed } from './resume';
 import { chooseSpeechParams } from './speech-params';
@@ -84,13 +85,15 @@ async function startWithdrawable(sessionId: string, request: ReadRequest, sent: 
   // read in voices of theirs (a language or voice chosen for the text is kept throughout).
   const voicesByParagraph = request.translateTo === undefined && !request.language && !request.voiceId;
   // (Nor when such a text opens with a paragraph in another language: its voice is known once planned.)
+  // Each request fits the service's limit as it is sent: translated, or with the user's pronunciations.
+  const fit = await speechFitOf(sessionId, params.language, request.translateTo ? { source: request.sourceLanguage || null, target: request.translateTo } : undefined);
   const early =
     request.confirmed && !bySentence && !request.startOffset && !request.startSentence && (!voicesByParagraph || (await opensInReadingVoice(capped.text, params.language, request.marks)))
-      ? firstRequestText(capped.text, params.language, { cleanup, marks: request.marks })
+      ? firstRequestText(capped.text, params.language, { cleanup, marks: request.marks, ...fit })
       : null;
   // The player gets ready once it has left (getting it ready sooner slows the request on 2 cores).
   if (early) askEarly(sessionId, { text: early, index: 0 }, params, preparePlayer);
-  const planned = { sessionId, text: capped.text, title: request.title, params, cleanup, marks: request.marks };
+  const planned = { sessionId, text: capped.text, title: request.title, params, cleanup, marks: request.marks, fit };
   // Started later in the text: the usual chunks when their audio is bought already (never twice).
   const start = request.startOffset === undefined ? { sentence: request.startSentence } : { offset: request.startOffset };
   const { plan: written, sentences, startSentence } = await planStartingAt(planned, start, settings.serviceUrl, isFetching, sent.first?.text);
