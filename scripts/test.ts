@@ -4,7 +4,7 @@
  * side by side (the checks and builds); a step run beside another prints its output when it
  * ends, a step run alone streams it.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { sharedPagesSummary } from '../test/support/pages';
 import { collectTestTimes, durationTable, type StepTime } from './test-report';
@@ -30,14 +30,18 @@ interface Step {
   reported?: boolean;
 }
 
-/** Runs a step, noting its wall time for the closing table; `alone` streams its output as it comes. */
-function runStep(step: Step, alone: boolean): Promise<boolean> {
-  const head = `\n▶ ${step.label}: ${step.command} ${step.args.join(' ')}`;
-  if (alone) console.log(head);
-  const start = performance.now();
+/** A step's process, its output kept from its start on, and its exit status once it closed. */
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+  closed: Promise<number | null>;
+}
+
+/** Starts a step's process; `waiting` ones get a stdin to be told when their turn comes. */
+function spawnStep(step: Step, alone: boolean, waiting = false): Running {
   const child = spawn(step.command, step.args, {
     env: { ...process.env, ...step.env },
-    stdio: ['ignore', alone && !step.counted ? 'inherit' : 'pipe', alone ? 'inherit' : 'pipe'],
+    stdio: [waiting ? 'pipe' : 'ignore', alone && !step.counted ? 'inherit' : 'pipe', alone ? 'inherit' : 'pipe'],
   });
   let out = '';
   child.stdout?.on('data', (b: Buffer) => {
@@ -45,22 +49,32 @@ function runStep(step: Step, alone: boolean): Promise<boolean> {
     if (alone) process.stdout.write(b);
   });
   child.stderr?.on('data', (b: Buffer) => (out += b.toString()));
-  return new Promise((resolve) => {
-    child.on('close', (status) => {
-      steps.push({ label: step.label, startedAt: (start - runStart) / 1000, seconds: (performance.now() - start) / 1000, ok: status === 0 });
-      if (!alone) console.log(`${head}\n${out.trimEnd()}`);
-      const counts = step.counted ? /(\d+) passed, (\d+) failed/.exec(out) : null;
-      if (step.counted) {
-        total.passed += Number(counts?.[1] ?? 0);
-        total.failed += counts ? Number(counts[2]) : 1;
-      } else if (!step.reported) {
-        if (status === 0) total.passed++;
-        else total.failed++;
-      }
-      if (status !== 0 || (step.counted && !counts)) failures.push(step.label);
-      resolve(status === 0);
-    });
-  });
+  return { child, output: () => out, closed: new Promise((resolve) => child.on('close', resolve)) };
+}
+
+/**
+ * Runs a step, noting its wall time for the closing table; `alone` streams its output as it comes.
+ * `started`: its process, started before, whose turn is now.
+ */
+async function runStep(step: Step, alone: boolean, started?: Running): Promise<boolean> {
+  const head = `\n▶ ${step.label}: ${step.command} ${step.args.join(' ')}`;
+  if (alone) console.log(head);
+  const start = performance.now();
+  const run = started ?? spawnStep(step, alone);
+  const status = await run.closed;
+  const out = run.output();
+  steps.push({ label: step.label, startedAt: (start - runStart) / 1000, seconds: (performance.now() - start) / 1000, ok: status === 0 });
+  if (!alone) console.log(`${head}\n${out.trimEnd()}`);
+  const counts = step.counted ? /(\d+) passed, (\d+) failed/.exec(out) : null;
+  if (step.counted) {
+    total.passed += Number(counts?.[1] ?? 0);
+    total.failed += counts ? Number(counts[2]) : 1;
+  } else if (!step.reported) {
+    if (status === 0) total.passed++;
+    else total.failed++;
+  }
+  if (status !== 0 || (step.counted && !counts)) failures.push(step.label);
+  return status === 0;
 }
 
 /** Runs steps `width` at a time, in order. */
@@ -70,6 +84,26 @@ async function runSideBySide(list: Step[], width: number): Promise<void> {
     for (let step = queue.shift(); step; step = queue.shift()) await runStep(step, false);
   };
   await Promise.all(Array.from({ length: width }, lane));
+}
+
+/**
+ * Runs steps one at a time, each started (as VOXLATE_FIREFOX_WAIT) while the one before runs: it
+ * gets ready (a browser launched, an extension installed) and waits for its turn on stdin.
+ */
+async function inTurnStartedAhead(list: Step[]): Promise<void> {
+  const begin = (step: Step) => {
+    const run = spawnStep({ ...step, env: { ...step.env, VOXLATE_FIREFOX_WAIT: '1' } }, false, true);
+    // One that ended before its turn (it could not start) is not told; its status says what happened.
+    run.child.stdin?.on('error', () => undefined);
+    return run;
+  };
+  let next = list[0] ? begin(list[0]) : undefined;
+  for (const [i, step] of list.entries()) {
+    const run = next!;
+    next = list[i + 1] ? begin(list[i + 1]!) : undefined;
+    run.child.stdin?.end('go\n');
+    await runStep(step, false, run);
+  }
 }
 
 /** Runs a chain of steps one after the other (a step after a failed one still runs: every failure is seen). */
@@ -151,22 +185,22 @@ addReport<PlaywrightReport>(
 // first). Two at a time saved about four minutes but, on a bare clone on 2 cores, a check of
 // reading-paths (a jump coming after the parts it skips were bought) and one of private (the normal
 // window's tab not found) failed from the load; each passes alone. Beside Chromium's three workers
-// they overloaded the cores worse still.
-await runSideBySide(
-  [
-    firefoxSuite('reading paths: from here, player, pause, download cancel, faults', 'reading-paths'),
-    firefoxSuite('', 'read-aloud'),
-    firefoxSuite('PDF reader', 'pdf-reader'),
-    firefoxSuite('page translation and listening in another language', 'page-translate'),
-    firefoxSuite('private windows', 'private'),
-    firefoxSuite('translation bubble', 'bubble'),
-    firefoxSuite('popup and options', 'popup-options'),
-    firefoxSuite('restarted', 'restart'),
-    firefoxSuite('a long chunk slowed down', 'stretch'),
-    firefoxSuite('popup first paint', 'popup-paint'),
-  ],
-  Number(process.env.VOXLATE_FIREFOX_LANES ?? 1),
-);
+// they overloaded the cores worse still. Each starts while the one before runs (its browser launched,
+// about 5 s of one core, while the other core has little to do), and checks once that one ended.
+const firefoxSuites = [
+  firefoxSuite('reading paths: from here, player, pause, download cancel, faults', 'reading-paths'),
+  firefoxSuite('', 'read-aloud'),
+  firefoxSuite('PDF reader', 'pdf-reader'),
+  firefoxSuite('page translation and listening in another language', 'page-translate'),
+  firefoxSuite('private windows', 'private'),
+  firefoxSuite('translation bubble', 'bubble'),
+  firefoxSuite('popup and options', 'popup-options'),
+  firefoxSuite('restarted', 'restart'),
+  firefoxSuite('a long chunk slowed down', 'stretch'),
+  firefoxSuite('popup first paint', 'popup-paint'),
+];
+const firefoxLanes = Number(process.env.VOXLATE_FIREFOX_LANES ?? 1);
+await (firefoxLanes > 1 ? runSideBySide(firefoxSuites, firefoxLanes) : inTurnStartedAhead(firefoxSuites));
 
 console.log(durationTable(steps, (performance.now() - runStart) / 1000, collectTestTimes('test-results', process.cwd())));
 console.log(`\n${sharedPagesSummary()}`);

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import JSZip from 'jszip';
 import puppeteer, { type Browser } from 'puppeteer-core';
-import { FIREFOX, GECKO_ID, UUID } from './support';
+import { FIREFOX, GECKO_ID, myTurn, UUID } from './support';
 
 const EXTENSION = path.resolve(import.meta.dirname, '../../.output-test/firefox-mv2');
 
@@ -34,7 +34,9 @@ export async function profileWithAddon(name: string): Promise<string> {
 }
 
 /** Debian's firefox-esr, headless, on `profile`: the add-on there is installed at start and stays. */
-export function launchOnProfile(profile: string): Promise<Browser> {
+export async function launchOnProfile(profile: string): Promise<Browser> {
+  // Started ahead under npm test: a profile's browser starts with our add-on running, so it starts on its turn.
+  await myTurn();
   return puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX,

@@ -18,8 +18,8 @@ export const UUID = '5f0c1d2e-3b4a-4c5d-8e6f-7a8b9c0d1e2f';
  * Debian's firefox-esr, headless, driven over WebDriver BiDi, with our add-on's pages at a fixed
  * address and audio allowed to start without a click (the background page plays it).
  */
-export function launchFirefox(): Promise<Browser> {
-  return puppeteer.launch({
+export async function launchFirefox(): Promise<Browser> {
+  const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX,
     headless: true,
@@ -33,6 +33,8 @@ export function launchFirefox(): Promise<Browser> {
       'media.cubeb.force_mock_context': true,
     },
   });
+  await myTurn();
+  return browser;
 }
 
 /** Polls `probe` until it returns something truthy; throws after `timeoutMs`. */
@@ -202,12 +204,29 @@ export async function stopAndSettle(ext: Page): Promise<void> {
   );
 }
 
+/**
+ * Under `npm test` the next Firefox suite is started while the one before still runs
+ * (VOXLATE_FIREFOX_WAIT=1), so that its browser starts beside it: it waits for a line on stdin,
+ * written when the suite before has ended, before installing our add-on and before any check.
+ */
+let turn: Promise<void> | null = null;
+/** Resolves when this suite's turn has come (at once outside npm test). */
+export function myTurn(): Promise<void> {
+  if (process.env.VOXLATE_FIREFOX_WAIT !== '1') return Promise.resolve();
+  turn ??= new Promise((resolve) => {
+    process.stdin.once('data', () => resolve());
+    process.stdin.once('end', () => resolve());
+  });
+  return turn;
+}
+
 /** Named checks, each passed or failed with why; `report` prints them and "N passed, N failed". */
 export function checks() {
   const results: [string, boolean, string?][] = [];
   const times: FirefoxSuiteReport['checks'] = [];
   return {
     async check(name: string, run: () => Promise<unknown>): Promise<void> {
+      await myTurn();
       // FIREFOX_ONLY=<words of a check's name>[|<other words>] runs just the checks named so (while working on them).
       const only = process.env.FIREFOX_ONLY;
       if (only && !only.split('|').some((words) => name.includes(words))) return;
