@@ -115,7 +115,10 @@ test.describe('speed changes while reading', () => {
     await expect.poll(async () => (await chargedSince(emulator.url, t0)).length, { timeout: 30_000 }).toBe(keptAt2 + 1);
     const all = await arrivedSince(t0);
     expect(all.filter((r) => Date.parse(r.time) < pressedAt).every((r) => r.speed === 2)).toBe(true);
-    expect(all.filter((r) => Date.parse(r.time) >= changedAt).map((r) => r.speed)).toEqual([1.75]);
+    // After the change: the one new chunk at 1.75× (a chunk asked for at 2× before it may reach the
+    // service a moment after, on a busy machine: it is one of the kept ones, counted below).
+    expect(all.filter((r) => Date.parse(r.time) >= changedAt && r.speed !== 2).map((r) => r.speed)).toEqual([1.75]);
+    expect(all.filter((r) => r.speed === 2)).toHaveLength(keptAt2);
     // Every piece of the text paid once.
     const charged = await chargedSince(emulator.url, t0);
     expect(new Set(charged.map((c) => c.textStart)).size).toBe(charged.length);
