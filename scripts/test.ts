@@ -88,7 +88,7 @@ async function runSideBySide(list: Step[], width: number): Promise<void> {
 
 /**
  * Runs steps one at a time, each started (as VOXLATE_FIREFOX_WAIT) while the one before runs: it
- * gets ready (a browser launched, an extension installed) and waits for its turn on stdin.
+ * gets ready (its emulator up, its browser launched) and waits for its turn on stdin.
  */
 async function inTurnStartedAhead(list: Step[]): Promise<void> {
   const begin = (step: Step) => {

@@ -79,11 +79,12 @@ export async function runDownloadJob(request: DownloadRequestRecord, confirm: Co
   let sending = false;
   try {
     // A fresh session per run: a retry must not be refused as the ended session of the failed run.
-    const { serviceUrl, cleanup } = await getSettings();
+    const settings = await getSettings();
+    const { serviceUrl, cleanup } = settings;
     const sessionId = `download-${id}-${Date.now()}`;
     // Its parts as they will be said (the user's pronunciations, each part within the limit so) and cached.
     readingAt(sessionId, typeof request.tabId === 'number' ? request.tabId : null);
-    const { plan } = buildPlan({ sessionId, text, title, params, cleanup, fit: await speechFitOf(sessionId, params.language) });
+    const { plan } = buildPlan({ sessionId, text, title, params, cleanup, fit: await speechFitOf(sessionId, params.language, settings) });
     // A private window's download: the parts it fetches stay in memory (the file itself is the user's).
     // Known from its first run on: a retry after the tab closed is a private window's still.
     const inPrivate = await markPrivateSession(plan.sessionId, request.inPrivate ?? (await isPrivateTab(typeof request.tabId === 'number' ? request.tabId : null)));

@@ -30,7 +30,6 @@ interface PlanInput {
   fit?: SpeechFit;
 }
 
-
 /**
  * Turns text into a reading: sentences (with their place in the original text) grouped into
  * service requests, the first one short so that sound starts fast. A reading may start later in

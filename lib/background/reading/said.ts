@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { getSettings } from '../../settings/items';
+import type { Settings } from '../../settings/schema';
 import { audioCacheKey } from '../../speech/cache';
 import type { SpeechParams } from '../../player/contract';
 import { applyPronunciations } from '../../speech/pronounce';
@@ -58,9 +59,13 @@ export async function textAsSaid(sessionId: string, text: string, language: stri
  * (exactly); heard in another language, the written text at most 1/growth of the limit, the growth
  * its translation may come back with (the translation is paid before its speech is asked for).
  */
-export async function speechFitOf(sessionId: string, language: string, heardIn?: { source: string | null; target: string }): Promise<SpeechFit> {
+export async function speechFitOf(
+  sessionId: string,
+  language: string,
+  { pronunciations }: Pick<Settings, 'pronunciations'>,
+  heardIn?: { source: string | null; target: string },
+): Promise<SpeechFit> {
   if (heardIn) return { maxChars: Math.floor(DEFAULT_MAX_CHARS / translationGrowthBound(heardIn.source, heardIn.target)) };
-  const { pronunciations } = await getSettings();
   if (pronunciations.length === 0) return {};
   const where = { language, site: await siteOf(sessionId) };
   return { measure: (sentence) => applyPronunciations(sentence, pronunciations, where).length };

@@ -86,7 +86,7 @@ async function startWithdrawable(sessionId: string, request: ReadRequest, sent: 
   const voicesByParagraph = request.translateTo === undefined && !request.language && !request.voiceId;
   // (Nor when such a text opens with a paragraph in another language: its voice is known once planned.)
   // Each request fits the service's limit as it is sent: translated, or with the user's pronunciations.
-  const fit = await speechFitOf(sessionId, params.language, request.translateTo ? { source: request.sourceLanguage || null, target: request.translateTo } : undefined);
+  const fit = await speechFitOf(sessionId, params.language, settings, request.translateTo ? { source: request.sourceLanguage || null, target: request.translateTo } : undefined);
   const early =
     request.confirmed && !bySentence && !request.startOffset && !request.startSentence && (!voicesByParagraph || (await opensInReadingVoice(capped.text, params.language, request.marks)))
       ? firstRequestText(capped.text, params.language, { cleanup, marks: request.marks, ...fit })
