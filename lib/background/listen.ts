@@ -13,7 +13,10 @@ import { reportProblem } from './reading/problems';
 import { chooseSpeechParams } from './reading/speech-params';
 import { startReading } from './reading/start';
 import { playerHost } from './reading/host';
-import { confirmThreshold, describeEstimate, estimateSpeech, holdForConfirmation } from './spend/questions';
+import { confirmThreshold, describeEstimate, estimateSpeech, estimateSpeechOfLengths, holdForConfirmation } from './spend/questions';
+import { doneStarting, noteReadingBegun, refuseIfWithdrawn, withdrawStarting } from './reading/begun';
+import { translationSignal } from './reading/translated';
+import { translationGrowthBound } from '../translate/growth';
 import type { TabRef } from './tab-actions';
 import type { SpendQuestion } from '../messaging/protocol';
 import { currentTargetLanguage, translateWithConsent } from './translation';
@@ -138,7 +141,9 @@ export async function listenTranslated(request: ListenRequest, agreed: number | 
   const translating = cached ? 0 : translationCost(text);
   if (agreed === null) {
     const params = await chooseSpeechParams(cached?.translation ?? text, { language: target }, settings);
-    const speech = await estimateSpeech([cached?.translation ?? text], params, threshold);
+    // The speech of a translation not made yet is priced at the longest it may come back (Japanese
+    // heard in English runs three or four times longer): an upper bound, as a figure must be.
+    const speech = cached ? await estimateSpeech([cached.translation], params, threshold) : await estimateSpeechOfLengths([Math.ceil([...text].length * translationGrowthBound(source, target))], params);
     const credits = translating + speech.credits;
     if (credits > threshold) {
       const token = await holdForConfirmation(LISTEN_KIND, { ...request, listen }, credits);
@@ -153,13 +158,29 @@ export async function listenTranslated(request: ListenRequest, agreed: number | 
       return null;
     }
   }
-  // While the translation is on its way, the player gets ready, so its speech sounds as soon as it comes.
-  void playerHost().prepare?.().catch(() => undefined);
-  const translated = await translateWithConsent(text, target, agreed === null ? null : translating, undefined, await isPrivateTab(request.tabId));
-  // Read along: the translation on the page while it is heard.
-  const shown = t('listenShowing', [name, translated.translation]).slice(0, 2000);
-  const timeoutMs = Math.min(60_000, 8000 + 80 * translated.translation.length);
-  if (request.tabId !== null) void tellPage(request.tabId, 0, { type: 'pageNotice', tone: 'info', message: shown, timeoutMs }).catch(() => undefined);
-  const started = await startReading({ ...reading, text: translated.translation, language: target, languageHint: target, highlight: false, confirmed: agreed !== null });
-  return 'confirm' in started ? started : null;
+  // From here it is a reading that is starting: Stop, the tab closing or a new reading withdraw it,
+  // the translation too while it has not left (behind a rate limit, say).
+  const sessionId = crypto.randomUUID();
+  withdrawStarting({ keep: sessionId });
+  try {
+    await noteReadingBegun(sessionId, request.tabId);
+    // While the translation is on its way, the player gets ready, so its speech sounds as soon as it comes.
+    void playerHost().prepare?.().catch(() => undefined);
+    const translated = await translateWithConsent(text, target, agreed === null ? null : translating, translationSignal(sessionId), await isPrivateTab(request.tabId));
+    refuseIfWithdrawn(sessionId);
+    // Read along: the translation on the page while it is heard.
+    const shown = t('listenShowing', [name, translated.translation]).slice(0, 2000);
+    const timeoutMs = Math.min(60_000, 8000 + 80 * translated.translation.length);
+    if (request.tabId !== null) void tellPage(request.tabId, 0, { type: 'pageNotice', tone: 'info', message: shown, timeoutMs }).catch(() => undefined);
+    // Its speech is held to what is left of the figure (the user's, or their threshold): a
+    // translation that came back longer than that is asked about again before it is heard.
+    const agreedUpTo = Math.max(0, (agreed ?? threshold) - translating);
+    const started = await startReading(
+      { ...reading, text: translated.translation, language: target, languageHint: target, highlight: false, confirmed: true, agreedUpTo },
+      { sessionId },
+    );
+    return 'confirm' in started ? started : null;
+  } finally {
+    doneStarting(sessionId);
+  }
 }

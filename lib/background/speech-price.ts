@@ -68,9 +68,14 @@ export interface SpeechEstimate {
  * should not be passed). Each request is rounded up to a whole credit, as services bill.
  */
 export async function estimateSpeechCredits(serviceUrl: string, format: AudioFormat, requestTexts: readonly string[]): Promise<SpeechEstimate> {
+  return estimateSpeechCreditsOfLengths(serviceUrl, format, requestTexts.map((text) => [...text].length));
+}
+
+/** estimateSpeechCredits for requests known by their length only (a translation still to come). */
+export async function estimateSpeechCreditsOfLengths(serviceUrl: string, format: AudioFormat, lengths: readonly number[]): Promise<SpeechEstimate> {
   const observed = await learnedPrice(serviceUrl, format);
   const perChar = observed ? perCharOf(observed) : PRIOR_CREDITS_PER_CHAR;
-  const credits = requestTexts.reduce((sum, text) => sum + Math.max(1, Math.ceil([...text].length * perChar)), 0);
+  const credits = lengths.reduce((sum, chars) => sum + Math.max(1, Math.ceil(chars * perChar)), 0);
   return { credits, learned: observed !== null };
 }
 

@@ -62,6 +62,13 @@ export const readingPlanSchema = z.object({
    * the reading however many replacements came in a row.
    */
   generation: z.optional(int(0)),
+  /**
+   * How far ahead of what is heard audio is fetched, when not as fetch-plan.ts's defaults (two
+   * chunks, 45 s). A reading heard in another language buys each chunk's translation with its
+   * speech: it fetches the next chunk and what starts within a few seconds, so what it has paid
+   * for stays about one request ahead of what is heard.
+   */
+  fetchAhead: z.optional(z.object({ minAhead: int(1, 2), horizonSec: num(0, 45) })),
 });
 export type ReadingPlan = z.infer<typeof readingPlanSchema>;
 

@@ -290,6 +290,38 @@ describe('createPlayer', () => {
     expect(t.requests.map((r) => r.chunkIndex)).toEqual([0, 1, 2]);
   });
 
+  it('a plan that fetches one chunk ahead (heard in another language) never asks for more than the chunk heard and the next, from start to end and after a jump', async () => {
+    // Ten one-minute chunks: a horizon of seconds never reaches the one after next.
+    const t = setup(Array.from({ length: 10 }, () => 60));
+    current = t.player;
+    const chunks = Array.from({ length: 10 }, (_, i) => ({ index: i, text: `${'y'.repeat(999)}.`, firstSentence: i, lastSentence: i, sentenceOffsets: [0] }));
+    t.player.start({ ...plan, chunks, sentenceCount: 10, fetchAhead: { minAhead: 1, horizonSec: 10 } });
+    const asked = () => t.requests.map((r) => r.chunkIndex);
+    const heard = () => t.player.state()!.chunk;
+    await t.resolve(0);
+    expect(asked()).toEqual([0, 1]);
+    // Heard to the end, each request answered as soon as it is asked: never two chunks ahead.
+    for (let i = 1; i < 10; i++) {
+      await t.resolve(i);
+      await t.play(60);
+      expect(Math.max(...asked())).toBeLessThanOrEqual(heard() + 1);
+    }
+    expect(asked()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+
+    const again = setup(Array.from({ length: 10 }, () => 60));
+    current = again.player;
+    again.player.start({ ...plan, chunks, sentenceCount: 10, fetchAhead: { minAhead: 1, horizonSec: 10 } }, 6);
+    await flush();
+    again.requests.find((r) => r.chunkIndex === 6)!.resolve();
+    await flush();
+    expect(again.requests.map((r) => r.chunkIndex)).toEqual([6, 7]);
+    // A jump back: the chunk two ahead of the new place is no longer wanted.
+    again.player.control('previous');
+    await flush();
+    expect(again.released).toEqual([[7]]);
+    expect(again.requests.map((r) => r.chunkIndex)).toEqual([6, 7, 5]);
+  });
+
   it('a jump back gives up only the requests no longer wanted; the ones still wanted keep going', async () => {
     // Twenty five-minute chunks: the window around a chunk is it and the two after it.
     const t = setup(Array.from({ length: 20 }, () => 300));

@@ -382,7 +382,7 @@ export function createPlayer(deps: PlayerDeps): Player {
       s.fetcher.request(chunk, fetchPriority(chunk, chunk));
       return;
     }
-    for (const i of fetchWindow(starts, chunk, starts[chunk]! + inChunkSec)) {
+    for (const i of fetchWindow(starts, chunk, starts[chunk]! + inChunkSec, s.plan.fetchAhead)) {
       s.fetcher.request(i, fetchPriority(i, chunk));
     }
   }
@@ -507,8 +507,14 @@ export function createPlayer(deps: PlayerDeps): Player {
     // Only requests no longer worth their credits are given up; the ones still wanted keep going.
     const { starts } = timelineOf(s);
     const { inChunkSec } = positionOf(s, t);
-    s.fetcher.release(staleFetches(s.fetcher.inFlight(), starts, chunk, starts[chunk]! + inChunkSec));
+    s.fetcher.release(staleFetches(s.fetcher.inFlight(), starts, chunk, starts[chunk]! + inChunkSec, cancelWindowOf(s)));
     pump(s);
+  }
+
+  /** After a jump, requests in flight are kept within twice the plan's fetch horizon (fetch-plan's own margin by default). */
+  function cancelWindowOf(s: Session): { minAhead?: number; cancelHorizonSec?: number } {
+    const ahead = s.plan.fetchAhead;
+    return ahead ? { minAhead: ahead.minAhead, cancelHorizonSec: 2 * ahead.horizonSec } : {};
   }
 
   function setPaused(s: Session, paused: boolean): void {

@@ -1,6 +1,6 @@
 import type { Worker } from '@playwright/test';
 import { connectService, expect, setSettings, test } from './fixtures';
-import { callOnAxNode, chooseMenuEntry, stopReadingAndSettle, untilNothingUnderWay, clickAxNode, clickMenu, emulatorLog, findAxNode, inPageUiText, ledger, readingSession, selectText, speechRequests, waitForStatus, watchHighlights } from '../support/extension';
+import { callOnAxNode, chooseMenuEntry, requestsUnderWay, stopReadingAndSettle, untilNothingUnderWay, clickAxNode, clickMenu, emulatorLog, findAxNode, inPageUiText, ledger, readingSession, selectText, speechRequests, waitForStatus, watchHighlights } from '../support/extension';
 
 /** The emulator's prices: speech ceil(characters / 100), at least 1; translation ceil(characters / 10). */
 const speechCost = (length: number) => Math.max(1, Math.ceil(length / 100));
@@ -20,6 +20,28 @@ async function heardLayout(background: Worker): Promise<string[] | null> {
     const { reading } = (await chrome.storage.session.get('reading')) as { reading?: { plan: { chunks: { firstSentence: number; original?: object; slower?: number }[] } } | null };
     return reading ? reading.plan.chunks.map((c) => `${c.firstSentence}${c.original ? 'o' : 't'}${c.slower ? 's' : ''}`) : null;
   });
+}
+
+/**
+ * Which chunks of the reading under way these translation requests were for (each request is one
+ * paragraph of a chunk, known by its length and first 80 characters), the chunk being heard, and
+ * the requests for no chunk at or after it plus one (`beyond`: none when translation keeps one
+ * request ahead). The requests are read before the position, so a reading that moved on meanwhile
+ * only widens what is allowed.
+ */
+async function translatedChunks(background: Worker, requests: { textLength: number | null; textStart: string | null }[]): Promise<{ heard: number; chunks: number[]; beyond: string[] }> {
+  const reading = await background.evaluate(async () => {
+    const { reading } = (await chrome.storage.session.get('reading')) as { reading?: { plan: { chunks: { text: string }[] }; position: { chunk: number } | null } | null };
+    return reading ? { chunks: reading.plan.chunks.map((c) => c.text), heard: reading.position?.chunk ?? 0 } : null;
+  });
+  expect(reading).not.toBeNull();
+  const { chunks, heard } = reading!;
+  const paragraphs = chunks.map((text) => text.split('\n').map((p) => p.trim()).filter(Boolean));
+  const chunkOf = (r: { textLength: number | null; textStart: string | null }) =>
+    paragraphs.findIndex((ps) => ps.some((p) => p.length === r.textLength && p.slice(0, 80) === r.textStart));
+  const found = requests.map(chunkOf);
+  expect(found).not.toContain(-1);
+  return { heard, chunks: [...new Set(found)].sort((a, b) => a - b), beyond: requests.filter((_, i) => found[i]! > heard + 1).map((r) => r.textStart ?? '') };
 }
 
 const MODES = [
@@ -142,6 +164,94 @@ test.describe('listen in my language', () => {
     expect((await mine.speech())[0]).toMatchObject({ language: 'en' });
   });
 
+  test('a Japanese selection heard in English: the figure prices the speech of the longer English, so the page asks first; a translation that comes back longer still is asked about again before it is heard', async ({ context, background, extensionId, emulator, pages }) => {
+    const mine = since(emulator.url, Date.now());
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'en', confirmAboveCredits: 21, listen: { mode: 'translation', pauseSec: 1, repeatSlower: true } });
+    // The price of speech learned already (the emulator's: a credit per 100 characters).
+    await background.evaluate((serviceUrl) => chrome.storage.local.set({ speechPrice: { serviceUrl, byFormat: { mp3: { credits: 100, chars: 10_000, requests: 10 } } } }), emulator.url);
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/japanese.html`);
+
+    // 180 characters: 18 credits to translate, and their English (about 2.2 times longer) to hear.
+    // Priced at the Japanese's length the whole came under the 21 credits and nobody was asked.
+    const pets = (await selectText(page, '#pets')).trim();
+    await chooseMenuEntry(context, background, extensionId, page, 'read-translated');
+    const agree = await findAxNode(context, page, 'button', /^Read aloud in English \(about [\d,]+ credits\)$/);
+    const figure = Number(/([\d,]+) credits\)$/.exec(agree.name)![1]!.replace(/,/g, ''));
+    expect(await mine.translations()).toEqual([]);
+    await clickAxNode(context, page, agree);
+    await waitForStatus(background, 'playing');
+    // Every part of it bought (not heard to its end: that takes a minute), then stopped.
+    const planned = await background.evaluate(async () => {
+      const { reading } = (await chrome.storage.session.get('reading')) as { reading?: { plan: { chunks: { text: string }[] } } };
+      return reading!.plan.chunks.reduce((sum, c) => sum + c.text.length, 0);
+    });
+    const boughtChars = async () => (await mine.speech()).filter((r) => r.status === 200).reduce((sum, r) => sum + (r.textLength ?? 0), 0);
+    await expect.poll(boughtChars, { timeout: 60_000 }).toBe(planned);
+    await stopReadingAndSettle(background);
+    const [translation] = await mine.translations();
+    expect(translation).toMatchObject({ status: 200, textLength: pets.length });
+    expect(await boughtChars()).toBeGreaterThan(2 * pets.length);
+    const charged = (await mine.charges()).reduce((sum, c) => sum + c.credits, 0);
+    expect(charged).toBeGreaterThan(21);
+    expect(charged).toBeLessThanOrEqual(figure);
+
+    // 240 characters whose English runs 4.5 times longer: past what the figure allowed for its speech.
+    const before = (await mine.charges()).length;
+    await selectText(page, '#books');
+    await clickMenu(background, page, 'read-translated');
+    const first = await findAxNode(context, page, 'button', /^Read aloud in English \(about [\d,]+ credits\)$/);
+    const firstFigure = Number(/([\d,]+) credits\)$/.exec(first.name)![1]!.replace(/,/g, ''));
+    await clickAxNode(context, page, first);
+    // The translation is paid; its speech is asked about again, with what is left of the figure.
+    const again = await findAxNode(context, page, 'button', /^Read aloud \(about [\d,]+ credits\)$/, 30_000);
+    const left = firstFigure - translationCost(240);
+    expect(await inPageUiText(context, page)).toContain(`more than the ${left} credits left of what you agreed to`);
+    const secondFigure = Number(/([\d,]+) credits\)$/.exec(again.name)![1]!.replace(/,/g, ''));
+    expect(secondFigure).toBeGreaterThan(left);
+    expect((await mine.charges()).slice(before).map((c) => c.path)).toEqual(['/api/v1/translate']);
+    expect((await mine.speech()).filter((r) => r.textStart?.includes('The book'))).toEqual([]);
+    await clickAxNode(context, page, again);
+    await waitForStatus(background, 'playing');
+    await stopReadingAndSettle(background);
+    const spoken = (await mine.charges()).slice(before).filter((c) => c.path === '/api/v1/tts');
+    expect(spoken.length).toBeGreaterThan(0);
+    expect(spoken.reduce((sum, c) => sum + c.credits, 0)).toBeLessThanOrEqual(secondFigure);
+  });
+
+  test('a selection heard in another language whose translation waits behind a rate limit: Stop, or closing the tab, withdraws it, and it is never sent', async ({ context, background, extensionId, emulator, pages }) => {
+    const mine = since(emulator.url, Date.now());
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'en', confirmAboveCredits: 1000, listen: { mode: 'translation', pauseSec: 1, repeatSlower: true } });
+    const busy = () => fetch(`${emulator.url}/__emulator/faults`, { method: 'POST', body: JSON.stringify({ type: 'rate-limit', path: '/api/v1/translate', times: 1, retryAfter: 60 }) });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/spanish.html`);
+
+    await busy();
+    await selectText(page, '#greeting');
+    await chooseMenuEntry(context, background, extensionId, page, 'read-translated');
+    // Refused once (429, not charged); the retry waits its minute.
+    await expect.poll(async () => (await mine.translations()).map((r) => r.status)).toEqual([429]);
+    await expect.poll(() => requestsUnderWay(background)).toMatchObject({ waiting: 1 });
+    await background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { onCommand(c: string): boolean } }).voxlateTestHooks.onCommand('stop-reading'));
+    await untilNothingUnderWay(background);
+
+    await busy();
+    await selectText(page, '#longer');
+    await clickMenu(background, page, 'read-translated');
+    await expect.poll(async () => (await mine.translations()).map((r) => r.status)).toEqual([429, 429]);
+    await expect.poll(() => requestsUnderWay(background)).toMatchObject({ waiting: 1 });
+    await page.close();
+    await untilNothingUnderWay(background);
+
+    // Nothing was translated, spoken or charged.
+    expect((await mine.translations()).map((r) => r.status)).toEqual([429, 429]);
+    expect(await mine.speech()).toEqual([]);
+    expect(await mine.charges()).toEqual([]);
+    expect(await readingSession(background)).toBeNull();
+  });
+
   test('a selection already in the target language is read as it is: no translation is paid', async ({ context, background, extensionId, emulator, pages }) => {
     const mine = since(emulator.url, Date.now());
     await connectService(background, emulator.url, 'demo-pro');
@@ -243,7 +353,7 @@ test.describe('listen in my language', () => {
     expect(twice(translations)).toEqual([]);
   });
 
-  test('a long page heard in Spanish: translation stays just ahead of the speech, and after Stop nothing more is translated or spoken', async ({ context, background, extensionId, emulator, pages }) => {
+  test('a long page heard in Spanish: translation stays one request ahead of what is heard, at the start and after a jump far down; after Stop nothing more is translated or spoken', async ({ context, background, extensionId, emulator, pages }) => {
     const mine = since(emulator.url, Date.now());
     await connectService(background, emulator.url, 'demo-pro');
     await setSettings(background, { targetLanguage: 'es', confirmAboveCredits: 100_000 });
@@ -252,11 +362,38 @@ test.describe('listen in my language', () => {
     const pageLength = (await page.locator('article').innerText()).length;
     await chooseMenuEntry(context, background, extensionId, page, 'read-translated', null);
     await waitForStatus(background, 'playing');
+    // Paused where it is heard, and what it asked for answered: the translations bought cover the
+    // chunk heard and the next one, nothing further.
+    const pause = () => background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { onCommand(c: string): boolean } }).voxlateTestHooks.onCommand('pause-resume'));
+    await pause();
+    await expect.poll(async () => (await readingSession(background))?.status).toBe('paused');
+    await untilNothingUnderWay(background);
+    const atStart = await translatedChunks(background, await mine.translations());
+    expect(atStart.beyond).toEqual([]);
+    expect(atStart.chunks).toContain(atStart.heard);
+    expect(Math.max(...atStart.chunks)).toBe(atStart.heard + 1);
+
+    // Far down the page, from its in-page "Read from here": the same from there.
+    const before = (await mine.translations()).length;
+    const far = page.locator('article p').nth(30);
+    await expect(async () => {
+      await page.mouse.move(10, 10);
+      await far.hover();
+      await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Read from here', 5000));
+    }).toPass();
+    await expect.poll(async () => { const r = await readingSession(background); return r?.status === 'playing' && r.sentence > 0; }).toBe(true);
+    await pause();
+    await expect.poll(async () => (await readingSession(background))?.status).toBe('paused');
+    await untilNothingUnderWay(background);
+    const afterJump = await translatedChunks(background, (await mine.translations()).slice(before));
+    expect(afterJump.heard).toBeGreaterThan(atStart.heard + 2);
+    expect(afterJump.beyond).toEqual([]);
+    expect(afterJump.chunks).toContain(afterJump.heard);
+    expect(Math.max(...afterJump.chunks)).toBe(afterJump.heard + 1);
+
     await stopReadingAndSettle(background);
     const translated = (await mine.translations()).reduce((sum, r) => sum + (r.textLength ?? 0), 0);
-    // What was heard (a sentence or two) and what the player fetched ahead of it: far from the whole page.
-    expect(translated).toBeGreaterThan(0);
-    expect(translated).toBeLessThan(Math.min(pageLength / 2, 6000));
+    expect(translated).toBeLessThan(pageLength / 2);
     for (const request of await mine.speech()) expect(request.language).toBe('es');
     // Every translation sent is charged once at its price.
     const answered = (await mine.translations()).filter((r) => r.status === 200);

@@ -1,15 +1,17 @@
 /**
  * Firefox end to end: "Translate this page" (the panel's figures before anything is sent, only
  * what is on screen first, more on scrolling, every request charged once at its price, Show
- * original restores the page), and a page heard in another language ("Read aloud in Spanish" with
- * nothing selected: each part translated just before its speech, spoken in Spanish, Stop stops
- * both, the ledger exact). Prints "N passed, N failed" like every suite here.
+ * original restores the page); a page heard in another language ("Read aloud in Spanish" with
+ * nothing selected: each part translated just before its speech, one request ahead of what is
+ * heard, spoken in Spanish, Stop stops both, the ledger exact); and a selection heard in English
+ * whose translation waits behind a rate limit, withdrawn when its tab closes. Prints "N passed,
+ * N failed" like every suite here.
  */
 import path from 'node:path';
 import { startEmulator } from '../../emulator/server';
 import { startPageServer } from '../support/page-server';
 import { ownPageUrl } from '../support/pages';
-import { checks, clickInPageUi, clickMenu, inPageUiText, launchFirefox, ledger, openExtensionPage, runSuite, stopAndSettle, until, untilPlaying } from './support';
+import { checks, clickInPageUi, clickMenu, fault, inPageUiText, launchFirefox, ledger, openExtensionPage, runSuite, selectElement, stopAndSettle, until, untilNothingOnTheWire, untilPlaying } from './support';
 
 const EXTENSION = path.resolve(import.meta.dirname, '../../.output-test/firefox-mv2');
 const HOST = 'voxlate-page-translate';
@@ -81,12 +83,21 @@ async function main(): Promise<number> {
       await until('the page as it was', async () => (await page.evaluate(() => document.body.innerHTML)) === original);
     });
 
-    await check('Firefox: an English page with nothing selected is heard in Spanish ("Read aloud in Spanish"): each part translated just before its speech, spoken in Spanish, the ledger exact after Stop', async () => {
+    await check('Firefox: an English page with nothing selected is heard in Spanish ("Read aloud in Spanish"): each part translated just before its speech, one request ahead of what is heard, spoken in Spanish, the ledger exact after Stop', async () => {
       await reset();
       await connect({ targetLanguage: 'es', confirmAboveCredits: 100_000 });
       await page.goto(`${pagesUrl}/fixtures/long-read.html`);
       await clickMenu(ext, 'read-translated');
       await untilPlaying(ext);
+      // What it asked for answered: the translations bought are of the chunk heard and the next, none further.
+      await untilNothingOnTheWire(ext);
+      const reading = await ext.evaluate(async () => {
+        const { reading } = (await browser.storage.session.get('reading')) as { reading: { plan: { chunks: { text: string }[] }; position: { chunk: number } | null } };
+        return { chunks: reading.plan.chunks.map((c) => c.text), heard: reading.position?.chunk ?? 0 };
+      });
+      const chunkOf = (r: Logged) => reading.chunks.findIndex((text) => text.split('\n').some((p) => p.trim().length === r.textLength && p.trim().slice(0, 80) === r.textStart));
+      const bought = (await translations()).map(chunkOf);
+      if (bought.includes(-1) || Math.max(...bought) !== reading.heard + 1) throw new Error(`heard chunk ${reading.heard}, translations bought for chunks ${JSON.stringify(bought)}`);
       // Headless Firefox's audio clock stands still here: the reading is stopped, and what was on the wire settles.
       await stopAndSettle(ext);
       const pageLength = await page.evaluate(() => document.querySelector('article')!.textContent!.length);
@@ -101,6 +112,30 @@ async function main(): Promise<number> {
         const price = e.path === '/api/v1/translate' ? Math.ceil(e.textLength / 10) : Math.max(1, Math.ceil(e.textLength / 100));
         if (e.credits !== price) throw new Error(JSON.stringify(e));
       }
+    });
+
+    // The last check: it closes the page.
+    await check('Firefox: a selection heard in English whose translation waits behind a rate limit: closing the tab withdraws it, and it is never sent', async () => {
+      await reset();
+      await connect({ targetLanguage: 'en', confirmAboveCredits: 1000, listen: { mode: 'translation', pauseSec: 1, repeatSlower: true } });
+      await fault(emulator.url, { type: 'rate-limit', path: '/api/v1/translate', times: 1, retryAfter: 60 });
+      await page.goto(`${pagesUrl}/fixtures/spanish.html`);
+      await selectElement(page, '#greeting');
+      await clickMenu(ext, 'read-translated');
+      // Refused once (429, not charged); the retry waits its minute.
+      await until('the translation refused once', async () => (await translations()).length === 1);
+      await until('its retry waiting', () =>
+        ext.evaluate(async () => {
+          const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { requestsUnderWay(): { waiting: number } } };
+          return background.voxlateTestHooks.requestsUnderWay().waiting === 1;
+        }),
+      );
+      await page.close();
+      await untilNothingOnTheWire(ext);
+      const sent = (await log()).map((r) => `${r.path} ${r.status}`);
+      if (JSON.stringify(sent) !== JSON.stringify(['/api/v1/translate 429'])) throw new Error(`sent: ${JSON.stringify(sent)}`);
+      const { entries } = await ledger(emulator.url);
+      if (entries.length) throw new Error(`charged: ${JSON.stringify(entries)}`);
     });
   } finally {
     await firefox.close();

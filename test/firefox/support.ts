@@ -195,6 +195,11 @@ export async function stopAndSettle(ext: Page): Promise<void> {
     const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { onCommand: (c: string) => boolean } };
     background.voxlateTestHooks.onCommand('stop-reading');
   });
+  await untilNothingOnTheWire(ext);
+}
+
+/** Waits until none of the extension's paid requests is on the wire or queued. */
+export async function untilNothingOnTheWire(ext: Page): Promise<void> {
   await until('nothing on the wire', () =>
     ext.evaluate(async () => {
       const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { requestsUnderWay(): { active: number; waiting: number } } };

@@ -2,6 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ReadingPlan } from '../../player/contract';
 import { estimateReading, markParagraphs, planForListening, REPEAT_SLOWER } from './modes';
+import { estimateSpeechOfLengths } from '../spend/questions';
+import { translationGrowthBound } from '../../translate/growth';
 
 const plan: ReadingPlan = {
   sessionId: 's',
@@ -52,15 +54,28 @@ describe('how a reading in another language is heard', () => {
 
   it('pays each sentence once a language: a repeat is the same request; the speech of the original is added, and the translations once', async () => {
     const { params } = plan;
+    const fromSpanish = { source: 'es', target: 'en' };
     const once = await planForListening(plan, way('learner', { repeatSlower: false }), async () => spanish);
     const twice = await planForListening(plan, way('learner'), async () => spanish);
-    const onceFigure = await estimateReading(once.chunks, params, 1000, true);
-    expect(await estimateReading(twice.chunks, params, 1000, true)).toEqual(onceFigure);
-    // The translations: 'Hola.' 1, 'Me llamo Ana.' 2, 'Vivo en Sevilla.' 2 (ceil(characters / 10) each).
-    expect(onceFigure.credits - (await estimateReading(once.chunks, params, 1000, false)).credits).toBe(5);
+    const onceFigure = await estimateReading(once.chunks, params, 1000, fromSpanish);
+    expect(await estimateReading(twice.chunks, params, 1000, fromSpanish)).toEqual(onceFigure);
+    // The speech of each translation at the longest it may come back (1.6 × from Spanish)...
+    const spoken = await estimateSpeechOfLengths(once.chunks.map((c) => Math.ceil(c.text.length * translationGrowthBound('es', 'en'))), params);
+    expect(spoken.credits).toBeGreaterThan((await estimateReading(once.chunks, params, 1000)).credits);
+    // ...and the translations: 'Hola.' 1, 'Me llamo Ana.' 2, 'Vivo en Sevilla.' 2 (ceil(characters / 10) each).
+    expect(onceFigure.credits - spoken.credits).toBe(5);
     const both = await planForListening(plan, way('translation-first'), async () => spanish);
-    const originals = await estimateReading(both.chunks.filter((c) => c.original), params, 1000, false);
-    expect((await estimateReading(both.chunks, params, 1000, true)).credits).toBe(onceFigure.credits + originals.credits);
+    const originals = await estimateReading(both.chunks.filter((c) => c.original), params, 1000);
+    expect((await estimateReading(both.chunks, params, 1000, fromSpanish)).credits).toBe(onceFigure.credits + originals.credits);
+  });
+
+  it('prices the speech of a translation at the longest it may come back: from Japanese, several times what it is written in', async () => {
+    const { params } = plan;
+    const once = await planForListening(plan, way('learner', { repeatSlower: false }), async () => spanish);
+    const translations = 5;
+    const asWritten = (await estimateReading(once.chunks, params, 1000)).credits;
+    const fromJapanese = (await estimateReading(once.chunks, params, 1000, { source: 'ja', target: 'en' })).credits - translations;
+    expect(fromJapanese).toBeGreaterThanOrEqual(3 * asWritten);
   });
 
   it('marks where a chunk goes from one paragraph to the next (a line break for the joining space: same offsets)', () => {

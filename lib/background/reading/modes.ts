@@ -2,7 +2,8 @@ import type { PlannedChunk, ReadingPlan, SpeechParams } from '../../player/contr
 import type { Settings } from '../../settings/schema';
 import { translationCostOfParts } from '../../translate/cost';
 import type { SpeechEstimate } from '../speech-price';
-import { describeEstimate, estimateSpeech } from '../spend/questions';
+import { describeEstimate, estimateSpeech, estimateSpeechOfLengths } from '../spend/questions';
+import { translationGrowthBound } from '../../translate/growth';
 import { paragraphsOf } from './translated';
 import { formatNumber, t, uiLocale } from '../../i18n';
 import { languageNameIn } from '../../language';
@@ -70,32 +71,48 @@ export async function planForListening(
   return { ...plan, chunks: chunks.map((c, index) => ({ ...c, index })) };
 }
 
+/** The language a reading heard in another language is written in (when known) and heard in. */
+export interface HeardIn {
+  source: string | null;
+  target: string;
+}
+
 /**
  * What a reading heard in another language pays for, each once: the speech of each different
  * request (a sentence's original, or a chunk's translation; a repeat is the same request) and the
  * translation of each paragraph heard translated.
  */
-function paidParts(chunks: readonly PlannedChunk[]): { spoken: string[]; translated: string[] } {
-  const spoken = new Set<string>();
+function paidParts(chunks: readonly PlannedChunk[]): { originals: string[]; translations: string[]; translated: string[] } {
+  const originals = new Set<string>();
+  const translations = new Set<string>();
   const translated = new Set<string>();
   for (const c of chunks) {
-    // (The speech of a translation is priced as about as long as what it translates.)
-    spoken.add(`${c.original ? 'o' : 't'}${c.text}`);
-    if (!c.original) for (const paragraph of paragraphsOf(c.text)) translated.add(paragraph);
+    if (c.original) originals.add(c.text);
+    else {
+      translations.add(c.text);
+      for (const paragraph of paragraphsOf(c.text)) translated.add(paragraph);
+    }
   }
-  return { spoken: [...spoken].map((key) => key.slice(1)), translated: [...translated] };
+  return { originals: [...originals], translations: [...translations], translated: [...translated] };
 }
 
 /**
  * What hearing these chunks of a reading would cost: their speech, and for a reading heard in
- * another language (`translated`) the translation of what is heard translated, each request once
- * (a repeat is free). `threshold` as estimateSpeech's (-1: every request is looked up in the cache).
+ * another language (`heardIn`) the translation of what is heard translated, each request once (a
+ * repeat is free). The speech of a translation is priced at the longest it may come back
+ * (translationGrowthBound): Japanese heard in English runs several times longer than it is written.
+ * `threshold` as estimateSpeech's (-1: every request is looked up in the cache).
  */
-export async function estimateReading(chunks: readonly PlannedChunk[], params: SpeechParams, threshold: number, translated: boolean): Promise<SpeechEstimate> {
-  if (!translated) return estimateSpeech(chunks.map((c) => c.text), params, threshold);
+export async function estimateReading(chunks: readonly PlannedChunk[], params: SpeechParams, threshold: number, heardIn?: HeardIn): Promise<SpeechEstimate> {
+  if (!heardIn) return estimateSpeech(chunks.map((c) => c.text), params, threshold);
   const parts = paidParts(chunks);
-  const speech = await estimateSpeech(parts.spoken, params, threshold);
-  return { ...speech, credits: speech.credits + translationCostOfParts(parts.translated) };
+  const growth = translationGrowthBound(heardIn.source, heardIn.target);
+  const [originals, translations] = await Promise.all([
+    estimateSpeech(parts.originals, params, threshold),
+    estimateSpeechOfLengths(parts.translations.map((text) => Math.ceil([...text].length * growth)), params),
+  ]);
+  const credits = (parts.originals.length ? originals.credits : 0) + translations.credits + translationCostOfParts(parts.translated);
+  return { credits, learned: translations.learned };
 }
 
 /** About a screen of text: what "the first screen" of a page heard in another language covers. */
@@ -105,16 +122,16 @@ const SCREEN_CHARS = 1500;
  * How the figure of a page heard in another language is put: "about N credits" for the first
  * screen (what a listener who stops early pays) and "up to M credits" for the whole page.
  */
-export async function listenCostWords(target: string, ahead: readonly PlannedChunk[], params: SpeechParams, whole: SpeechEstimate): Promise<{ language: string; first: string; whole: string }> {
+export async function listenCostWords(heardIn: HeardIn, ahead: readonly PlannedChunk[], params: SpeechParams, whole: SpeechEstimate): Promise<{ language: string; first: string; whole: string }> {
   let chars = 0;
   const screen = ahead.filter((c) => {
     const within = chars < SCREEN_CHARS;
     if (!c.original) chars += c.text.length;
     return within;
   });
-  const first = await estimateReading(screen, params, Number.POSITIVE_INFINITY, true);
+  const first = await estimateReading(screen, params, Number.POSITIVE_INFINITY, heardIn);
   return {
-    language: languageNameIn(target, uiLocale()),
+    language: languageNameIn(heardIn.target, uiLocale()),
     first: describeEstimate({ ...first, credits: Math.min(first.credits, whole.credits) }),
     whole: t(whole.credits === 1 ? 'spendUpToOne' : 'spendUpTo', formatNumber(whole.credits)),
   };

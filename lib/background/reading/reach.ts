@@ -1,3 +1,4 @@
+import { heardInOf } from './session';
 import { ServiceError } from '../../api/errors';
 import { formatNumber, t } from '../../i18n';
 import { estimateReading } from './modes';
@@ -35,7 +36,7 @@ export async function costOfReaching(session: ReadingSession, sentence: number, 
   const from = boughtFrom(session);
   const before = sentence < from ? chunks.slice(chunkOfSentence(chunks, sentence), chunkOfSentence(chunks, from)) : [];
   // Heard in another language: the translations of what is reached are in the figure too.
-  return estimateReading(before, params, threshold, session.translateTo !== undefined);
+  return estimateReading(before, params, threshold, heardInOf(session));
 }
 
 /**

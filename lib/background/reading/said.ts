@@ -54,10 +54,19 @@ export async function textAsSaid(sessionId: string, text: string, language: stri
 }
 
 /**
+ * The longest chunk of a reading heard in another language, in written characters. Its translation
+ * is paid with its speech, one chunk ahead of the one heard: a Stop leaves at most about this much
+ * translated and not heard, while a chunk still lasts long enough (a minute or more at 2×) for the
+ * next to be translated and spoken before it ends.
+ */
+const HEARD_TRANSLATED_MAX_CHARS = 1500;
+
+/**
  * How a reading's (or a download's) requests fit the service's limit as they are sent, so that none
  * is refused after what it needed was paid for: counted with the user's pronunciations applied
  * (exactly); heard in another language, the written text at most 1/growth of the limit, the growth
- * its translation may come back with (the translation is paid before its speech is asked for).
+ * its translation may come back with (the translation is paid before its speech is asked for), and
+ * never more than HEARD_TRANSLATED_MAX_CHARS.
  */
 export async function speechFitOf(
   sessionId: string,
@@ -65,7 +74,7 @@ export async function speechFitOf(
   { pronunciations }: Pick<Settings, 'pronunciations'>,
   heardIn?: { source: string | null; target: string },
 ): Promise<SpeechFit> {
-  if (heardIn) return { maxChars: Math.floor(DEFAULT_MAX_CHARS / translationGrowthBound(heardIn.source, heardIn.target)) };
+  if (heardIn) return { maxChars: Math.min(HEARD_TRANSLATED_MAX_CHARS, Math.floor(DEFAULT_MAX_CHARS / translationGrowthBound(heardIn.source, heardIn.target))) };
   if (pronunciations.length === 0) return {};
   const where = { language, site: await siteOf(sessionId) };
   return { measure: (sentence) => applyPronunciations(sentence, pronunciations, where).length };

@@ -63,6 +63,11 @@ export async function readingOf(fromTab: number | undefined): Promise<ReadingSes
   return session;
 }
 
+/** The languages a reading heard in another language goes between; undefined: heard as written. */
+export function heardInOf(session: Pick<ReadingSession, 'translateTo' | 'translateFrom'>): { source: string | null; target: string } | undefined {
+  return session.translateTo ? { source: session.translateFrom ?? null, target: session.translateTo } : undefined;
+}
+
 /** What a reading is started with (start.ts). */
 export interface ReadRequest extends SpeechChoices {
   text: string;
@@ -73,6 +78,11 @@ export interface ReadRequest extends SpeechChoices {
   highlight?: boolean;
   /** The user already agreed to its cost (it was above their threshold). */
   confirmed?: boolean;
+  /**
+   * What is left of a figure the user agreed to (or of their threshold) for this reading, when it is
+   * the second half of a paid action (a translation heard aloud): asked again above it, agreed or not.
+   */
+  agreedUpTo?: number;
   /** Where to start (a page read again from where the user stopped); 0 by default. */
   startSentence?: number;
   /** The page read whole, whose position is remembered as the reading goes. */
@@ -104,6 +114,7 @@ export const askedItem = storage.defineItem<{ sessionId: string; request: Omit<R
 /** Keeps what a reading on a page was started with, for a retry after a failure (one at a time). */
 export async function rememberAsked(sessionId: string, request: ReadRequest): Promise<void> {
   if (request.tabId === null) return;
-  const { pageReady: _ready, ...kept } = request;
+  // A Retry is asked about with a figure of its own.
+  const { pageReady: _ready, agreedUpTo: _upTo, ...kept } = request;
   await askedItem.setValue({ sessionId, request: kept });
 }

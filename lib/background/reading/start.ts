@@ -42,6 +42,12 @@ export interface SentAtClick {
 
 const sameVoice = (a: SpeechParams, b: SpeechParams) => a.voiceId === b.voiceId && a.language === b.language && a.speed === b.speed && a.format === b.format;
 
+/**
+ * How far ahead of what is heard a reading heard in another language fetches: the next chunk, and
+ * what starts within 10 s (a title or a short sentence would not give the next one time to come).
+ */
+const HEARD_TRANSLATED_AHEAD = { minAhead: 1, horizonSec: 10 };
+
 /** Characters from which a reading started on a page says up front what it will cost. */
 const ANNOUNCE_COST_FROM_CHARS = 1000;
 
@@ -86,9 +92,11 @@ async function startWithdrawable(sessionId: string, request: ReadRequest, sent: 
   const voicesByParagraph = request.translateTo === undefined && !request.language && !request.voiceId;
   // (Nor when such a text opens with a paragraph in another language: its voice is known once planned.)
   // Each request fits the service's limit as it is sent: translated, or with the user's pronunciations.
-  const fit = await speechFitOf(sessionId, params.language, settings, request.translateTo ? { source: request.sourceLanguage || null, target: request.translateTo } : undefined);
+  const heardIn = request.translateTo ? { source: request.sourceLanguage || null, target: request.translateTo } : undefined;
+  const fit = await speechFitOf(sessionId, params.language, settings, heardIn);
+  // (Nor for one held to what is left of a figure: its whole figure is known first.)
   const early =
-    request.confirmed && !bySentence && !request.startOffset && !request.startSentence && (!voicesByParagraph || (await opensInReadingVoice(capped.text, params.language, request.marks)))
+    request.confirmed && request.agreedUpTo === undefined && !bySentence && !request.startOffset && !request.startSentence && (!voicesByParagraph || (await opensInReadingVoice(capped.text, params.language, request.marks)))
       ? firstRequestText(capped.text, params.language, { cleanup, marks: request.marks, ...fit })
       : null;
   // The player gets ready once it has left (getting it ready sooner slows the request on 2 cores).
@@ -100,8 +108,9 @@ async function startWithdrawable(sessionId: string, request: ReadRequest, sent: 
   // Heard in another language: as the user chose (the translation only, with the original, or a
   // learner's way), each paragraph translated on its own as the page translation does. Heard as
   // written: a paragraph clearly in another language with the user's voice for that one.
+  // (It fetches about one request ahead of what is heard: each chunk's translation is paid with its speech.)
   const plan = request.translateTo
-    ? await planForListening(markParagraphs(written, capped.text, sentences), listen, () => originalVoice(request, settings))
+    ? { ...(await planForListening(markParagraphs(written, capped.text, sentences), listen, () => originalVoice(request, settings))), fetchAhead: HEARD_TRANSLATED_AHEAD }
     : voicesByParagraph
       ? splitByVoice(written, await sentenceVoices(capped.text, sentences, params.language, (language) => voiceOfLanguage(language, settings), request.marks))
       : written;
@@ -114,7 +123,7 @@ async function startWithdrawable(sessionId: string, request: ReadRequest, sent: 
   refuseIfWithdrawn(sessionId);
   const threshold = await confirmThreshold();
   // Heard in another language, the translation of what is heard translated is paid too.
-  let estimate = await estimateReading(ahead, params, threshold, request.translateTo !== undefined);
+  let estimate = await estimateReading(ahead, params, threshold, heardIn);
   // Above the threshold only at the cautious price: the first sentence (below it) tells the real one
   // (not when a translation is paid with it: the balance would not tell the price of speech).
   const slowNote = () => {
@@ -124,7 +133,9 @@ async function startWithdrawable(sessionId: string, request: ReadRequest, sent: 
     !request.confirmed && !request.translateTo && estimate.credits > threshold && !estimate.learned ? await estimateAfterFirstRequest(sessionId, ahead, params, threshold, slowNote) : null;
   if (learned) estimate = learned;
   refuseIfWithdrawn(sessionId);
-  const ask = !request.confirmed && estimate.credits > threshold;
+  // Held to what is left of a figure agreed to: asked again above it.
+  const limit = request.agreedUpTo ?? (request.confirmed ? Infinity : threshold);
+  const ask = estimate.credits > limit;
   // Ask for the first sentence now, while the page gets ready and the player starts: it joins
   // this request when it asks. Nothing above the threshold leaves before the user agrees.
   if (!ask && early !== ahead[0]!.text) askEarly(sessionId, ahead[0]!, params, early ? undefined : preparePlayer);
@@ -132,27 +143,30 @@ async function startWithdrawable(sessionId: string, request: ReadRequest, sent: 
   // Stopped meanwhile: no question is asked, nothing is started.
   refuseIfWithdrawn(sessionId);
   if (ask) {
-    const { pageReady: _ready, ...asked } = request;
+    // Once agreed, it is agreed: its answer starts it whatever was left of the earlier figure.
+    const { pageReady: _ready, agreedUpTo: _upTo, ...asked } = request;
     const token = await holdForConfirmation('read', { ...asked, listen, cleanup }, estimate.credits);
     if (request.tabId !== null) {
       const cost = describeEstimate(estimate);
       // Heard in another language: the first screen's figure and the whole page's.
-      const words = request.translateTo ? await listenCostWords(request.translateTo, ahead, params, estimate) : null;
+      const words = heardIn ? await listenCostWords(heardIn, ahead, params, estimate) : null;
       await tellPage(request.tabId, 0, {
         type: 'pageNotice',
         tone: 'info',
         message: words
           ? t('listenPageConfirmNotice', [words.language, words.first, words.whole, formatNumber(threshold)])
-          : t(learned ? 'readingConfirmRestNotice' : 'readingConfirmNotice', [cost, formatNumber(threshold)]),
+          : request.agreedUpTo !== undefined
+            ? t('readingConfirmAgreedNotice', [cost, formatNumber(limit)])
+            : t(learned ? 'readingConfirmRestNotice' : 'readingConfirmNotice', [cost, formatNumber(threshold)]),
         confirm: { token, label: words ? t('listenPageConfirmLabel', [words.language, words.whole]) : t('readingConfirmLabel', cost) },
       });
     }
-    return { confirm: { ...estimate, limit: threshold, token } };
+    return { confirm: { ...estimate, limit, token } };
   }
   const readChars = request.text.length - (sentences[startSentence]?.[0] ?? 0);
   if (request.tabId !== null && (capped.cut || (!request.confirmed && readChars >= ANNOUNCE_COST_FROM_CHARS))) {
     const cost = describeEstimate(estimate);
-    const words = request.translateTo && !capped.cut ? await listenCostWords(request.translateTo, ahead, params, estimate) : null;
+    const words = heardIn && !capped.cut ? await listenCostWords(heardIn, ahead, params, estimate) : null;
     const message = words
       ? t('listenPageCostNotice', [words.language, words.first, words.whole])
       : capped.cut

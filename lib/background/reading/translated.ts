@@ -31,6 +31,11 @@ export function stopTranslations(sessionId: string): void {
   withdrawals.delete(sessionId);
 }
 
+/** What withdraws a reading's translations: aborted once it ends (Stop, a closed tab, a new reading). */
+export function translationSignal(sessionId: string): AbortSignal {
+  return (withdrawals.get(sessionId) ?? keep(withdrawals, sessionId, new AbortController())).signal;
+}
+
 /** Sets a reading's entry, forgetting the oldest reading's once there are MAX_KEPT. */
 function keep<T>(map: Map<string, T>, sessionId: string, value: T): T {
   if (map.size >= MAX_KEPT && !map.has(sessionId)) map.delete(map.keys().next().value!);
@@ -65,7 +70,7 @@ export async function textToSpeak(sessionId: string, text: string): Promise<stri
   const { target, source } = await heardIn(sessionId);
   if (!target) return text;
   const { serviceUrl } = await getSettings();
-  const { signal } = withdrawals.get(sessionId) ?? keep(withdrawals, sessionId, new AbortController());
+  const signal = translationSignal(sessionId);
   const inPrivate = await isPrivateSession(sessionId);
   const translated = await Promise.all(
     paragraphsOf(text).map(async (paragraph) => {

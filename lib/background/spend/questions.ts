@@ -1,7 +1,7 @@
 import type { AudioFormat } from '../../api/schemas';
 import { audioCacheKey, hasAudio } from '../../speech/cache';
 import { getSettings } from '../../settings/items';
-import { estimateSpeechCredits, type SpeechEstimate } from '../speech-price';
+import { estimateSpeechCredits, estimateSpeechCreditsOfLengths, type SpeechEstimate } from '../speech-price';
 import { formatNumber, t } from '../../i18n';
 import { declineOffer, offerSpend, takeOffer } from './gate';
 
@@ -36,6 +36,12 @@ export async function estimateSpeech(texts: readonly string[], params: SpeechPar
   const all = await estimateSpeechCredits(serviceUrl, params.format, texts);
   if (all.credits <= threshold) return all;
   return estimateSpeechCredits(serviceUrl, params.format, await notCached(texts, params));
+}
+
+/** What the speech of requests known only by their length (translations to come) would cost. */
+export async function estimateSpeechOfLengths(lengths: readonly number[], params: Pick<SpeechParamsLike, 'format'>): Promise<SpeechEstimate> {
+  const { serviceUrl } = await getSettings();
+  return estimateSpeechCreditsOfLengths(serviceUrl, params.format, lengths);
 }
 
 type SpeechParamsLike = { voiceId: string; language: string; speed: number; format: AudioFormat };
