@@ -1,6 +1,6 @@
 import type { Worker } from '@playwright/test';
 import { connectService, expect, setSettings, test } from './fixtures';
-import { callOnAxNode, chooseMenuEntry, requestsUnderWay, stopReadingAndSettle, untilNothingUnderWay, clickAxNode, clickMenu, emulatorLog, findAxNode, inPageUiText, ledger, readingSession, selectText, speechRequests, waitForStatus, watchHighlights } from '../support/extension';
+import { callOnAxNode, chooseMenuEntry, requestsUnderWay, stopReadingAndSettle, untilEveryPartBought, untilNothingUnderWay, clickAxNode, clickMenu, emulatorLog, findAxNode, inPageUiText, ledger, readingSession, selectText, speechRequests, waitForStatus, watchHighlights } from '../support/extension';
 
 /** The emulator's prices: speech ceil(characters / 100), at least 1; translation ceil(characters / 10). */
 const speechCost = (length: number) => Math.max(1, Math.ceil(length / 100));
@@ -8,6 +8,7 @@ const translationCost = (length: number) => Math.ceil(length / 10);
 
 function since(emulatorUrl: string, t0: number) {
   return {
+    t0,
     speech: async () => (await speechRequests(emulatorUrl)).filter((r) => Date.parse(r.time) >= t0),
     translations: async () => (await emulatorLog(emulatorUrl)).filter((r) => r.path === '/api/v1/translate' && Date.parse(r.time) >= t0),
     charges: async () => (await ledger(emulatorUrl)).entries.filter((e) => Date.parse(e.time) >= t0),
@@ -55,7 +56,8 @@ test.describe('listen in my language', () => {
     test(`"${mode}": a Spanish selection heard sentence by sentence in that order, each sentence translated once and each request spoken once, the ledger exact; again, free`, async ({ context, background, extensionId, emulator, pages }) => {
       const mine = since(emulator.url, Date.now());
       await connectService(background, emulator.url, 'demo-pro');
-      await setSettings(background, { targetLanguage: 'en', confirmAboveCredits: 1000, listen: { mode, pauseSec: 1, repeatSlower: true } });
+      // At 2×: heard to its end twice, as fast as it goes.
+      await setSettings(background, { targetLanguage: 'en', confirmAboveCredits: 1000, speed: 2, listen: { mode, pauseSec: 1, repeatSlower: true } });
       const page = await context.newPage();
       await page.goto(`${pages.url}/fixtures/spanish.html`);
       await selectText(page, '#greeting');
@@ -282,7 +284,7 @@ test.describe('listen in my language', () => {
     expect(speech[0]).toMatchObject({ language: 'en' });
     expect(speech[0]!.textStart).toMatch(/^\[EN\] /);
     expect(speech[0]!.voiceId).toMatch(/^en/);
-    await expect.poll(() => readingSession(background), { timeout: 90_000 }).toBeNull();
+    await untilEveryPartBought(background, emulator.url, mine.t0);
     const translations = (await mine.translations()).filter((r) => r.status === 200);
     const charges = await mine.charges();
     expect(charges.filter((c) => c.path === '/api/v1/translate').map((c) => c.credits).sort()).toEqual(translations.map((r) => translationCost(r.textLength!)).sort());
@@ -299,7 +301,7 @@ test.describe('listen in my language', () => {
     await page.goto(`${pages.url}/fixtures/spanish.html`);
     await chooseMenuEntry(context, background, extensionId, page, 'read-translated', null);
     await waitForStatus(background, 'playing');
-    await expect.poll(() => readingSession(background), { timeout: 90_000 }).toBeNull();
+    await untilEveryPartBought(background, emulator.url, mine.t0);
     const heard = (await mine.translations()).filter((r) => r.status === 200);
     // The title and the greeting were each a paragraph translated on its own.
     const greeting = (await page.locator('#greeting').innerText()).trim();
@@ -447,7 +449,7 @@ test.describe('listen in my language', () => {
 
     await clickAxNode(context, page, retry);
     await waitForStatus(background, 'playing', 30_000);
-    await expect.poll(() => readingSession(background), { timeout: 90_000 }).toBeNull();
+    await untilEveryPartBought(background, emulator.url, mine.t0);
     const after = (await mine.charges()).slice(before.length);
     expect(after.some((c) => c.path === '/api/v1/translate')).toBe(true);
     expect(after.reduce((sum, c) => sum + c.credits, 0)).toBeLessThanOrEqual(figure);

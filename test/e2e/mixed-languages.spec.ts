@@ -1,10 +1,8 @@
 import { connectService, expect, setSettings, test } from './fixtures';
-import { chooseMenuEntry, ledger, readingSession, speechRequests, stopReadingAndSettle, waitForStatus } from '../support/extension';
+import { chooseMenuEntry, ledger, speechRequests, stopReadingAndSettle, untilEveryPartBought, waitForStatus } from '../support/extension';
 
 test.describe('a page in two languages', () => {
   test('an English page with a Spanish paragraph is read with two voices: the Spanish paragraph alone, sent as Spanish with a Spanish voice; each request charged once', async ({ context, background, extensionId, emulator, pages }) => {
-    // Read to its end (about a minute of speech): a busy machine takes longer.
-    test.setTimeout(240_000);
     await connectService(background, emulator.url, 'demo-pro');
     await setSettings(background, { confirmAboveCredits: 100_000 });
     const page = await context.newPage();
@@ -13,7 +11,7 @@ test.describe('a page in two languages', () => {
 
     await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
     await waitForStatus(background, 'playing');
-    await expect.poll(() => readingSession(background), { timeout: 200_000 }).toBeNull();
+    await untilEveryPartBought(background, emulator.url);
     const sent = (await speechRequests(emulator.url)).filter((r) => r.status === 200);
     const inSpanish = sent.filter((r) => r.language === 'es');
     expect(inSpanish).toHaveLength(1);
@@ -30,8 +28,6 @@ test.describe('a page in two languages', () => {
   });
 
   test('a long French quotation in an English paragraph is sent alone, as French with a French voice, the English around it as English; each request charged once', async ({ context, background, extensionId, emulator, pages }) => {
-    // Read to its end (about a minute of speech): a busy machine takes longer.
-    test.setTimeout(240_000);
     await connectService(background, emulator.url, 'demo-pro');
     await setSettings(background, { confirmAboveCredits: 100_000 });
     const page = await context.newPage();
@@ -44,7 +40,7 @@ test.describe('a page in two languages', () => {
 
     await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
     await waitForStatus(background, 'playing');
-    await expect.poll(() => readingSession(background), { timeout: 200_000 }).toBeNull();
+    await untilEveryPartBought(background, emulator.url);
     const sent = (await speechRequests(emulator.url)).filter((r) => r.status === 200);
     const inFrench = sent.filter((r) => r.language === 'fr');
     expect(inFrench).toHaveLength(1);

@@ -476,6 +476,21 @@ export async function stopReadingAndSettle(background: Worker): Promise<void> {
 }
 
 /**
+ * Waits until the speech of every part of the reading under way was bought (not heard to its end:
+ * that is a minute of real time), then stops it and lets what was on the wire settle. Counted in
+ * the emulator's log from `sinceMs` on; every part is a different request.
+ */
+export async function untilEveryPartBought(background: Worker, emulatorUrl: string, sinceMs = 0): Promise<void> {
+  const parts = await background.evaluate(async () => {
+    const { reading } = (await chrome.storage.session.get('reading')) as { reading?: { plan: { chunks: unknown[] } } };
+    return reading!.plan.chunks.length;
+  });
+  const bought = async () => (await speechRequests(emulatorUrl)).filter((r) => r.status === 200 && Date.parse(r.time) >= sinceMs).length;
+  await expect.poll(bought, { timeout: 60_000 }).toBe(parts);
+  await stopReadingAndSettle(background);
+}
+
+/**
  * Waits for our in-page UI (`host`: the bubble by default) to show `marker` (a translation),
  * however long a busy machine takes; if it never comes, the failure says what the UI showed and
  * what the service was asked (the event missing, not a moment passed, is what fails).
