@@ -1,6 +1,6 @@
 import { connectService, expect, setSettings, test } from './fixtures';
 import { completedDownload } from '../support/downloads';
-import { chooseMenuEntry, ledger, selectSnippet, selectText, speechRequests, stopReadingAndSettle, waitForStatus, watchHighlights } from '../support/extension';
+import { chooseMenuEntry, ledger, selectSnippet, selectText, speechRequests, stopReadingAndSettle, untilEveryPartBought, waitForStatus, watchHighlights } from '../support/extension';
 
 // Issue 21, item 3: "write → say" pairs change what is sent to the speech service, never the page.
 const FIRST = 'The morning was cool and bright.';
@@ -90,6 +90,30 @@ test.describe('pronunciation', () => {
     expect(stored).toEqual([{ write: 'Smith', say: 'Smythe', language: null, site: new URL(pages.url).hostname }]);
     // Nothing was read or paid for.
     expect(await speechRequests(emulator.url)).toEqual([]);
+  });
+
+  test('a reading\'s figure counts its text as said: a pair that makes it longer can take it past the threshold, and the popup asks before anything is sent', async ({ background, emulator, openExtensionPage }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    // The price of speech learned already (the emulator's: a credit per 100 characters).
+    await background.evaluate((serviceUrl) => chrome.storage.local.set({ speechPrice: { serviceUrl, byFormat: { mp3: { credits: 100, chars: 10_000, requests: 10 } } } }), emulator.url);
+    await setSettings(background, { confirmAboveCredits: 10, pronunciations: [{ write: 'AI', say: 'artificial intelligence', language: null, site: null }] });
+    // About 7 credits as written, about 16 as said.
+    const text = Array.from({ length: 20 }, (_, i) => `Note ${i + 1}: AI reads, AI writes.`).join(' ');
+    const popup = await openExtensionPage('popup.html');
+    await popup.getByLabel('Text to read').fill(text);
+    await popup.getByRole('button', { name: 'Play', exact: true }).click();
+    const question = popup.getByRole('group', { name: /costs about [\d,]+ credits, more than the 10 credits you asked to confirm/ });
+    await expect(question).toBeVisible();
+    const figure = Number(/about ([\d,]+) credits/.exec((await question.getAttribute('aria-label')) ?? (await question.innerText()))![1]!.replace(/,/g, ''));
+    expect(figure).toBeGreaterThanOrEqual(Math.ceil(text.replaceAll('AI', 'artificial intelligence').length / 100));
+    expect(await speechRequests(emulator.url)).toEqual([]);
+
+    await question.getByRole('button', { name: /^Play \(about [\d,]+ credits\)$/ }).click();
+    await waitForStatus(background, 'playing');
+    await untilEveryPartBought(background, emulator.url);
+    const charged = (await ledger(emulator.url)).entries.reduce((sum, e) => sum + e.credits, 0);
+    expect(charged).toBeGreaterThan(10);
+    expect(charged).toBeLessThanOrEqual(figure);
   });
 
   test('a pair that makes the text longer keeps every request of a download within the service\'s limit: the file is saved, each part paid once', async ({ background, emulator, openExtensionPage }) => {

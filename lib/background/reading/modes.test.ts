@@ -78,6 +78,15 @@ describe('how a reading in another language is heard', () => {
     expect(fromJapanese).toBeGreaterThanOrEqual(3 * asWritten);
   });
 
+  it('prices what is spoken as written as it is said: the user\'s pronunciations applied, for each request\'s language', async () => {
+    const { params } = plan;
+    const said = vi.fn(async (text: string, language: string) => (language === 'en' ? text.replaceAll('Ana', 'Anastasia Annabel') : text));
+    const written = await estimateReading(plan.chunks, params, 1000);
+    const asSaid = await estimateReading(plan.chunks, params, 1000, undefined, said);
+    expect(said).toHaveBeenCalledWith('Me llamo Ana. Vivo en Sevilla.', 'en');
+    expect(asSaid.credits).toBe(written.credits + 2);
+  });
+
   it('marks where a chunk goes from one paragraph to the next (a line break for the joining space: same offsets)', () => {
     const text = 'Hola.\n\nMe llamo Ana. Vivo en Sevilla.';
     const sentences: [number, number][] = [[0, 5], [7, 20], [21, 37]];

@@ -1,4 +1,4 @@
-import type { PlannedChunk, ReadingPlan, SpeechParams } from '../../player/contract';
+import { chunkParams, type PlannedChunk, type ReadingPlan, type SpeechParams } from '../../player/contract';
 import type { Settings } from '../../settings/schema';
 import { translationCostOfParts } from '../../translate/cost';
 import type { SpeechEstimate } from '../speech-price';
@@ -71,6 +71,9 @@ export async function planForListening(
   return { ...plan, chunks: chunks.map((c, index) => ({ ...c, index })) };
 }
 
+/** A request's text as sent for its speech in `language`: the user's pronunciations applied (said.ts). */
+export type SaidText = (text: string, language: string) => Promise<string>;
+
 /** The language a reading heard in another language is written in (when known) and heard in. */
 export interface HeardIn {
   source: string | null;
@@ -101,14 +104,18 @@ function paidParts(chunks: readonly PlannedChunk[]): { originals: string[]; tran
  * another language (`heardIn`) the translation of what is heard translated, each request once (a
  * repeat is free). The speech of a translation is priced at the longest it may come back
  * (translationGrowthBound): Japanese heard in English runs several times longer than it is written.
+ * What is spoken as written is priced as it is said (`said`: with the user's pronunciations).
  * `threshold` as estimateSpeech's (-1: every request is looked up in the cache).
  */
-export async function estimateReading(chunks: readonly PlannedChunk[], params: SpeechParams, threshold: number, heardIn?: HeardIn): Promise<SpeechEstimate> {
-  if (!heardIn) return estimateSpeech(chunks.map((c) => c.text), params, threshold);
+export async function estimateReading(chunks: readonly PlannedChunk[], params: SpeechParams, threshold: number, heardIn?: HeardIn, said?: SaidText): Promise<SpeechEstimate> {
+  // What is sent for each request as written: its text with the user's pronunciations applied.
+  const asSaid = (texts: readonly string[], language: string) => (said ? Promise.all(texts.map((text) => said(text, language))) : texts);
+  if (!heardIn) return estimateSpeech(await Promise.all(chunks.map(async (c) => (await asSaid([c.text], chunkParams(params, c).language))[0]!)), params, threshold);
   const parts = paidParts(chunks);
   const growth = translationGrowthBound(heardIn.source, heardIn.target);
+  const originalLanguage = chunks.find((c) => c.original)?.original?.language ?? params.language;
   const [originals, translations] = await Promise.all([
-    estimateSpeech(parts.originals, params, threshold),
+    estimateSpeech(await asSaid(parts.originals, originalLanguage), params, threshold),
     estimateSpeechOfLengths(parts.translations.map((text) => Math.ceil([...text].length * growth)), params),
   ]);
   const credits = (parts.originals.length ? originals.credits : 0) + translations.credits + translationCostOfParts(parts.translated);

@@ -1,4 +1,3 @@
-import { heardInOf } from './session';
 import { ServiceError } from '../../api/errors';
 import { formatNumber, t } from '../../i18n';
 import { estimateReading } from './modes';
@@ -6,7 +5,8 @@ import { chunkOfSentence } from '../../player/sentence-position';
 import { tellPage } from '../page-link';
 import { confirmThreshold, describeEstimate, holdForConfirmation } from '../spend/questions';
 import type { SpeechEstimate } from '../speech-price';
-import type { ReadingSession } from './session';
+import { heardInOf, type ReadingSession } from './session';
+import { textAsSaid } from './said';
 
 /*
  * A reading started later in its text (read from here, resumed where the user stopped) was asked
@@ -36,7 +36,7 @@ export async function costOfReaching(session: ReadingSession, sentence: number, 
   const from = boughtFrom(session);
   const before = sentence < from ? chunks.slice(chunkOfSentence(chunks, sentence), chunkOfSentence(chunks, from)) : [];
   // Heard in another language: the translations of what is reached are in the figure too.
-  return estimateReading(before, params, threshold, heardInOf(session));
+  return estimateReading(before, params, threshold, heardInOf(session), (text, language) => textAsSaid(session.plan.sessionId, text, language));
 }
 
 /**

@@ -1,10 +1,10 @@
-import { heardInOf } from './session';
 import { worthRetrying } from '../../api/errors';
 import { chunkOfSentence } from '../../player/sentence-position';
 import { t } from '../../i18n';
 import { describeEstimate, holdForConfirmation } from '../spend/questions';
 import { estimateReading } from './modes';
-import { askedItem, type ReadingSession, type ReadRequest } from './session';
+import { askedItem, heardInOf, type ReadingSession, type ReadRequest } from './session';
+import { textAsSaid } from './said';
 
 /** What the gate calls a reading that failed and may be tried again from where it stopped. */
 export const RETRY_KIND = 'retry-reading';
@@ -26,7 +26,7 @@ export async function offerRetry(session: ReadingSession, sentence: number, kind
   const from = Math.min(sentence, plan.sentenceCount - 1);
   // -1: every chunk is looked up in the cache (a retry mostly finds what was already received).
   // Heard in another language: the translations are in the figure too.
-  const estimate = await estimateReading(plan.chunks.slice(chunkOfSentence(plan.chunks, from)), plan.params, -1, heardInOf(session));
+  const estimate = await estimateReading(plan.chunks.slice(chunkOfSentence(plan.chunks, from)), plan.params, -1, heardInOf(session), (text, language) => textAsSaid(session.plan.sessionId, text, language));
   // The same text, voice and speed as the reading had (a speed changed while reading included).
   const { startOffset: _offset, ...request } = asked.request;
   const again: RetryRequest = {

@@ -23,7 +23,7 @@ import { stopCurrent } from './control';
 import { fetchChunkForPlayer, playerHost } from './host';
 import { estimateAfterFirstRequest } from './first-price';
 import { planStartingAt } from './plan';
-import { speechFitOf } from './said';
+import { speechFitOf, textAsSaid } from './said';
 import type { HereFirst } from './here-first';
 import { tellResumed } from './resume';
 import { chooseSpeechParams } from './speech-params';
@@ -123,7 +123,7 @@ async function startWithdrawable(sessionId: string, request: ReadRequest, sent: 
   refuseIfWithdrawn(sessionId);
   const threshold = await confirmThreshold();
   // Heard in another language, the translation of what is heard translated is paid too.
-  let estimate = await estimateReading(ahead, params, threshold, heardIn);
+  let estimate = await estimateReading(ahead, params, threshold, heardIn, (text, language) => textAsSaid(sessionId, text, language));
   // Above the threshold only at the cautious price: the first sentence (below it) tells the real one
   // (not when a translation is paid with it: the balance would not tell the price of speech).
   const slowNote = () => {
