@@ -3,6 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ACCOUNTS } from './server.ts';
 import { assertEspeakAvailable } from './espeak.ts';
 import { errorMessage, startTestEmulator, type TestEmulator } from './test-helpers.ts';
+import { translate } from './translate.ts';
+import { languageByCode } from './languages.ts';
 
 let t: TestEmulator;
 beforeAll(async () => {
@@ -334,6 +336,26 @@ describe('faults', () => {
     expect(res.status).toBe(500);
     expect(credits('demo-pro')).toBe(100000 - 1);
     expect((await t.control('ledger')).total).toEqual({ 'pro@demo.test': 1 });
+  });
+
+  it('longer-translation: a charged 200 whose translation runs about 30 % longer, paragraph by paragraph; speech is left alone', async () => {
+    await fault({ type: 'longer-translation', path: '/api/v1/', times: 2 });
+    const text = 'Hello, my friend. The cat sleeps in the sun all day long.\nThank you for the book.';
+    const plain = translate(text, languageByCode('en')!, languageByCode('de')!);
+    const res = await t.api('translate', { body: { text, target_language: 'German' } });
+    expect(res.status).toBe(200);
+    const { translation } = (await res.json()) as { translation: string };
+    const [first, second] = translation.split('\n') as [string, string];
+    const [plainFirst, plainSecond] = plain.split('\n') as [string, string];
+    expect(first.startsWith(plainFirst)).toBe(true);
+    expect(second.startsWith(plainSecond)).toBe(true);
+    expect(first.length / plainFirst.length).toBeGreaterThanOrEqual(1.3);
+    expect(first.length / plainFirst.length).toBeLessThan(1.45);
+    // Charged as any translation, on the source's length.
+    expect(credits('demo-pro')).toBe(100000 - Math.ceil(text.length / 10));
+    // A tts request does not take it: it stays queued for the next translation.
+    expect((await t.api('tts', { body: { text: 'Hello.', voice_id: 'en-amelia', language: 'en' } })).status).toBe(200);
+    expect((await t.control('faults')).faults.map((f: { type: string; remaining: number }) => [f.type, f.remaining])).toEqual([['longer-translation', 1]]);
   });
 
   it('rejects an unknown fault type', async () => {

@@ -111,6 +111,24 @@ function halfway(reply: Reply): number {
   return mp3 && frameStartsHere ? at - 1 : at;
 }
 
+/** How much longer the `longer-translation` fault makes a translation. */
+const LONGER_BY = 0.3;
+
+/** `text` with its own words again after it, `by` times its length more (to a word's end), each paragraph on its own. */
+export function lengthened(text: string, by: number): string {
+  return text
+    .split('\n')
+    .map((paragraph) => {
+      const want = Math.ceil(paragraph.trim().length * by);
+      if (!want) return paragraph;
+      const words = paragraph.trim().split(/\s+/);
+      let extra = '';
+      for (let i = 0; extra.length < want; i++) extra += ` ${words[i % words.length]}`;
+      return paragraph.trimEnd() + extra;
+    })
+    .join('\n');
+}
+
 /** Faults that corrupt a successful response after the work was done. */
 function lateFaultReply(fault: Fault, reply: Reply, route: ApiRoute | null): Reply | null {
   switch (fault.type) {
@@ -127,6 +145,13 @@ function lateFaultReply(fault: Fault, reply: Reply, route: ApiRoute | null): Rep
       return { ...reply, cutAt: Math.floor(reply.body.length / 2), keepsCharge: true };
     case 'charged-error':
       return { ...rawReply(500, 'text/plain; charset=utf-8', 'Internal error: the result was lost after billing'), keepsCharge: true };
+    case 'longer-translation': {
+      // A service whose translations run about 30 % longer than the phrasebook's (English into
+      // German often does): charged as usual, on the source's length.
+      const body = JSON.parse(reply.body.toString('utf8')) as { translation?: unknown };
+      if (typeof body.translation !== 'string') return null;
+      return { ...jsonReply(200, { ...body, translation: lengthened(body.translation, LONGER_BY) }), keepsCharge: true };
+    }
     default:
       return null;
   }

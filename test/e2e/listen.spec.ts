@@ -402,6 +402,65 @@ test.describe('listen in my language', () => {
     expect((await mine.charges()).filter((c) => c.path === '/api/v1/translate').map((c) => c.credits).sort()).toEqual(answered.map((r) => translationCost(r.textLength!)).sort());
   });
 
+  test('a 40,000-character page heard in German from a service whose German runs 30 % longer: every request fits the service\'s limit and is paid once, from its start to its end', async ({ context, background, extensionId, emulator, pages }) => {
+    const mine = since(emulator.url, Date.now());
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'de', confirmAboveCredits: 1_000_000, speed: 2 });
+    await fetch(`${emulator.url}/__emulator/faults`, { method: 'POST', body: JSON.stringify({ type: 'longer-translation', path: '/api/v1/translate', times: 10_000 }) });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/long-read.html`);
+    // The article three times over: about 40,000 characters.
+    await page.evaluate(() => {
+      const article = document.querySelector('article')!;
+      const paragraphs = [...article.querySelectorAll('p')];
+      for (let round = 2; round <= 3; round++) {
+        for (const p of paragraphs) {
+          const copy = p.cloneNode(true) as HTMLElement;
+          copy.textContent = `${p.textContent} (${round})`;
+          article.append(copy);
+        }
+      }
+    });
+    const pageLength = (await page.locator('article').innerText()).length;
+    expect(pageLength).toBeGreaterThan(40_000);
+    await chooseMenuEntry(context, background, extensionId, page, 'read-translated', null);
+    await waitForStatus(background, 'playing');
+    // Listened to here and there, to its last paragraph (minutes of listening at 2× would take
+    // minutes here too): each place heard, its request and the next bought.
+    const paragraphs = page.locator('article p');
+    const count = await paragraphs.count();
+    for (const at of [0.3, 0.6, 0.97]) {
+      const before = await readingSession(background);
+      const target = paragraphs.nth(Math.floor(count * at));
+      await expect(async () => {
+        await page.mouse.move(10, 10);
+        await target.scrollIntoViewIfNeeded();
+        await target.hover();
+        await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Read from here', 5000));
+      }).toPass();
+      await expect.poll(async () => { const r = await readingSession(background); return r?.status === 'playing' && r.sentence > before!.sentence; }, { timeout: 30_000 }).toBe(true);
+      await untilNothingUnderWay(background);
+      expect(await inPageUiText(context, page)).not.toMatch(/too long|didn’t|could not|failed/i);
+    }
+    await stopReadingAndSettle(background);
+
+    // Every speech request was of German that had come back longer, and fitted the limit.
+    const speech = await mine.speech();
+    expect(speech.length).toBeGreaterThanOrEqual(6);
+    expect(speech.map((r) => r.status)).toEqual(speech.map(() => 200));
+    for (const r of speech) {
+      expect(r.language).toBe('de');
+      expect(r.textLength!).toBeLessThanOrEqual(5000);
+    }
+    // Each translation and each speech request charged once, at its price.
+    const translations = (await mine.translations()).filter((r) => r.status === 200);
+    const charges = await mine.charges();
+    expect(charges.filter((c) => c.path === '/api/v1/translate').map((c) => c.credits).sort()).toEqual(translations.map((r) => translationCost(r.textLength!)).sort());
+    const spoken = charges.filter((c) => c.path === '/api/v1/tts');
+    expect(spoken).toHaveLength(speech.length);
+    for (const charge of spoken) expect(charge.credits).toBe(speechCost(charge.textLength));
+  });
+
   test('a long page heard in Spanish above the threshold: the question names the first screen\'s figure and the whole page\'s; nothing is sent before the user agrees; what is charged stays within the figure agreed', async ({ context, background, extensionId, emulator, pages }) => {
     const mine = since(emulator.url, Date.now());
     await connectService(background, emulator.url, 'demo-pro');

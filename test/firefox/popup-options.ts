@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { startEmulator } from '../../emulator/server';
-import { byLabel, byRole, checks, fill, launchFirefox, ledger, openExtensionPage, runSuite, until, untilPlaying } from './support';
+import { byLabel, byRole, checks, fill, launchFirefox, ledger, openExtensionPage, runSuite, stopAndSettle, until, untilPlaying } from './support';
 
 const EXTENSION = path.resolve(import.meta.dirname, '../../.output-test/firefox-mv2');
 const SENTENCES = ['The morning was cool and bright.', 'Birds sang in the branches above him.'];
@@ -109,6 +109,36 @@ async function main(): Promise<number> {
       const { entries } = await ledger(emulator.url);
       const charged = JSON.stringify(entries.map((e) => [e.path, e.textLength, e.credits]));
       if (charged !== JSON.stringify([['/api/v1/translate', TRANSLATE.length, cost]])) throw new Error(`ledger: ${charged}`);
+      await popup.close();
+    });
+
+    await check('Firefox: popup: a reading\'s figure counts its text as said: a pronunciation that makes it longer takes it past the threshold, and the popup asks before anything is sent', async () => {
+      await reset();
+      const pairs = [{ write: 'AI', say: 'artificial intelligence', language: null, site: null }];
+      // The price of speech learned already (the emulator's: a credit per 100 characters).
+      const price = { serviceUrl: emulator.url, byFormat: { mp3: { credits: 100, chars: 10_000, requests: 10 } } };
+      await ext.evaluate(
+        async (url, more, learned) => browser.storage.local.set({ apiKey: 'demo-pro', settings: { serviceUrl: url, confirmAboveCredits: 10, pronunciations: more }, speechPrice: learned }),
+        emulator.url,
+        pairs,
+        price,
+      );
+      // About 7 credits as written, about 16 as said.
+      const text = Array.from({ length: 20 }, (_, i) => `Note ${i + 1}: AI reads, AI writes.`).join(' ');
+      const popup = await openExtensionPage(firefox, 'popup.html');
+      // (It opens where it was left: on the Translate panel.)
+      await (await byRole(popup, 'tab', 'Speak')).click();
+      await fill(await byLabel(popup, 'Text to read'), text);
+      await (await byRole(popup, 'button', 'Play')).click();
+      const question = await roleText(popup, 'group', 'more than the 10 credits you asked to confirm');
+      const figure = Number(/about ([\d,]+) credits/.exec(question)![1]!.replace(/,/g, ''));
+      if (figure < Math.ceil(text.replaceAll('AI', 'artificial intelligence').length / 100)) throw new Error(`asked: ${question}`);
+      if ((await ledger(emulator.url)).entries.length) throw new Error('sent before the answer');
+      await (await byRole(popup, 'button', `Play (about ${figure} credits)`)).click();
+      await untilPlaying(popup);
+      await stopAndSettle(ext);
+      const charged = (await ledger(emulator.url)).entries.reduce((sum, e) => sum + e.credits, 0);
+      if (!(charged > 0 && charged <= figure)) throw new Error(`charged ${charged} of ${figure}`);
       await popup.close();
     });
   } finally {
