@@ -27,6 +27,15 @@ async function addParagraph(page: Page, text: string): Promise<string> {
   return `#${id}`;
 }
 
+/** What the test build's hooks say: requests with the service or queued, readings still starting, and whether one is under way. */
+async function hooks(ext: Page): Promise<{ active: number; waiting: number; starting: number; reading: boolean }> {
+  return ext.evaluate(async () => {
+    const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { requestsUnderWay(): { active: number; waiting: number }; startsUnderWay(): number } };
+    const { reading } = await browser.storage.session.get('reading');
+    return { ...background.voxlateTestHooks.requestsUnderWay(), starting: background.voxlateTestHooks.startsUnderWay(), reading: Boolean(reading) };
+  });
+}
+
 async function main(): Promise<number> {
   const emulator = await startEmulator({ port: 0 });
   const pages = await startPageServer();
@@ -391,6 +400,81 @@ async function main(): Promise<number> {
         const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { onCommand: (c: string) => boolean } };
         background.voxlateTestHooks.onCommand('stop-reading');
       });
+    });
+
+    // Last: they leave the price of speech unlearned and then learned from one short request.
+    await suite.check('Firefox: Stop withdraws a reading still starting (its price being learned from a slow service): the page says it stopped, it never starts, and nothing is sent after', async () => {
+      await stopAndSettle(ext);
+      await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+      // The price not learned yet, a text above 150 credits at the cautious price: its first two
+      // requests leave to learn it, and the service is slow to answer them.
+      await ext.evaluate(async () => {
+        await browser.storage.local.remove(['speechPrice', 'spendWindow']);
+        const { settings } = await browser.storage.local.get('settings');
+        await browser.storage.local.set({ settings: { ...(settings as object), confirmAboveCredits: 150 } });
+      });
+      await fetch(`${emulator.url}/__emulator/faults`, { method: 'POST', body: JSON.stringify({ type: 'slow', path: '/api/v1/tts', times: 2, delayMs: 4000 }) });
+      await page.goto(`${pagesUrl}/fixtures/article.html`);
+      // A text not heard yet (cached audio would tell nothing), about 2,000 characters.
+      const ferries = Array.from({ length: 30 }, (_, i) => `Ferry number ${i + 1} crossed the grey bay at dawn with its lamps still lit.`).join(' ');
+      await selectElement(page, await addParagraph(page, ferries));
+      await clickMenu(ext, 'voxlate-read-selection');
+      await until('the price\'s requests with the service, the reading not started', async () => {
+        const { active, starting, reading } = await hooks(ext);
+        return active > 0 && starting > 0 && !reading;
+      });
+      await ext.evaluate(async () => {
+        const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { onCommand: (c: string) => boolean } };
+        background.voxlateTestHooks.onCommand('stop-reading');
+      });
+      await until('the page saying so', async () => (await inPageUiText(ext, 'voxlate-notice')).includes('The reading was stopped.'));
+      await until('nothing starting, nothing on the wire', async () => {
+        const { active, waiting, starting } = await hooks(ext);
+        return active + waiting + starting === 0;
+      });
+      if ((await hooks(ext)).reading) throw new Error('the reading started');
+      // Only the price's requests (those on the wire at the Stop) were sent and paid.
+      const { requests } = (await (await fetch(`${emulator.url}/__emulator/log`)).json()) as { requests: { path: string; textStart: string }[] };
+      const sent = requests.filter((r) => r.path === '/api/v1/tts').map((r) => r.textStart);
+      if (sent.length > 2) throw new Error(`sent: ${JSON.stringify(sent)}`);
+      const charged = (await ledger(emulator.url)).entries.map((e) => e.textStart);
+      if (JSON.stringify(charged.sort()) !== JSON.stringify(sent.sort())) throw new Error(`charged ${JSON.stringify(charged)} for ${JSON.stringify(sent)}`);
+      await ext.evaluate(async () => {
+        const { settings } = await browser.storage.local.get('settings');
+        await browser.storage.local.set({ settings: { ...(settings as object), confirmAboveCredits: 20 } });
+      });
+    });
+
+    await suite.check('Firefox: a restart that joined a request which then failed tries once more on its own: the sentence is paid once, by the answer that came', async () => {
+      await stopAndSettle(ext);
+      await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+      // Every answer takes 3 s; the first /tts then fails (a server error, not charged).
+      await fetch(`${emulator.url}/__emulator/config`, { method: 'PATCH', body: JSON.stringify({ latencyMs: 3000 }) });
+      await fetch(`${emulator.url}/__emulator/faults`, { method: 'POST', body: JSON.stringify({ type: 'server-error', path: '/api/v1/tts' }) });
+      try {
+        await page.goto(`${pagesUrl}/fixtures/article.html`);
+        const first = 'A kingfisher waited on the low branch above the water.';
+        await selectElement(page, await addParagraph(page, first));
+        await clickMenu(ext, 'voxlate-read-selection');
+        await until('its request on the wire', async () => (await hooks(ext)).active === 1);
+        // The restart joins that request; it fails, and the restarted reading asks once more on its own.
+        await clickMenu(ext, 'voxlate-read-selection');
+        const statuses = async () => {
+          const { requests } = (await (await fetch(`${emulator.url}/__emulator/log`)).json()) as { requests: { textStart: string; status: number }[] };
+          return JSON.stringify(requests.filter((r) => r.textStart === first).map((r) => r.status));
+        };
+        await until('failed once, then answered', async () => (await statuses()) === '[500,200]', 30_000).catch(async () => {
+          throw new Error(`requests for it: ${await statuses()}`);
+        });
+        await until('nothing on the wire', async () => {
+          const { active, waiting } = await hooks(ext);
+          return active + waiting === 0;
+        });
+        const charged = (await ledger(emulator.url)).entries.map((e) => [e.textStart, e.credits]);
+        if (JSON.stringify(charged) !== JSON.stringify([[first, 1]])) throw new Error(`charged: ${JSON.stringify(charged)}`);
+      } finally {
+        await fetch(`${emulator.url}/__emulator/config`, { method: 'PATCH', body: JSON.stringify({ latencyMs: 0 }) });
+      }
     });
   } finally {
     await firefox.close();
