@@ -19,6 +19,16 @@ describe('settings storage', () => {
     expect(await getSettings()).toEqual(DEFAULT_SETTINGS);
   });
 
+  it('keeps every change when several are made at once (a voice chosen, then the speed slider moved): none undoes another', async () => {
+    const { getSettings, updateSettings } = await load();
+    await Promise.all([
+      updateSettings({ voices: { default: null, byLanguage: { en: 'en-oliver' } } }),
+      ...[1.05, 1.1, 1.15].map((speed) => updateSettings({ speed })),
+      updateSettings({ format: 'wav' }),
+    ]);
+    expect(await getSettings()).toMatchObject({ voices: { byLanguage: { en: 'en-oliver' } }, speed: 1.15, format: 'wav' });
+  });
+
   it('migrates the frozen v1 settings to v2: the default voice is kept, per-language voices start empty', async () => {
     await fakeBrowser.storage.local.set({ settings: v1, settings$: { v: 1 } });
     const { getSettings } = await load();

@@ -24,10 +24,21 @@ export async function getSettings(): Promise<Settings> {
   return parseSettings(await settingsItem.getValue());
 }
 
-/** Merges a partial update into the stored settings. */
-export async function updateSettings(patch: Partial<Settings>): Promise<Settings> {
-  const next = parseSettings({ ...(await getSettings()), ...patch });
-  await settingsItem.setValue(next);
+/** The last update this page (or the worker) started: the next one reads what it wrote. */
+let updating: Promise<unknown> = Promise.resolve();
+
+/**
+ * Merges a partial update into the stored settings. Updates from one context run one at a time:
+ * two fields changed in quick succession (a voice, then the speed slider) would otherwise each
+ * read the settings before the other wrote, and the later write would undo the earlier change.
+ */
+export function updateSettings(patch: Partial<Settings>): Promise<Settings> {
+  const next = updating.then(async () => {
+    const merged = parseSettings({ ...(await getSettings()), ...patch });
+    await settingsItem.setValue(merged);
+    return merged;
+  });
+  updating = next.catch(() => undefined);
   return next;
 }
 
