@@ -34,10 +34,13 @@ describe('voice filter', () => {
     expect(filterVoices(index, { search: 'synthetic 777', language: '', gender: '' }, 100).groups[0]!.voices.map((v) => v.id)).toContain('syn-777');
   });
 
-  it('answers a keystroke over 1,000 voices in well under a frame', () => {
-    const index = indexVoices(thousand);
-    const start = performance.now();
-    for (const q of ['s', 'sy', 'syn', 'synt', 'synth 7', 'synth 77', 'synth 777']) filterVoices(index, { search: q, language: '', gender: '' }, 100);
-    expect((performance.now() - start) / 7).toBeLessThan(8);
+  it('a keystroke searches the index made once: the names are not folded again (its time is measured in bench/plan.ts)', () => {
+    const voices = thousand.map((v) => ({ ...v }));
+    const index = indexVoices(voices);
+    // Renamed after indexing: a search that folded every name again would see the new names.
+    for (const v of voices) v.name = 'Renamed';
+    const found = filterVoices(index, { search: 'synth 777', language: '', gender: '' }, 100);
+    expect(found.groups.flatMap((g) => g.voices.map((v) => v.id))).toEqual(['syn-777']);
+    expect(filterVoices(index, { search: 'renamed', language: '', gender: '' }, 100).total).toBe(0);
   });
 });

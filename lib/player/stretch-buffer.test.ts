@@ -34,7 +34,8 @@ const total = (parts: Float32Array[]) => {
 describe('stretching through the stretch worker', () => {
   it('hands out the whole stretch slice by slice, sending the input a slice needs with each request', async () => {
     const { stretch, requests } = harness();
-    const input = tone(20);
+    // Six seconds in, twelve out: a dozen slices (a longer tone only costs a busy machine time).
+    const input = tone(6);
     const slices = stretch([input], 0.5, RATE);
     const parts: Float32Array[] = [];
     for (let slice = await slices.next(RATE); slice; slice = await slices.next(RATE)) {
@@ -43,7 +44,7 @@ describe('stretching through the stretch worker', () => {
       const more = requests.filter((r) => r.type === 'more').at(-1)!;
       expect(more.channels[0]!.length).toBeLessThan(0.75 * RATE);
     }
-    expect(parts.length).toBeGreaterThanOrEqual(40);
+    expect(parts.length).toBeGreaterThanOrEqual(12);
     expect(total(parts)).toEqual(stretchChannels([input], 0.5, RATE)[0]);
     // The input was sent once, in order, never the whole of it at once.
     const sent = requests.flatMap((r) => (r.type === 'more' ? [r.channels[0]!.length] : []));
