@@ -36,6 +36,19 @@ async function hooks(ext: Page): Promise<{ active: number; waiting: number; star
   });
 }
 
+/** Sets the confirmation threshold; `forgetPrice`: as on a fresh install, the price of speech not learned yet. */
+async function setThreshold(ext: Page, credits: number, { forgetPrice = false } = {}): Promise<void> {
+  await ext.evaluate(
+    async (threshold, forget) => {
+      if (forget) await browser.storage.local.remove(['speechPrice', 'spendWindow']);
+      const { settings } = await browser.storage.local.get('settings');
+      await browser.storage.local.set({ settings: { ...(settings as object), confirmAboveCredits: threshold } });
+    },
+    credits,
+    forgetPrice,
+  );
+}
+
 async function main(): Promise<number> {
   const emulator = await startEmulator({ port: 0 });
   const pages = await startPageServer();
@@ -408,11 +421,7 @@ async function main(): Promise<number> {
       await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
       // The price not learned yet, a text above 150 credits at the cautious price: its first two
       // requests leave to learn it, and the service is slow to answer them.
-      await ext.evaluate(async () => {
-        await browser.storage.local.remove(['speechPrice', 'spendWindow']);
-        const { settings } = await browser.storage.local.get('settings');
-        await browser.storage.local.set({ settings: { ...(settings as object), confirmAboveCredits: 150 } });
-      });
+      await setThreshold(ext, 150, { forgetPrice: true });
       await fetch(`${emulator.url}/__emulator/faults`, { method: 'POST', body: JSON.stringify({ type: 'slow', path: '/api/v1/tts', times: 2, delayMs: 4000 }) });
       await page.goto(`${pagesUrl}/fixtures/article.html`);
       // A text not heard yet (cached audio would tell nothing), about 2,000 characters.
@@ -439,10 +448,7 @@ async function main(): Promise<number> {
       if (sent.length > 2) throw new Error(`sent: ${JSON.stringify(sent)}`);
       const charged = (await ledger(emulator.url)).entries.map((e) => e.textStart);
       if (JSON.stringify(charged.sort()) !== JSON.stringify(sent.sort())) throw new Error(`charged ${JSON.stringify(charged)} for ${JSON.stringify(sent)}`);
-      await ext.evaluate(async () => {
-        const { settings } = await browser.storage.local.get('settings');
-        await browser.storage.local.set({ settings: { ...(settings as object), confirmAboveCredits: 20 } });
-      });
+      await setThreshold(ext, 20);
     });
 
     await suite.check('Firefox: a restart that joined a request which then failed tries once more on its own: the sentence is paid once, by the answer that came', async () => {
