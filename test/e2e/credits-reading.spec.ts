@@ -11,8 +11,10 @@ import {
   requestsUnderWay,
   selectText,
   speechRequests,
+  untilEveryPartBought,
   waitForStatus,
 } from '../support/extension';
+import type { Worker } from '@playwright/test';
 
 /** The emulator's speech price: ceil(characters / 100), at least 1 credit a request. */
 const speechCost = (length: number) => Math.max(1, Math.ceil(length / 100));
@@ -32,6 +34,13 @@ function since(emulatorUrl: string, t0: number) {
     charges: async () => (await ledger(emulatorUrl)).entries.filter((e) => Date.parse(e.time) >= t0),
   };
 }
+
+/** The texts of the reading's planned requests, or null when nothing is reading. */
+const plannedTexts = (background: Worker) =>
+  background.evaluate(async () => {
+    const { reading } = await chrome.storage.session.get('reading');
+    return reading ? (reading as { plan: { chunks: { text: string }[] } }).plan.chunks.map((c) => c.text) : null;
+  });
 
 test.afterEach(async ({ emulator }) => {
   await fetch(`${emulator.url}/__emulator/config`, { method: 'PATCH', body: JSON.stringify({ latencyMs: 0, msPerChar: 0 }) });
@@ -77,16 +86,11 @@ test.describe('credits: reading aloud spends only what the user agreed to, once'
     await page.goto(`${pages.url}/fixtures/river.html`);
     await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
     // At the cautious price (1 credit per 10 characters) the page is above the 200-credit threshold (checked below)…
-    const chunks = async () =>
-      background.evaluate(async () => {
-        const { reading } = await chrome.storage.session.get('reading');
-        return reading ? (reading as { plan: { chunks: { text: string }[] } }).plan.chunks.map((c) => c.text) : null;
-      });
     // The figure is said as the reading starts, for a few seconds: looked for from the click on.
     let said = '';
     await expect.poll(async () => (said = await inPageUiText(context, page)), { intervals: [100] }).toMatch(/Reading aloud: up to [\d,]+ credits\./);
     await waitForStatus(background, 'playing');
-    const text = (await chunks())!;
+    const text = (await plannedTexts(background))!;
     expect(text.reduce((sum, t) => sum + Math.ceil(t.length / 10), 0)).toBeGreaterThan(200);
     // …at the price the service charged for its first requests it is not: it started without a question, with its figure.
     const shown = Number(/Reading aloud: up to ([\d,]+) credits/.exec(said)![1]!.replace(/,/g, ''));
@@ -97,6 +101,45 @@ test.describe('credits: reading aloud spends only what the user agreed to, once'
     expect(firstPaid).toContain(text[0]!.slice(0, 80));
     const rest = text.filter((t) => !firstPaid.includes(t.slice(0, 80)));
     expect(rest.reduce((sum, t) => sum + speechCost(t.length), 0)).toBeLessThanOrEqual(shown);
+  });
+
+  test('a later reading one credit above the threshold asks first: the price learned from a first request is never below what the service charges', async ({ context, background, extensionId, emulator, pages }) => {
+    const mine = since(emulator.url, Date.now());
+    const threshold = 17;
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { confirmAboveCredits: threshold, speed: 2 });
+    const page = await context.newPage();
+    // Sentences of 99 characters: one alone is billed one credit, a little below what its length is
+    // worth, and half a credit off it (the price as once learned) makes speech half what it costs.
+    await page.goto(`${pages.url}/fixtures/river-reaches.html`);
+    await selectText(page, '#reaches');
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Cancel'));
+    // Its first sentence was bought to learn the price, and nothing else.
+    const probe = await mine.charges();
+    expect(probe.map((e) => [e.textLength, e.credits])).toEqual([[99, 1]]);
+    await expect.poll(() => readingSession(background)).toBeNull();
+
+    // The next reading's price is known: no request leaves before the question.
+    await selectText(page, '#bends');
+    await clickMenu(background, page, 'voxlate-read-selection');
+    const agree = await findAxNode(context, page, 'button', /^Read aloud \((about|up to) [\d,]+ credits\)$/);
+    expect(await inPageUiText(context, page)).toMatch(/will cost (about|up to) [\d,]+ credits: more than the 17 credits/);
+    expect(await mine.charges()).toHaveLength(1);
+    const shown = Number(/([\d,]+) credits/.exec(agree.name)![1]!.replace(/,/g, ''));
+
+    await clickAxNode(context, page, agree);
+    await waitForStatus(background, 'playing');
+    const chunks = (await plannedTexts(background))!;
+    await untilEveryPartBought(background, emulator.url, Date.parse(probe[0]!.time) + 1);
+    // What it was charged: one credit above the threshold, within the figure. At the price once
+    // learned (each request's credits less half a credit) it came to 11 credits and was never asked.
+    const paid = (await mine.charges()).slice(1);
+    expect(paid.map((e) => e.textStart).sort()).toEqual(chunks.map((t) => t.slice(0, 80)).sort());
+    const charged = paid.reduce((sum, e) => sum + e.credits, 0);
+    expect(charged).toBe(threshold + 1);
+    expect(chunks.reduce((sum, t) => sum + Math.max(1, Math.ceil((t.length * 0.5) / 99)), 0)).toBeLessThanOrEqual(threshold);
+    expect(shown).toBeGreaterThanOrEqual(charged);
   });
 
   test('below the threshold a page reading starts at once and says what it will cost', async ({ context, background, extensionId, emulator, pages }) => {

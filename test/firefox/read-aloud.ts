@@ -36,16 +36,23 @@ async function hooks(ext: Page): Promise<{ active: number; waiting: number; star
   });
 }
 
-/** Sets the confirmation threshold; `forgetPrice`: as on a fresh install, the price of speech not learned yet. */
-async function setThreshold(ext: Page, credits: number, { forgetPrice = false } = {}): Promise<void> {
+/**
+ * Sets the confirmation threshold; `forgetPrice`: as on a fresh install, the price of speech not
+ * learned yet; `learnedPerChar`: as if this price of speech (credits per character at `serviceUrl`)
+ * had been learned over many readings, so what a check asks about does not depend on what the
+ * checks before it happened to teach.
+ */
+async function setThreshold(ext: Page, credits: number, { forgetPrice = false, learned }: { forgetPrice?: boolean; learned?: { serviceUrl: string; perChar: number } } = {}): Promise<void> {
   await ext.evaluate(
-    async (threshold, forget) => {
-      if (forget) await browser.storage.local.remove(['speechPrice', 'spendWindow']);
+    async (threshold, forget, price) => {
+      if (forget || price) await browser.storage.local.remove(['speechPrice', 'spendWindow']);
+      if (price) await browser.storage.local.set({ speechPrice: { serviceUrl: price.serviceUrl, byFormat: { mp3: { credits: price.perChar * 100_000, chars: 100_000, requests: 100 } } } });
       const { settings } = await browser.storage.local.get('settings');
       await browser.storage.local.set({ settings: { ...(settings as object), confirmAboveCredits: threshold } });
     },
     credits,
     forgetPrice,
+    learned ?? null,
   );
 }
 
@@ -148,11 +155,7 @@ async function main(): Promise<number> {
       await stopAndSettle(ext);
       await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
       // As on a fresh install: the price of speech not learned yet; a low threshold.
-      await ext.evaluate(async () => {
-        await browser.storage.local.remove(['speechPrice', 'spendWindow']);
-        const { settings } = await browser.storage.local.get('settings');
-        await browser.storage.local.set({ settings: { ...(settings as object), confirmAboveCredits: 20 } });
-      });
+      await setThreshold(ext, 20, { forgetPrice: true });
       await page.goto(`${pagesUrl}/fixtures/river.html`);
       await clickMenu(ext, 'voxlate-read-page');
       const asked = await until('the question', async () => /Reading the rest aloud will cost up to [\d,]+ credits/.exec(await inPageUiText(ext))?.[0], 60_000);
@@ -171,10 +174,8 @@ async function main(): Promise<number> {
       // The reading before (the audio clock runs) must not pay into this check's ledger.
       await stopAndSettle(ext);
       await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
-      await ext.evaluate(async () => {
-        const { settings } = await browser.storage.local.get('settings');
-        await browser.storage.local.set({ settings: { ...(settings as object), confirmAboveCredits: 1 } });
-      });
+      // Speech priced at the contract's translation price, as if learned: a sentence is above a 1-credit threshold.
+      await setThreshold(ext, 1, { learned: { serviceUrl: emulator.url, perChar: 0.1 } });
       await page.goto(`${pagesUrl}/fixtures/long-read.html`);
       // The caret in the last paragraph: the reading starts at its sentence.
       const last = await page.evaluate(() => {
@@ -208,10 +209,7 @@ async function main(): Promise<number> {
       // The reading before (the audio clock runs) must not pay into this check's ledger.
       await stopAndSettle(ext);
       await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
-      await ext.evaluate(async () => {
-        const { settings } = await browser.storage.local.get('settings');
-        await browser.storage.local.set({ settings: { ...(settings as object), confirmAboveCredits: 100_000 } });
-      });
+      await setThreshold(ext, 100_000);
       await fetch(`${emulator.url}/__emulator/faults`, { method: 'POST', body: JSON.stringify({ type: 'charged-error', path: '/api/v1/tts', times: 1 }) });
       await page.goto(`${pagesUrl}/fixtures/article.html`);
       // A text not heard yet in this suite (audio heard before comes from the cache, unpaid).
@@ -287,10 +285,7 @@ async function main(): Promise<number> {
       // The reading before (the audio clock runs) must not pay into this check's ledger.
       await stopAndSettle(ext);
       await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
-      await ext.evaluate(async () => {
-        const { settings } = await browser.storage.local.get('settings');
-        await browser.storage.local.set({ settings: { ...(settings as object), confirmAboveCredits: 100_000 } });
-      });
+      await setThreshold(ext, 100_000);
       await page.goto(`${pagesUrl}/fixtures/harbour-report.html`);
       await clickMenu(ext, 'voxlate-read-page');
       const planned = await until('the reading planned', () =>
@@ -481,6 +476,42 @@ async function main(): Promise<number> {
       } finally {
         await fetch(`${emulator.url}/__emulator/config`, { method: 'PATCH', body: JSON.stringify({ latencyMs: 0 }) });
       }
+    });
+
+    await suite.check('Firefox: a later reading one credit above the threshold asks first: the price learned from a first request is never below what the service charges', async () => {
+      await stopAndSettle(ext);
+      await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+      const threshold = 17;
+      await setThreshold(ext, threshold, { forgetPrice: true });
+      // Sentences of 99 characters: one alone is billed one credit, a little below what its length is worth.
+      await page.goto(`${pagesUrl}/fixtures/river-reaches.html`);
+      await selectElement(page, '#reaches');
+      await clickMenu(ext, 'voxlate-read-selection');
+      await until('the first question', async () => (await inPageUiText(ext)).includes('Cancel'), 30_000);
+      await clickInPageUi(ext, page, 'button', 'Cancel');
+      const probe = (await ledger(emulator.url)).entries.map((e) => [e.textLength, e.credits]);
+      if (JSON.stringify(probe) !== '[[99,1]]') throw new Error(`to learn the price: ${JSON.stringify(probe)}`);
+      await until('no reading', async () => !(await hooks(ext)).reading);
+
+      // The next reading's price is known: the question comes before any request.
+      await selectElement(page, '#bends');
+      await clickMenu(ext, 'voxlate-read-selection');
+      const label = await until('the question', async () => /Read aloud \((about|up to) [\d,]+ credits\)/.exec(await inPageUiText(ext))?.[0], 30_000);
+      const shown = Number(/([\d,]+) credits/.exec(label)![1]!.replace(/,/g, ''));
+      if ((await ledger(emulator.url)).entries.length !== 1) throw new Error('sent before the question');
+      await clickInPageUi(ext, page, 'button', label);
+      await untilPlaying(ext);
+      // Every part of it bought (18 sentences: 4 requests), then stopped.
+      const paid = await until('every part bought', async () => {
+        const entries = (await ledger(emulator.url)).entries.slice(1);
+        return entries.length === 4 ? entries : null;
+      }, 60_000);
+      await stopAndSettle(ext);
+      // One credit above the threshold, within the figure; at the price once learned (each
+      // request's credits less half a credit) it came to 11 credits and was never asked about.
+      const charged = paid.reduce((sum, e) => sum + e.credits, 0);
+      if (charged !== threshold + 1 || charged > shown) throw new Error(`charged ${charged} after "${label}": ${JSON.stringify(paid)}`);
+      await setThreshold(ext, 20);
     });
   } finally {
     await firefox.close();
