@@ -149,6 +149,50 @@ async function main(): Promise<number> {
       await ext.evaluate((id) => browser.tabs.remove(id), options.id!);
     });
 
+    await suite.check('Firefox: a private window\'s download that failed and is retried from the popup after its tab closed stays private: each part paid once, no audio on disk, the file filed as private', async () => {
+      if (!privateWindow) throw new Error('no private window');
+      await stopAndSettle(ext);
+      const audioBefore = (await onDisk(ext)).audio;
+      const paidBefore = (await ledger(emulator.url)).entries.length;
+      // A second private tab, so that closing the download's leaves the window (and its job) open.
+      const tabId = await ext.evaluate(async (windowId, url) => (await browser.tabs.create({ windowId, url }))!.id!, privateWindow, river);
+      await until('the tab loaded', () => ext.evaluate(async (id) => (await browser.tabs.get(id)).status === 'complete', tabId));
+      const text = Array.from({ length: 14 }, (_, i) => `Line ${i + 1} says how the ferry crossed the grey water to the island and back again.`).join(' ');
+      await ext.evaluate(
+        async (id, words) =>
+          void (await browser.tabs.executeScript(id, {
+            code: `(() => { const p = document.createElement('p'); p.textContent = ${JSON.stringify(words)}; document.body.replaceChildren(p); getSelection().selectAllChildren(p); })()`,
+          })),
+        tabId,
+        text,
+      );
+      await fetch(`${emulator.url}/__emulator/faults`, { method: 'POST', body: JSON.stringify({ type: 'server-error', path: '/api/v1/tts', times: 1 }) });
+      await ext.evaluate(
+        async (id, selectionText) => {
+          const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { onMenuClick: (info: unknown, tab: unknown) => boolean } };
+          const tab = await browser.tabs.get(id);
+          if (!background.voxlateTestHooks.onMenuClick({ menuItemId: 'voxlate-download-selection', frameId: 0, editable: false, pageUrl: tab.url, selectionText }, tab)) throw new Error('menu not handled');
+        },
+        tabId,
+        text,
+      );
+      const status = () => ext.evaluate(async () => ((await browser.storage.session.get('download')).download as { status: string } | undefined)?.status);
+      await until('the download failed', async () => (await status()) === 'failed', 60_000);
+      await ext.evaluate((id) => browser.tabs.remove(id), tabId);
+
+      // Retry from the popup, a normal window's page: the job is the private window's still.
+      const popup = await openExtensionPage(firefox);
+      await until('Retry offered', () => popup.$('::-p-aria([name="Retry"][role="button"])'), 30_000).then((button) => button.click());
+      const file = await until('the file saved', async () => (await ext.evaluate(async () => (await browser.downloads.search({ state: 'complete' })).map((d) => ({ filename: d.filename, incognito: d.incognito })))).find((d) => d.filename.endsWith('.mp3')), 60_000);
+      await popup.close();
+      if (!file.incognito) throw new Error(`the file is not filed as private: ${JSON.stringify(file)}`);
+      const tts = (await ledger(emulator.url)).entries.slice(paidBefore).filter((e) => e.path === '/api/v1/tts');
+      const starts = tts.map((e) => e.textStart);
+      if (tts.length < 2 || new Set(starts).size !== starts.length) throw new Error(`paid: ${JSON.stringify(starts)}`);
+      const audio = (await onDisk(ext)).audio;
+      if (audio !== audioBefore) throw new Error(`audio on disk: ${audioBefore} entries before, ${audio} after`);
+    });
+
     await suite.check('Firefox: closing the private window drops what it kept', async () => {
       if (!privateWindow) throw new Error('no private window');
       await ext.evaluate((id) => browser.windows.remove(id), privateWindow);
