@@ -114,6 +114,51 @@ async function main(): Promise<number> {
       }
     });
 
+    await check('Firefox: a Japanese selection heard in English: the figure prices the speech of the longer English, so the page asks first; a translation that comes back longer still is asked about again before it is heard', async () => {
+      await reset();
+      await connect({ targetLanguage: 'en', confirmAboveCredits: 21, listen: { mode: 'translation', pauseSec: 1, repeatSlower: true } });
+      // The price of speech learned already (the emulator's: a credit per 100 characters).
+      await ext.evaluate(async (serviceUrl) => browser.storage.local.set({ speechPrice: { serviceUrl, byFormat: { mp3: { credits: 100, chars: 10_000, requests: 10 } } } }), emulator.url);
+      await page.goto(`${pagesUrl}/fixtures/japanese.html`);
+      // 180 characters: 18 credits to translate, and their English (about 2.2 times longer) to hear.
+      // Priced at the Japanese's length the whole came under the 21 credits and nobody was asked.
+      await selectElement(page, '#pets');
+      await clickMenu(ext, 'read-translated');
+      const agree = await until('the question', async () => /Read aloud in English \(about [\d,]+ credits\)/.exec(await inPageUiText(ext))?.[0], 30_000);
+      const figure = Number(/([\d,]+) credits\)$/.exec(agree)![1]!.replace(/,/g, ''));
+      if ((await log()).some((r) => r.path === '/api/v1/translate' || r.path === '/api/v1/tts')) throw new Error(`sent before the answer: ${JSON.stringify(await log())}`);
+      await clickInPageUi(ext, page, 'button', agree);
+      await untilPlaying(ext);
+      const planned = await ext.evaluate(async () => {
+        const { reading } = (await browser.storage.session.get('reading')) as { reading: { plan: { chunks: { text: string }[] } } };
+        return reading.plan.chunks.reduce((sum, c) => sum + c.text.length, 0);
+      });
+      const bought = async () => (await log()).filter((r) => r.path === '/api/v1/tts' && r.status === 200).reduce((sum, r) => sum + (r.textLength ?? 0), 0);
+      await until('every part bought', async () => (await bought()) === planned, 60_000);
+      await stopAndSettle(ext);
+      const charged = (await ledger(emulator.url)).entries.reduce((sum, e) => sum + e.credits, 0);
+      if (!(charged > 21 && charged <= figure)) throw new Error(`charged ${charged} after "${agree}"`);
+
+      // 240 characters whose English runs 4.5 times longer: past what the figure allowed for its speech.
+      await reset();
+      await selectElement(page, '#books');
+      await clickMenu(ext, 'read-translated');
+      const first = await until('the first question', async () => /Read aloud in English \(about [\d,]+ credits\)/.exec(await inPageUiText(ext))?.[0], 30_000);
+      const left = Number(/([\d,]+) credits\)$/.exec(first)![1]!.replace(/,/g, '')) - Math.ceil(240 / 10);
+      await clickInPageUi(ext, page, 'button', first);
+      // The translation is paid; its speech is asked about again, with what is left of the figure.
+      const again = await until('the second question', async () => /Read aloud \(about [\d,]+ credits\)/.exec(await inPageUiText(ext))?.[0], 30_000);
+      if (!(await inPageUiText(ext)).includes(`more than the ${left} credits left of what you agreed to`)) throw new Error(`asked: ${await inPageUiText(ext)}`);
+      const paths = (await ledger(emulator.url)).entries.map((e) => e.path);
+      if (JSON.stringify(paths) !== '["/api/v1/translate"]') throw new Error(`before the second answer: ${JSON.stringify(paths)}`);
+      await clickInPageUi(ext, page, 'button', again);
+      await untilPlaying(ext);
+      await stopAndSettle(ext);
+      const second = Number(/([\d,]+) credits\)$/.exec(again)![1]!.replace(/,/g, ''));
+      const spoken = (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts').reduce((sum, e) => sum + e.credits, 0);
+      if (!(second > left && spoken > 0 && spoken <= second)) throw new Error(`${spoken} credits of speech after "${again}" (${left} left)`);
+    });
+
     // The last check: it closes the page.
     await check('Firefox: a selection heard in English whose translation waits behind a rate limit: closing the tab withdraws it, and it is never sent', async () => {
       await reset();
