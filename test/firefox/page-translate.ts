@@ -114,6 +114,59 @@ async function main(): Promise<number> {
       }
     });
 
+    await check('Firefox: a 40,000-character page heard in German from a service whose German runs 30 % longer: every request fits the service\'s limit and is paid once, from its start to its end', async () => {
+      await reset();
+      await connect({ targetLanguage: 'de', confirmAboveCredits: 1_000_000, speed: 2 });
+      await fault(emulator.url, { type: 'longer-translation', path: '/api/v1/translate', times: 10_000 });
+      await page.goto(`${pagesUrl}/fixtures/long-read.html`);
+      // The article three times over: about 40,000 characters.
+      const count = await page.evaluate(() => {
+        const article = document.querySelector('article')!;
+        const paragraphs = [...article.querySelectorAll('p')];
+        for (let round = 2; round <= 3; round++) {
+          for (const p of paragraphs) {
+            const copy = p.cloneNode(true) as HTMLElement;
+            copy.textContent = `${p.textContent} (${round})`;
+            article.append(copy);
+          }
+        }
+        if (article.textContent!.length < 40_000) throw new Error(`${article.textContent!.length} characters`);
+        return article.querySelectorAll('p').length;
+      });
+      await clickMenu(ext, 'read-translated');
+      await untilPlaying(ext);
+      const position = () => ext.evaluate(async () => ((await browser.storage.session.get('reading')).reading as { position?: { status: string; sentence: number } } | undefined)?.position ?? null);
+      // Listened to half way down and at its last paragraph, through the page's "Read from here":
+      // each place heard, its request and the next bought.
+      for (const at of [0.5, 0.97]) {
+        const before = (await position())?.sentence ?? 0;
+        await page.mouse.move(5, 5);
+        await page.hover(`article p:nth-of-type(${Math.floor(count * at) + 1})`);
+        await clickInPageUi(ext, page, 'button', 'Read from here');
+        await until('heard from there', async () => {
+          const now = await position();
+          return now?.status === 'playing' && now.sentence > before;
+        }, 30_000);
+        await untilNothingOnTheWire(ext);
+        const shown = await inPageUiText(ext);
+        if (/too long|didn’t|could not|failed/i.test(shown)) throw new Error(`the page says: ${shown}`);
+      }
+      await stopAndSettle(ext);
+      // Every speech request was of German that had come back longer, and fitted the limit.
+      const speech = (await log()).filter((r) => r.path === '/api/v1/tts');
+      if (speech.length < 4 || speech.some((r) => r.status !== 200 || r.language !== 'de' || r.textLength! > 5000)) {
+        throw new Error(`speech: ${JSON.stringify(speech.map((r) => [r.status, r.language, r.textLength]))}`);
+      }
+      // Each translation and each speech request charged once, at its price.
+      const answered = (await log()).filter((r) => r.status === 200 && (r.path === '/api/v1/translate' || r.path === '/api/v1/tts'));
+      const { entries } = await ledger(emulator.url);
+      if (entries.length !== answered.length) throw new Error(`${answered.length} answered, ${entries.length} charged`);
+      for (const e of entries) {
+        const price = e.path === '/api/v1/translate' ? Math.ceil(e.textLength / 10) : Math.max(1, Math.ceil(e.textLength / 100));
+        if (e.credits !== price) throw new Error(JSON.stringify(e));
+      }
+    });
+
     await check('Firefox: a Japanese selection heard in English: the figure prices the speech of the longer English, so the page asks first; a translation that comes back longer still is asked about again before it is heard', async () => {
       await reset();
       await connect({ targetLanguage: 'en', confirmAboveCredits: 21, listen: { mode: 'translation', pauseSec: 1, repeatSlower: true } });
