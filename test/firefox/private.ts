@@ -193,6 +193,34 @@ async function main(): Promise<number> {
       if (audio !== audioBefore) throw new Error(`audio on disk: ${audioBefore} entries before, ${audio} after`);
     });
 
+    await suite.check('Firefox: with "Open every PDF in the Voxlate reader" on, a PDF opened in a private window is left to Firefox and never fetched again from the add-on (the normal profile\'s cookies and disk cache); one in a normal window goes to the reader', async () => {
+      if (!privateWindow) throw new Error('no private window');
+      const site = pages.url.replace('localhost', '127.0.0.1');
+      await ext.evaluate(async () => {
+        const { settings } = await browser.storage.local.get('settings');
+        await browser.storage.local.set({ settings: { ...(settings as object), openPdfsInReader: true } });
+      });
+      const loaded = (id: number) => until('the tab loaded', () => ext.evaluate(async (tab) => (await browser.tabs.get(tab)).status === 'complete', id));
+      // An address that does not say PDF: only its answer tells.
+      const privateTab = await ext.evaluate(async (windowId, url) => (await browser.tabs.create({ windowId, url }))!.id!, privateWindow, `${site}/doc/paper?private`);
+      await loaded(privateTab);
+      // After it, a normal window's PDF: the option is on, and its tab goes to the reader (the
+      // private tab's load was told to the add-on before this one's).
+      const normalWindow = await ext.evaluate(async (url) => (await browser.windows.create({ incognito: false, url }))!.id!, `${site}/doc/report`);
+      const normalTab = await ext.evaluate(async (id) => (await browser.tabs.query({ windowId: id }))[0]!.id!, normalWindow);
+      await until('the normal window\'s PDF in the reader', () => ext.evaluate(async (id) => (await browser.tabs.get(id)).url?.includes('/reader.html?file=') ?? false, normalTab), 30_000);
+      const privateUrl = await ext.evaluate(async (id) => (await browser.tabs.get(id)).url, privateTab);
+      const asked = pages.requests.filter((r) => r.url === '/doc/paper?private').length;
+      await ext.evaluate(async (tab, win) => {
+        await browser.tabs.remove(tab);
+        await browser.windows.remove(win);
+        const { settings } = await browser.storage.local.get('settings');
+        await browser.storage.local.set({ settings: { ...(settings as object), openPdfsInReader: false } });
+      }, privateTab, normalWindow);
+      if (privateUrl !== `${site}/doc/paper?private`) throw new Error(`the private tab went to ${privateUrl}`);
+      if (asked !== 1) throw new Error(`the private window's PDF was asked for ${asked} times`);
+    });
+
     await suite.check('Firefox: closing the private window drops what it kept', async () => {
       if (!privateWindow) throw new Error('no private window');
       await ext.evaluate((id) => browser.windows.remove(id), privateWindow);
