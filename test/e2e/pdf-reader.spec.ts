@@ -299,6 +299,27 @@ test.describe('PDFs: the Voxlate reader', () => {
     expect(sent.map((r) => r.textStart)).toContain(LOCKED.title);
   });
 
+  test('"Read this page aloud" on a PDF left at its password form does not read the next PDF that tab opens: the action dies with its reader', async ({ context, background, extensionId, emulator, pages }) => {
+    const t0 = Date.now();
+    await connectService(background, emulator.url, 'demo-pro');
+    const site = pages.url.replace('localhost', '127.0.0.1');
+    const page = await context.newPage();
+    await page.goto(`${site}/doc/locked`);
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
+    await page.waitForURL(/reader\.html\?file=/);
+    // The reader waits for a password that never comes: it never gets to read.
+    await expect(page.getByLabel('Password')).toBeFocused();
+    // The same tab then opens another PDF, which "Open every PDF in the Voxlate reader" shows in a reader of its own.
+    await setSettings(background, { openPdfsInReader: true });
+    await page.goto(`${site}/doc/paper`);
+    await page.waitForURL((url) => url.pathname.endsWith('/reader.html') && url.searchParams.get('file') === `${site}/doc/paper`);
+    await expect(page.locator('.textLayer').first()).toContainText('Listening to Papers');
+    await expect(page.getByRole('button', { name: 'Read aloud' })).toBeEnabled();
+    // Nothing read, nothing paid: the first reader's "read" went with it.
+    expect(await readingSession(background)).toBeNull();
+    expect((await speechRequests(emulator.url)).filter((r) => Date.parse(r.time) >= t0)).toEqual([]);
+  });
+
   test('a Japanese PDF is read in Japanese, its lines joined without spaces, its page number left out', async ({ context, background, extensionId, emulator, pages }) => {
     const t0 = Date.now();
     await connectService(background, emulator.url, 'demo-pro');
