@@ -41,7 +41,8 @@ export async function startReader(doc: Document): Promise<void> {
     const reason = String((error as Error)?.message ?? error);
     say(error instanceof FetchError ? t('readerNotFetched', reason) : (error as Error)?.name === 'InvalidPDFException' ? t('readerNotPdf', reason) : t('readerFailed', reason));
     // The action it was opened for is dropped: nothing is left waiting for this tab.
-    return void (await sendMessage('readerReady', { hasText: false, url: doc.location.href, claim }).catch(() => undefined));
+    await sendMessage('readerReady', { hasText: false, url: doc.location.href, claim }).catch(() => undefined);
+    return void (doc.documentElement.dataset.ready = 'failed');
   }
   say('');
   bindToolbar(doc, open, () => void sendMessage('readerRead').catch(() => undefined));
@@ -82,6 +83,9 @@ export async function startReader(doc: Document): Promise<void> {
   (doc.getElementById('read') as HTMLButtonElement).disabled = !first;
   if (first) bindDownload(doc, { pages: open.doc.numPages, title: doc.title, languageHint: primaryLanguage(info.Language), article });
   await sendMessage('readerReady', { hasText: first !== null, url: doc.location.href, claim }).catch(() => undefined);
+  // The worker has done what this page was opened for (or nothing): said on the page, for whatever
+  // drives the reader from outside (tests, automation) to wait on rather than on a moment.
+  doc.documentElement.dataset.ready = 'true';
 }
 
 /** The page (1-based) holding the selection or caret, when that page is on screen; else null. */

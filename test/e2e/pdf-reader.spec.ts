@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { connectService, expect, setSettings, test } from './fixtures';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { completedDownload, decodedSeconds } from '../support/downloads';
-import { chooseMenuEntry, clickAxNode, clickMenu, clickToolbarButton, emulatorLog, findAxNode, inPageUiText, ledger, readingSession, speechRequests, waitForStatus, watchHighlights } from '../support/extension';
+import { chooseMenuEntry, clickAxNode, clickMenu, clickToolbarButton, emulatorLog, findAxNode, inPageUiText, ledger, readingSession, speechRequests, startsUnderWay, waitForStatus, watchHighlights } from '../support/extension';
 import { PAPER } from '../fixtures/pdf/paper-text';
 import { JAPANESE } from '../fixtures/pdf/cjk-text';
 import { LOCKED } from '../fixtures/pdf/make';
@@ -315,7 +315,10 @@ test.describe('PDFs: the Voxlate reader', () => {
     await page.waitForURL((url) => url.pathname.endsWith('/reader.html') && url.searchParams.get('file') === `${site}/doc/paper`);
     await expect(page.locator('.textLayer').first()).toContainText('Listening to Papers');
     await expect(page.getByRole('button', { name: 'Read aloud' })).toBeEnabled();
+    // Ready: the worker has done what that reader was opened for (nothing).
+    await expect(page.locator('html')).toHaveAttribute('data-ready', 'true');
     // Nothing read, nothing paid: the first reader's "read" went with it.
+    expect(await startsUnderWay(background)).toBe(0);
     expect(await readingSession(background)).toBeNull();
     expect((await speechRequests(emulator.url)).filter((r) => Date.parse(r.time) >= t0)).toEqual([]);
   });

@@ -151,6 +151,35 @@ async function main(): Promise<number> {
       const charged = (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts');
       if (JSON.stringify(charged.map((e) => e.textStart).sort()) !== JSON.stringify(sent.map((r) => r.textStart).sort())) throw new Error(`sent ${sent.length}, charged ${charged.length}`);
     });
+
+    await suite.check('Firefox: "Read this page aloud" on a PDF left at its password form does not read the next PDF that tab opens: the action dies with its reader', async () => {
+      await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+      await page.goto(`${pagesUrl}/fixtures/pdf/locked.pdf`, { waitUntil: 'domcontentloaded' });
+      await clickMenu(ext, 'voxlate-read-page');
+      await until('the password prompt', async () => (await inReader<string>(ext, `(w) => w.document.getElementById('password').hidden ? '' : w.document.getElementById('password-prompt').textContent`))?.includes('protected by a password'));
+      // No password comes: the same tab opens another PDF, which "Open every PDF in the Voxlate reader" shows in a reader of its own.
+      await ext.evaluate(async (file: string) => {
+        const { settings } = (await browser.storage.local.get('settings')) as { settings: Record<string, unknown> };
+        await browser.storage.local.set({ settings: { ...settings, openPdfsInReader: true } });
+        const reader = (await browser.tabs.query({})).find((tab) => tab.url?.includes('/reader.html?file='));
+        await browser.tabs.update(reader!.id!, { url: file });
+      }, `${pagesUrl}/doc/report`);
+      // Ready: on screen, and the worker has done what that reader was opened for (nothing).
+      await until('the report in a reader, ready', async () =>
+        (await inReader<boolean>(ext, `(w) => w.location.search.includes(encodeURIComponent('/doc/report')) && w.document.documentElement.dataset.ready === 'true' && (w.document.querySelector('.textLayer')?.textContent ?? '').includes('Annual Report on Listening')`)) === true,
+        30_000,
+      );
+      await ext.evaluate(async () => {
+        const { settings } = (await browser.storage.local.get('settings')) as { settings: Record<string, unknown> };
+        await browser.storage.local.set({ settings: { ...settings, openPdfsInReader: false } });
+      });
+      // Nothing read, nothing paid: the first reader's "read" went with it.
+      const under = await ext.evaluate(async () => {
+        const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { startsUnderWay(): number } };
+        return { starting: background.voxlateTestHooks.startsUnderWay(), reading: Boolean((await browser.storage.session.get('reading')).reading) };
+      });
+      if (under.starting || under.reading || (await speech()).length) throw new Error(`read: ${JSON.stringify({ ...under, sent: (await speech()).map((r) => r.textStart) })}`);
+    });
   } finally {
     await firefox.close();
     await pages.close();
