@@ -10,7 +10,19 @@ function optionText(code: string, native: string): string {
   return local.toLowerCase() === native.toLowerCase() ? native : `${native} (${local})`;
 }
 
-/** The language translations go into; "Browser language" (null) follows the browser's UI language. */
+/** Every language as an option, in its own name. */
+function LanguageOptions() {
+  return LANGUAGES.map((language) => (
+    <option key={language.code} value={language.code} lang={language.code}>
+      {optionText(language.code, language.native)}
+    </option>
+  ));
+}
+
+/**
+ * The language translations go into ("Browser language", null, follows the browser's UI
+ * language), and the one what the user writes is translated into (null: the page's).
+ */
 export function TranslationDefaults() {
   const [settings, update] = useSettings();
   if (!settings) return null;
@@ -27,13 +39,20 @@ export function TranslationDefaults() {
         onChange={(e) => void update({ targetLanguage: e.target.value || null })}
       >
         <option value="">{t('optionsTargetBrowser', languageName(browserLanguage))}</option>
-        {LANGUAGES.map((language) => (
-          <option key={language.code} value={language.code} lang={language.code}>
-            {optionText(language.code, language.native)}
-          </option>
-        ))}
+        <LanguageOptions />
       </select>
       <p className="hint" id="target-language-hint">{t('optionsTargetHint')}</p>
+      <label htmlFor="write-to-language">{t('optionsWriteToLabel')}</label>
+      <select
+        id="write-to-language"
+        aria-describedby="write-to-language-hint"
+        value={settings.writeTo ?? ''}
+        onChange={(e) => void update({ writeTo: e.target.value || null })}
+      >
+        <option value="">{t('optionsWriteToPage')}</option>
+        <LanguageOptions />
+      </select>
+      <p className="hint" id="write-to-language-hint">{t('optionsWriteToHint')}</p>
     </section>
   );
 }

@@ -20,6 +20,7 @@ import { watchPlayer } from '@/lib/background/reading/player-watch';
 import { activeTabSelection, downloadTextFromTab, resumeActiveTab } from '@/lib/background/tab-actions';
 import { activeTabResumeOffer } from '@/lib/background/reading/resume';
 import { ensureMenus, onCommand, onMenuClick, retitleWhenTargetChanges } from '@/lib/background/menus';
+import { keepWriteTo } from '@/lib/background/translate-tab';
 import { cancelTranslation, currentTargetLanguage, translate } from '@/lib/background/translation';
 import { moveLegacyStorage } from '@/lib/translate/legacy-storage';
 import { updatePagePlayer, updateSettings } from '@/lib/settings/items';
@@ -99,6 +100,7 @@ export default defineBackground(() => {
     // Only a page's bubble is answered in its tab; the popup (even opened as a tab) hears through storage.
     translate: (input, sender) => translate(input, actingTab(sender), sender.frameId),
     cancelTranslation: ({ requestId }, sender) => cancelTranslation(requestId, actingTab(sender)),
+    rememberWriteTo: ({ target }, sender) => keepWriteTo(ownTab(sender), target),
     speakText: ({ text, language }, sender) =>
       startReading({ text, language, title: text.slice(0, 60), tabId: sender.tabId ?? null, frameId: sender.frameId ?? null, highlight: false }),
     getTargetLanguage: () => currentTargetLanguage(),

@@ -23,6 +23,8 @@ const MENUS: Record<string, [MessageKey, Contexts, TabAction]> = {
   // 'page' shows only when nothing more specific (a selection, a link…) was clicked.
   'voxlate-read-page': ['menuReadPage', ['page'], (tab, frame, seen) => readFromTab(tab, 'auto', frame, seen)],
   'voxlate-translate-selection': ['menuTranslateSelection', ['selection'], (tab, frame, seen) => translateFromTab(tab, frame, seen)],
+  // In a text box: what the user wrote there (selected or whole), into the language they write to.
+  'voxlate-translate-written': ['menuTranslateWritten', ['editable'], (tab, frame, seen) => translateFromTab(tab, frame, seen, true)],
   'translate-page': ['menuTranslatePage', ['page'], (tab) => translatePageFromTab(tab)],
   // Where the user clicked (or right-clicked) in the text: the caret's sentence to the end.
   'read-from-here': ['menuReadFromHere', ['page'], (tab, frame) => readFromHereInTab(tab, frame)],

@@ -6,6 +6,7 @@ import { forgetPrivatePositions } from '../settings/reading-positions';
 import { dropAudioInMemory } from '../speech/cache';
 import { forgetPrivateDownload } from './download/state';
 import { dropTranslationsInMemory } from '../translate/cache';
+import { forgetPrivateWriteTo } from './write-to';
 
 /**
  * Private (incognito) windows: nothing of what is read or translated there is written to disk.
@@ -84,6 +85,7 @@ export async function forgetPrivateUseIfClosed(): Promise<void> {
   letWorkerGo = null;
   dropAudioInMemory();
   dropTranslationsInMemory();
+  forgetPrivateWriteTo();
   await Promise.all([forgetPrivatePositions(), serial(() => privateSessionsItem.removeValue()), forgetPrivateDownload()]);
 }
 

@@ -23,7 +23,7 @@ const probeSchema = z.object({
       languageHint: z.nullable(z.string()),
     }),
   ),
-  passwordFocused: z.boolean(),
+  sensitiveFocused: z.boolean(),
   pageLanguage: z.nullable(z.string()),
 });
 
@@ -45,7 +45,7 @@ export async function readSelectionFromMenu(tab: TabRef, frameId: number | undef
   pageScript.catch(() => undefined);
   void warmUpReading();
   const probe = await probing;
-  const checked = probe && checkedSelectionText(probe.read, selectionText, probe.passwordFocused);
+  const checked = probe && checkedSelectionText(probe.read, selectionText, probe.sensitiveFocused);
   if (!probe || !checked) {
     // The usual path, which finds its own words for what is wrong.
     await pageScript.catch(() => undefined);

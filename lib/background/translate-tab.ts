@@ -6,6 +6,8 @@ import { injectPageScript, reportingFrame } from './page-link';
 import { reportProblem } from './reading/problems';
 import type { TabRef } from './tab-actions';
 import { currentTargetLanguage } from './translation';
+import { isPrivateTab } from './private-windows';
+import { rememberWriteTo, writeToFor } from './write-to';
 import { t } from '../i18n';
 
 /**
@@ -13,8 +15,10 @@ import { t } from '../i18n';
  * page script asks for the translation itself (so the bubble can re-translate and show progress);
  * credits are spent only then, on this explicit request. `selectionText` is the menu's report of
  * what was right-clicked (a shortcut has none): the page translates that when its selection changed.
+ * `written`: "Translate what I wrote", the focused field's text (selected or whole) into the
+ * language the user writes to on this site.
  */
-export async function translateFromTab(tab: TabRef, frameId?: number, selectionText?: string): Promise<void> {
+export async function translateFromTab(tab: TabRef, frameId?: number, selectionText?: string, written = false): Promise<void> {
   let injected = false;
   // The browser saw text selected in the clicked frame: its bubble's shell is painted there at
   // once, while the page script is injected (unless it already runs there and answers at once).
@@ -22,15 +26,16 @@ export async function translateFromTab(tab: TabRef, frameId?: number, selectionT
   const shell = selectionText !== undefined && !knownFramesNow(tab.id)?.includes(shellFrame) ? showBubbleShell(tab.id, shellFrame) : null;
   try {
     const targetLanguage = currentTargetLanguage();
+    const writeTo = isPrivateTab(tab.id).then((inPrivate) => writeToFor(tab.id, inPrivate));
     // The page script's first run holds the page's main thread for tens of ms: it comes once the
     // shell is on screen, not before its paint.
     await shell;
-    const [frames, target] = await Promise.all([injectPageScript(tab.id, frameId), targetLanguage]);
+    const [frames, target, writing] = await Promise.all([injectPageScript(tab.id, frameId), targetLanguage, writeTo]);
     injected = true;
     // From a menu, the clicked frame checks its selection against what the browser reported.
     const ordered = selectionText !== undefined ? [reportingFrame(frames, frameId)] : [...new Set([frameId ?? 0, ...frames])].filter((f) => frames.includes(f));
     for (const frame of ordered) {
-      const shown = await sendMessage('pageTranslate', { target, selectionText }, { tabId: tab.id, frameId: frame }).catch(() => null);
+      const shown = await sendMessage('pageTranslate', { target, selectionText, writeTo: writing, written }, { tabId: tab.id, frameId: frame }).catch(() => null);
       if (shown?.ok && shown.value) {
         // The bubble opened in another frame than the one clicked (a frame we may not enter).
         if (frame !== shellFrame && (await shell)) await hideBubbleShell(tab.id, shellFrame);
@@ -42,4 +47,9 @@ export async function translateFromTab(tab: TabRef, frameId?: number, selectionT
     if (await shell) await hideBubbleShell(tab.id, shellFrame);
     await reportProblem(injected ? tab.id : null, serializeError(error));
   }
+}
+
+/** The user chose, in a bubble on this tab, the language they write to: kept for its site (a private window's in memory). */
+export async function keepWriteTo(tabId: number, code: string): Promise<void> {
+  await rememberWriteTo(tabId, code, await isPrivateTab(tabId));
 }

@@ -3,13 +3,14 @@ import { createTranslationBubble, type TranslationBubble } from './bubble';
 import type { BubbleLabels } from './labels';
 import type { AnchorRect } from './placement';
 import { takeBubbleShell } from './shell';
-import { captureEditableTarget, replaceSelection } from './replace';
+import { captureEditableTarget, captureWrittenText, replaceSelection, type WrittenText } from './replace';
 import { formatNumber, t } from '../i18n';
 import { translationCost } from '../translate/cost';
 import { sendMessage } from '../messaging/protocol';
-import { isRtl, languageByCode, LANGUAGES } from '../language';
+import { baseCode, isRtl, languageByCode, LANGUAGES } from '../language';
+import { closestLanguage } from '../page/page-language';
 import type { PageSource } from '../page/highlight';
-import { readCheckedSelection } from '../page/selection';
+import { checkedSelectionText, readCheckedSelection } from '../page/selection';
 
 /** The bubble's labels in the UI language; a `{name}` marker stands where the bubble puts a value. */
 function labels(): BubbleLabels {
@@ -67,23 +68,57 @@ let requests = 0;
 /** A name for one request, unique in this tab (the background keys it by tab too). */
 const newRequestId = () => `${Math.random().toString(36).slice(2)}-${(requests += 1)}`;
 
+/** What the page is asked to translate: into `target` (the user's language), or what they wrote into `writeTo`. */
+export interface BubbleAsk {
+  /** The language the user reads in: a selection's translation goes into it. */
+  target: string;
+  /** What the browser reported selected at a right-click (none for a shortcut). */
+  selectionText?: string;
+  /** The language the user writes to on this site (remembered, or the options' choice); null: not chosen. */
+  writeTo?: string | null;
+  /** "Translate what I wrote" (the editable field's menu entry): the focused field's text, selected or whole. */
+  written?: boolean;
+}
+
+/**
+ * The language what the user wrote goes into: the one chosen for this site or in the options,
+ * else the field's (page's) language when it is another than theirs, else English (Spanish for
+ * someone who reads English).
+ */
+function writeTarget(written: WrittenText, ask: BubbleAsk): string {
+  if (ask.writeTo) return ask.writeTo;
+  const page = closestLanguage(written.element);
+  const pageCode = page ? languageByCode(baseCode(page))?.code : undefined;
+  if (pageCode && pageCode !== ask.target) return pageCode;
+  return ask.target === 'en' ? 'es' : 'en';
+}
+
 /**
  * Shows the translation bubble beside this frame's selection and drives it: translate (and
- * re-translate from the picker), ask before a costly one, copy, listen, replace. Returns false
- * when nothing is selected. The bubble closes when `signal` aborts (the content script's end).
+ * re-translate from the picker), ask before a costly one, copy, listen, replace. With nothing
+ * selected and the focus in an editable field (a shortcut, or the editable field's menu entry),
+ * it translates what the user wrote there into the language they write to, and Replace puts the
+ * translation in its place. Returns false when there is nothing to translate. The bubble closes
+ * when `signal` aborts (the content script's end).
  */
-export function openTranslationBubble(win: Window, target: string, reported?: string, signal?: AbortSignal): boolean {
+export function openTranslationBubble(win: Window, ask: BubbleAsk, signal?: AbortSignal): boolean {
   // The same reader as for reading aloud: visible text only, checked against what was
-  // right-clicked (`reported`, the menu's selectionText), and never a password field.
-  const selected = readCheckedSelection(win, reported);
-  const text = selected?.text.trim();
-  if (!selected || !text) {
+  // right-clicked (`reported`, the menu's selectionText), and never a sensitive field.
+  const reported = ask.selectionText;
+  // What the user wrote: asked for by name, or by the shortcut with the focus in an editable
+  // field. From a menu, a selected part must be what the browser saw selected.
+  const asWritten = ask.written || reported === undefined ? captureWrittenText(win) : null;
+  const written = asWritten && (reported === undefined || checkedSelectionText({ text: asWritten.text }, reported, false)?.reported === false) ? asWritten : null;
+  const selected = written ? null : readCheckedSelection(win, reported);
+  const text = written?.text ?? selected?.text.trim();
+  if (!text || (!selected && !written)) {
     // Nothing to translate here after all: the shell painted at the click goes too.
     takeBubbleShell(win.document)?.host.remove();
     return false;
   }
-  const anchor = selectionAnchor(win, selected);
-  const editable = selected.reported ? null : captureEditableTarget(win);
+  const anchor = written ? () => written.element.getBoundingClientRect() : selectionAnchor(win, selected!);
+  const editable = written ? written.target : selected!.reported ? null : captureEditableTarget(win);
+  const target = written ? writeTarget(written, ask) : ask.target;
   let translation = '';
   let targetCode = target;
   let bubble: TranslationBubble | null = null;
@@ -155,7 +190,11 @@ export function openTranslationBubble(win: Window, target: string, reported?: st
     languages: LANGUAGES,
     target,
     labels: labels(),
-    onTarget: (code) => void run(code),
+    onTarget: (code) => {
+      // The language chosen for what the user writes is kept for this site.
+      if (written) void sendMessage('rememberWriteTo', { target: code }).catch(() => undefined);
+      void run(code);
+    },
     onCopy: () => navigator.clipboard.writeText(translation),
     onListen: () =>
       void sendMessage('speakText', { text: translation, language: languageByCode(targetCode)?.code }).then(

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { captureEditableTarget, replaceSelection } from './replace';
+import { captureEditableTarget, captureWrittenText, replaceSelection } from './replace';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -103,5 +103,67 @@ describe('replaceSelection', () => {
   it('refuses a field that went away', () => {
     const input = document.createElement('input');
     expect(replaceSelection({ kind: 'field', element: input, start: 0, end: 0 }, 'x')).toBe(false);
+  });
+});
+
+describe('captureWrittenText: what the user wrote in the focused field', () => {
+  it('takes the whole text of a focused textarea with nothing selected, and its selected part when there is one', () => {
+    const area = document.createElement('textarea');
+    area.value = '  Hola, ¿cómo estás?  ';
+    document.body.append(area);
+    area.focus();
+    area.setSelectionRange(3, 3);
+    expect(captureWrittenText(window)).toMatchObject({ text: 'Hola, ¿cómo estás?', target: { kind: 'field', element: area, start: 0, end: area.value.length } });
+    area.setSelectionRange(2, 7);
+    expect(captureWrittenText(window)).toMatchObject({ text: 'Hola,', target: { kind: 'field', start: 2, end: 7 } });
+  });
+
+  it('takes the whole text of a focused contenteditable editor', () => {
+    const editor = document.createElement('div');
+    editor.contentEditable = 'true';
+    editor.innerHTML = '<p>Erste Zeile.</p><p>Zweite Zeile.</p>';
+    document.body.append(editor);
+    editor.focus();
+    const written = captureWrittenText(window)!;
+    expect(written.text.replace(/\s+/g, ' ')).toBe('Erste Zeile. Zweite Zeile.');
+    expect(written.element).toBe(editor);
+    expect(written.target.kind).toBe('editable');
+  });
+
+  it('never reads a sensitive field: a password, card details, a one-time code, or one the page marks', () => {
+    const cases: [string, (input: HTMLInputElement) => void][] = [
+      ['password', (i) => (i.type = 'password')],
+      ['card number', (i) => i.setAttribute('autocomplete', 'cc-number')],
+      ['one-time code', (i) => i.setAttribute('autocomplete', 'one-time-code')],
+      ['new password as text', (i) => i.setAttribute('autocomplete', 'section-a new-password')],
+      ['marked by the page', (i) => i.setAttribute('data-sensitive', '')],
+    ];
+    for (const [name, make] of cases) {
+      document.body.innerHTML = '';
+      const input = document.createElement('input');
+      make(input);
+      input.value = 'secret 4111 1111 1111 1111';
+      document.body.append(input);
+      input.focus();
+      expect(captureWrittenText(window), name).toBeNull();
+      if (input.type !== 'password') input.setSelectionRange(0, 6);
+      expect(captureEditableTarget(window), name).toBeNull();
+    }
+    // Inside a block the page keeps out of recordings.
+    document.body.innerHTML = '<div data-private><div contenteditable="true">Private note</div></div>';
+    (document.querySelector('[contenteditable]') as HTMLElement).focus();
+    expect(captureWrittenText(window)).toBeNull();
+  });
+
+  it('is null with the focus on no editable field, or on an empty or read-only one', () => {
+    expect(captureWrittenText(window)).toBeNull();
+    const input = document.createElement('input');
+    input.value = '   ';
+    document.body.append(input);
+    input.focus();
+    expect(captureWrittenText(window)).toBeNull();
+    input.value = 'Hello';
+    input.readOnly = true;
+    expect(captureWrittenText(window)).toBeNull();
   });
 });

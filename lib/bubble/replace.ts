@@ -1,3 +1,5 @@
+import { focusedElement, focusedTextField, isSensitiveField, selectionTextMap } from '../page/selection';
+
 /** Where the selection was when the user asked, so the translation can replace it later. */
 export type EditableTarget =
   | { kind: 'field'; element: HTMLInputElement | HTMLTextAreaElement; start: number; end: number }
@@ -12,8 +14,8 @@ const TEXT_INPUT_TYPES = new Set(['text', 'search', 'url', 'tel']);
  * Null when nothing is selected or it cannot be edited (read-only, disabled, ordinary text).
  */
 export function captureEditableTarget(win: Window): EditableTarget | null {
-  let active = win.document.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  const active = focusedElement(win.document);
+  if (active && isSensitiveField(active)) return null;
   if (active && isTextField(active)) {
     const { selectionStart: start, selectionEnd: end } = active;
     if (active.readOnly || active.disabled || start === null || end === null || end <= start) return null;
@@ -26,6 +28,45 @@ export function captureEditableTarget(win: Window): EditableTarget | null {
   // Both ends in the same editing host: a selection reaching out of it cannot be replaced as one.
   if (!host || editingHost(range.endContainer) !== host) return null;
   return { kind: 'editable', range: range.cloneRange() };
+}
+
+/** What the user wrote in the field that has the focus: its whole text, where it goes back, and where it is on screen. */
+export interface WrittenText {
+  text: string;
+  target: EditableTarget;
+  element: Element;
+}
+
+/**
+ * What the user wrote in the editable field that has the focus in `win` (an input or textarea, or
+ * a contenteditable editor, through open shadow roots): the part selected in it, else its whole
+ * text. Null when the focus is on no editable field, on a read-only, disabled or sensitive one (a
+ * password, card details: never read), or there is only whitespace.
+ */
+export function captureWrittenText(win: Window): WrittenText | null {
+  const active = focusedElement(win.document);
+  if (!active || isSensitiveField(active)) return null;
+  const selected = captureEditableTarget(win);
+  if (selected?.kind === 'field') {
+    const text = selected.element.value.slice(selected.start, selected.end).trim();
+    return text ? { text, target: selected, element: selected.element } : null;
+  }
+  if (selected) {
+    const host = editingHost(selected.range.startContainer)!;
+    const text = selectionTextMap([selected.range]).text.trim();
+    return text && !isSensitiveField(host) ? { text, target: selected, element: host } : null;
+  }
+  const field = focusedTextField(win.document);
+  if (field) {
+    if (field.readOnly || field.disabled || !field.value.trim()) return null;
+    return { text: field.value.trim(), target: { kind: 'field', element: field, start: 0, end: field.value.length }, element: field };
+  }
+  const host = editingHost(active);
+  if (!host || isSensitiveField(host)) return null;
+  const range = host.ownerDocument.createRange();
+  range.selectNodeContents(host);
+  const text = selectionTextMap([range]).text.trim();
+  return text ? { text, target: { kind: 'editable', range }, element: host } : null;
 }
 
 /**

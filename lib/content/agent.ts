@@ -80,7 +80,7 @@ function runAgent(signal: AbortSignal): () => void {
     },
     // False: the page does not know this reading (or has no player script yet) and needs its setup.
     pagePlayerState: (state) => pagePlayer()?.update(state) ?? false,
-    pageTranslate: ({ target, selectionText }) => openTranslationBubble(window, target, selectionText, signal),
+    pageTranslate: (ask) => openTranslationBubble(window, ask, signal),
     pageTranslateWait: ({ requestId, message }) => noteTranslationWait(requestId, message),
     // Its script is injected by the background just before it asks.
     pageTranslatePage: ({ target, corner }) => {

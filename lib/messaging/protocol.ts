@@ -202,6 +202,8 @@ export const messageRules = {
   },
   /** Withdraws a translation the asker no longer wants; only what was not sent yet is dropped. */
   cancelTranslation: { input: z.strictObject({ requestId }), from: ['extension', 'content'] },
+  /** The language the user chose in the bubble for what they write, kept for the page's site. */
+  rememberWriteTo: { input: z.strictObject({ target: targetCode }), from: ['content'] },
   /** Reads a translation aloud (the bubble's Listen button). */
   speakText: {
     input: z.strictObject({ text: text(0, MAX_READ_CHARS), language: z.optional(languageCode) }),
@@ -284,7 +286,7 @@ export const messageRules = {
   pageHighlight: { input: z.strictObject({ start: int(0), end: int(0), words: z.optional(z.array(spokenWordSchema).check(z.maxLength(2000))) }), from: ['extension'] },
   pageClearHighlight: { input: z.undefined(), from: ['extension'] },
   /** Opens the translation bubble beside the frame's selection; answers false when none. */
-  pageTranslate: { input: z.strictObject({ target: targetCode, selectionText: z.optional(reportedSelection) }), from: ['extension'] },
+  pageTranslate: { input: z.strictObject({ target: targetCode, selectionText: z.optional(reportedSelection), writeTo: z.optional(z.nullable(targetCode)), written: z.optional(z.boolean()) }), from: ['extension'] },
   /** Starts translating the whole page into `target` (it shows the cost and waits for the user first). */
   pageTranslatePage: { input: z.strictObject({ target: targetCode, corner: z.optional(z.enum(PLAYER_CORNERS)) }), from: ['extension'] },
   pageNotice: {
@@ -368,6 +370,7 @@ export interface ProtocolMap {
 
   translate(data: In<'translate'>): Result<TranslateAnswer>;
   cancelTranslation(data: In<'cancelTranslation'>): Result<void>;
+  rememberWriteTo(data: In<'rememberWriteTo'>): Result<void>;
   speakText(data: In<'speakText'>): Result<ReadStart>;
   getTargetLanguage(): Result<string>;
   getSelectionText(): Result<PageText | null>;

@@ -23,9 +23,9 @@ describe('probeSelection', () => {
     selectContents(document.getElementById('p')!);
     const probe = probeSelection(window);
     expect(probe.read).toMatchObject({ kind: 'selection', text: 'Seen words here.' });
-    expect(probe.passwordFocused).toBe(false);
+    expect(probe.sensitiveFocused).toBe(false);
     // Checked against what the browser reported (which holds the hidden word), it is the text read.
-    expect(checkedSelectionText(probe.read, 'Seen words unseen here.', probe.passwordFocused)).toEqual({ text: 'Seen words here.', reported: false });
+    expect(checkedSelectionText(probe.read, 'Seen words unseen here.', probe.sensitiveFocused)).toEqual({ text: 'Seen words here.', reported: false });
     // A page that swapped the selection: the report is read instead.
     expect(checkedSelectionText(probe.read, 'Something else entirely.', false)).toEqual({ text: 'Something else entirely.', reported: true });
   });

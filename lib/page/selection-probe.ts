@@ -1,6 +1,6 @@
 import type { PageSource } from './highlight';
 import { closestLanguage } from './page-language';
-import { isPasswordFocused, readSelection } from './selection';
+import { isSensitiveFocused, readSelection } from './selection';
 
 /** What the selection probe hands the background: the selection as the page agent would read it. */
 export interface ProbedSelection {
@@ -14,8 +14,8 @@ export interface ProbedSelection {
 export interface SelectionProbe {
   /** The frame's selection (hidden text left out, as readSelection reads it), or null when none. */
   read: ProbedSelection | null;
-  /** The focus is in a password field, whose text is never read, whoever reports it. */
-  passwordFocused: boolean;
+  /** The focus is in a sensitive field (a password, card details), whose text is never read, whoever reports it. */
+  sensitiveFocused: boolean;
   /** The page's language, for text taken from the browser's report instead (as readCheckedSelection does). */
   pageLanguage: string | null;
 }
@@ -45,7 +45,7 @@ export function probeSelection(win: Window): SelectionProbe {
   if (source) (globalThis as Scope)[KEY] = { source, ranges, at: Date.now() };
   const read = source && { kind: source.kind, text: source.text, gaps: source.gaps ?? [], title: source.title, languageHint: source.languageHint };
   const doc = win.document;
-  return { read, passwordFocused: isPasswordFocused(doc), pageLanguage: closestLanguage(doc.body ?? doc.documentElement) };
+  return { read, sensitiveFocused: isSensitiveFocused(doc), pageLanguage: closestLanguage(doc.body ?? doc.documentElement) };
 }
 
 /**

@@ -51,10 +51,10 @@ function clipToRange(text: Text, range: Range): readonly [number, number] | null
  * then reads the page's selection as always. The page's selection is used when it still is what
  * was right-clicked (less the hidden text we leave out): it can be highlighted. When the page
  * changed or cleared it in between, the browser's report is used instead, as plain text.
- * A password field's text is never used, whoever reports it.
+ * A sensitive field's text (a password, card details: isSensitiveField) is never used, whoever reports it.
  */
 export function readCheckedSelection(win: Window, reported?: string, read: PageSource | null = readSelection(win)): PageSource | null {
-  const checked = checkedSelectionText(read, reported, isPasswordFocused(win.document));
+  const checked = checkedSelectionText(read, reported, isSensitiveFocused(win.document));
   if (!checked) return null;
   return checked.reported ? reportedSource(win.document, checked.text) : read;
 }
@@ -64,9 +64,9 @@ export function readCheckedSelection(win: Window, reported?: string, read: PageS
  * it is what the browser reported, else the tidied report (`reported: true`: not on the page as
  * such), or null. The background makes it on the selection probe's answer (selection-probe.ts).
  */
-export function checkedSelectionText(read: ReadText | null, reported: string | undefined, passwordFocused: boolean): { text: string; reported: boolean } | null {
+export function checkedSelectionText(read: ReadText | null, reported: string | undefined, sensitiveFocused: boolean): { text: string; reported: boolean } | null {
   if (reported === undefined || (read && matchesReportedText(read, reported))) return read && { text: read.text, reported: false };
-  if (passwordFocused) return null;
+  if (sensitiveFocused) return null;
   const text = tidyReportedText(reported);
   return text ? { text, reported: true } : null;
 }
@@ -173,7 +173,7 @@ type TextField = HTMLInputElement | HTMLTextAreaElement;
 
 /**
  * The text selected inside the focused `<input>` or `<textarea>` of `win`, or null when the focus
- * is elsewhere or nothing (non-whitespace) is selected. Password fields are never read.
+ * is elsewhere or nothing (non-whitespace) is selected. Sensitive fields are never read.
  */
 export function readFieldSelection(win: Window): PageSource | null {
   const field = focusedTextField(win.document);
@@ -197,22 +197,43 @@ export function readFieldSelection(win: Window): PageSource | null {
   };
 }
 
-/** Whether the focus is in a password field, whose text is never read, whoever reports it. */
-export function isPasswordFocused(doc: Document): boolean {
+/** Whether the focus is in a sensitive field (isSensitiveField), whose text is never read, whoever reports it. */
+export function isSensitiveFocused(doc: Document): boolean {
   const active = focusedElement(doc);
-  return active?.tagName === 'INPUT' && (active as HTMLInputElement).type === 'password';
+  return active !== null && isSensitiveField(active);
 }
 
-function focusedElement(doc: Document): Element | null {
+/**
+ * `autocomplete` tokens of fields whose text is never read or sent: card details, one-time codes
+ * and passwords (a text field can hold them too).
+ */
+const SENSITIVE_AUTOCOMPLETE = /\b(cc-(number|csc|exp|exp-month|exp-year|name|type)|one-time-code|new-password|current-password)\b/i;
+
+/**
+ * Attributes by which pages keep a field's text out of recordings and tools (session replay,
+ * analytics): on the field or one of its ancestors, they keep it from us too.
+ */
+const SENSITIVE_MARKS = '[data-sensitive], [data-private], [data-hj-suppress], .fs-exclude, .rr-block';
+
+/** A field whose text is never read or sent: a password, card details, a one-time code, or one the page marks as sensitive. */
+export function isSensitiveField(element: Element): boolean {
+  if (element.tagName === 'INPUT' && (element as HTMLInputElement).type === 'password') return true;
+  if (SENSITIVE_AUTOCOMPLETE.test(element.getAttribute('autocomplete') ?? '')) return true;
+  return element.closest(SENSITIVE_MARKS) !== null;
+}
+
+/** The focused element of `doc`, through open shadow roots (web components report their host). */
+export function focusedElement(doc: Document): Element | null {
   let active = doc.activeElement;
   // Fields inside open shadow roots (web components) report their host as the active element.
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
   return active;
 }
 
-function focusedTextField(doc: Document): TextField | null {
+/** The focused input or textarea of `doc` holding free text, unless it is sensitive. */
+export function focusedTextField(doc: Document): TextField | null {
   const active = focusedElement(doc);
-  if (!active) return null;
+  if (!active || isSensitiveField(active)) return null;
   if (active.tagName === 'TEXTAREA') return active as HTMLTextAreaElement;
   if (active.tagName === 'INPUT' && TEXT_INPUT_TYPES.has((active as HTMLInputElement).type)) return active as HTMLInputElement;
   return null;

@@ -43,6 +43,11 @@ export const settingsSchema = z.object({
   /** Translation target as a language code; null follows the browser's language. */
   targetLanguage: z.catch(z.nullable(z.string()), null),
   /**
+   * The language what the user writes in a field is translated into, where they chose none for
+   * the site (lib/background/write-to.ts); null: the page's language when it is another than theirs.
+   */
+  writeTo: z.catch(z.nullable(z.string().check(z.regex(/^[a-z]{2,3}$/))), null),
+  /**
    * One action (a translation, a download, a reading) expected to cost more credits than this is
    * sent only after the user confirms it where they are looking. 0 asks before every paid action.
    */

@@ -1,0 +1,107 @@
+import type { Page } from '@playwright/test';
+import { connectService, expect, setSettings, test } from './fixtures';
+import {
+  callOnAxNode,
+  chooseMenuEntry,
+  clickAxNode,
+  clickToolbarButton,
+  emulatorLog,
+  findAxNode,
+  inPageUiText,
+  ledger,
+  pressShortcut,
+  untilInPageUiShows,
+} from '../support/extension';
+
+// Issue 38: what the user types in a text box, translated into the language they write to, and
+// put back in its place as one edit the page sees and one Ctrl+Z undoes.
+
+const translations = async (url: string) => (await emulatorLog(url)).filter((r) => r.path === '/api/v1/translate');
+const bubbleText = (context: Parameters<typeof inPageUiText>[0], page: Page) => inPageUiText(context, page, 'voxlate-bubble');
+
+test.describe('translating what I wrote', () => {
+  test('the shortcut in a textarea with nothing selected translates all of it into the page\'s language; Replace is an edit the page sees, paid once, and one Ctrl+Z brings back what was written', async ({
+    context, background, extensionId, emulator, pages,
+  }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    // The user reads in English; the forum is Spanish.
+    await setSettings(background, { targetLanguage: 'en' });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/write.html`);
+    const reply = page.getByLabel('Tu respuesta');
+    const written = 'Thank you all, pruning in late winter worked for my roses.';
+    await reply.click();
+    await page.keyboard.type(written);
+    await expect(page.locator('#count')).toHaveText(String(written.length));
+    // Alt+Shift+T with the caret in the box (the shortcut grants the tab, as the toolbar click does here).
+    await clickToolbarButton(context, page, extensionId);
+    await reply.focus();
+    await pressShortcut(background, 'translate-selection', page);
+    await untilInPageUiShows(context, page, emulator.url, '[ES] Gracias all');
+    expect(await bubbleText(context, page)).toContain('Cost: 6 credits');
+    const asked = await translations(emulator.url);
+    expect(asked.map((r) => [r.textLength, r.textStart])).toEqual([[written.length, written]]);
+
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Replace'));
+    await expect(reply).toHaveValue(/^\[ES\] Gracias all, pruning/);
+    const translated = await reply.inputValue();
+    expect(await bubbleText(context, page)).toContain(translated);
+    // The site's own code saw the edit: its counter and its Send button followed.
+    await expect(page.locator('#count')).toHaveText(String(translated.length));
+    await expect(page.getByRole('button', { name: 'Enviar' })).toBeEnabled();
+    await reply.focus();
+    await page.keyboard.press('Control+z');
+    await expect(reply).toHaveValue(written);
+    // Paid once, at its price.
+    expect((await ledger(emulator.url)).entries.map((e) => [e.path, e.credits])).toEqual([['/api/v1/translate', Math.ceil(written.length / 10)]]);
+  });
+
+  test('"Translate what I wrote" in a contenteditable: the language chosen in the bubble replaces it, one Ctrl+Z undoes it, and the next time on this site that language comes first', async ({
+    context, background, extensionId, emulator, pages,
+  }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'en' });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/write.html`);
+    const signature = page.getByRole('textbox', { name: 'Firma' });
+    const written = 'Best regards from a small garden by the sea.';
+    await signature.click();
+    await page.keyboard.type(written);
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-translate-written', null);
+    await untilInPageUiShows(context, page, emulator.url, '[ES] Best regards');
+    const picker = await findAxNode(context, page, 'combobox', 'Translate to');
+    await callOnAxNode(context, page, picker, 'function (v) { this.value = v; this.dispatchEvent(new Event("change", { bubbles: true })); }', 'de');
+    await untilInPageUiShows(context, page, emulator.url, '[DE] Best regards');
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Replace'));
+    await expect(signature).toHaveText(`[DE] ${written}`);
+    await signature.focus();
+    await page.keyboard.press('Control+z');
+    await expect(signature).toHaveText(written);
+
+    // Asked again on this site: German first (the translation is in the cache: nothing paid again).
+    await page.keyboard.press('Escape');
+    await signature.click();
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-translate-written', null);
+    await untilInPageUiShows(context, page, emulator.url, '[DE] Best regards');
+    expect((await translations(emulator.url)).map((r) => r.textLength)).toEqual([written.length, written.length]);
+  });
+
+  test('a password or a card number is never read or sent, by the shortcut or the menu', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'en' });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/write.html`);
+    await clickToolbarButton(context, page, extensionId);
+    for (const [label, value] of [['Contraseña', 'my secret words'], ['Número de tarjeta', '4111 1111 1111 1111']] as const) {
+      const field = page.getByLabel(label);
+      await field.click();
+      await page.keyboard.type(value);
+      await pressShortcut(background, 'translate-selection', page);
+      await expect.poll(() => inPageUiText(context, page)).toContain('Nothing is selected');
+      await field.focus();
+      await chooseMenuEntry(context, background, extensionId, page, 'voxlate-translate-written', null);
+      await expect.poll(() => inPageUiText(context, page)).toContain('Nothing is selected');
+    }
+    expect(await translations(emulator.url)).toEqual([]);
+  });
+});
