@@ -156,6 +156,63 @@ async function main(): Promise<number> {
       if (JSON.stringify(spoken.map((e) => e.textStart).sort()) !== JSON.stringify(speech.map((r) => r.textStart).sort())) throw new Error(`sent ${speech.length}, charged ${spoken.length}`);
       for (const entry of spoken) if (entry.credits !== Math.max(1, Math.ceil(entry.textLength / 100))) throw new Error(JSON.stringify(entry));
     });
+
+    await check('Firefox: the shortcut in a textarea with nothing selected translates what was written into the page\'s language; Replace is an edit the page sees, paid once, and one Ctrl+Z brings it back', async () => {
+      await reset();
+      await connect('demo-pro', 'en');
+      await page.goto(`${pagesUrl}/fixtures/write.html`);
+      const written = 'Thank you all, pruning in late winter worked for my roses.';
+      await page.click('#reply');
+      await page.keyboard.type(written);
+      await ext.evaluate(async () => {
+        const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { onCommand: (c: string, t?: unknown) => boolean } };
+        const [tab] = await browser.tabs.query({ url: '*://127.0.0.1/*' });
+        background.voxlateTestHooks.onCommand('translate-selection', tab);
+      });
+      await until('the translation in the bubble', async () => (await bubble()).includes('[ES] Gracias all'));
+      await clickInPageUi(ext, page, 'button', 'Replace', 'voxlate-bubble');
+      const value = () => page.$eval('#reply', (e) => (e as HTMLTextAreaElement).value);
+      const translated = await until('the translation in the box', async () => ((await value()).startsWith('[ES] Gracias all') ? value() : null));
+      // The site's own code saw the edit.
+      if ((await page.$eval('#count', (e) => e.textContent)) !== String(translated.length)) throw new Error('the page did not see the edit');
+      await page.focus('#reply');
+      await page.keyboard.down('Control');
+      await page.keyboard.press('z');
+      await page.keyboard.up('Control');
+      await until('what was written, back after one undo', async () => (await value()) === written);
+      const charged = (await ledger(emulator.url)).entries.map((e) => [e.path, e.credits]);
+      if (JSON.stringify(charged) !== JSON.stringify([['/api/v1/translate', Math.ceil(written.length / 10)]])) throw new Error(`charged ${JSON.stringify(charged)}`);
+    });
+
+    await check('Firefox: "Translate what I wrote" in a contenteditable replaces it in the language chosen, one Ctrl+Z undoes it; a password is never read', async () => {
+      await reset();
+      await connect('demo-pro', 'en');
+      await page.goto(`${pagesUrl}/fixtures/write.html`);
+      const written = 'Best regards from a small garden by the sea.';
+      await page.click('#signature');
+      await page.keyboard.type(written);
+      await ext.evaluate(async () => {
+        const { settings } = (await browser.storage.local.get('settings')) as { settings: Record<string, unknown> };
+        await browser.storage.local.set({ settings: { ...settings, writeTo: 'de' } });
+      });
+      await clickMenu(ext, 'voxlate-translate-written');
+      await until('the translation in the bubble', async () => (await bubble()).includes('[DE] Best regards'));
+      await clickInPageUi(ext, page, 'button', 'Replace', 'voxlate-bubble');
+      const text = () => page.$eval('#signature', (e) => e.textContent);
+      await until('the translation in the editor', async () => (await text()) === `[DE] ${written}`);
+      await page.focus('#signature');
+      await page.keyboard.down('Control');
+      await page.keyboard.press('z');
+      await page.keyboard.up('Control');
+      await until('what was written, back after one undo', async () => (await text()) === written);
+      // A password: nothing read, nothing sent.
+      await page.click('#password');
+      await page.keyboard.type('my secret words');
+      await clickMenu(ext, 'voxlate-translate-written');
+      await until('nothing to translate', async () => (await inPageUiText(ext)).includes('Nothing is selected'));
+      const sent = (await ledger(emulator.url)).entries.map((e) => e.textStart);
+      if (JSON.stringify(sent) !== JSON.stringify([written])) throw new Error(`sent ${JSON.stringify(sent)}`);
+    });
   } finally {
     await firefox.close();
     await pages.close();
