@@ -109,7 +109,8 @@ export function openTranslationBubble(win: Window, ask: BubbleAsk, signal?: Abor
   // field. From a menu, a selected part must be what the browser saw selected.
   const asWritten = ask.written || reported === undefined ? captureWrittenText(win) : null;
   const written = asWritten && (reported === undefined || checkedSelectionText({ text: asWritten.text }, reported, false)?.reported === false) ? asWritten : null;
-  const selected = written ? null : readCheckedSelection(win, reported);
+  // Asked for what was written and nothing is: not the page's selection either.
+  const selected = written || ask.written ? null : readCheckedSelection(win, reported);
   const text = written?.text ?? selected?.text.trim();
   if (!text || (!selected && !written)) {
     // Nothing to translate here after all: the shell painted at the click goes too.

@@ -206,10 +206,14 @@ async function main(): Promise<number> {
       await page.keyboard.up('Control');
       await until('what was written, back after one undo', async () => (await text()) === written);
       // A password: nothing read, nothing sent.
+      await page.keyboard.press('Escape');
       await page.click('#password');
+      await page.focus('#password');
       await page.keyboard.type('my secret words');
       await clickMenu(ext, 'voxlate-translate-written');
-      await until('nothing to translate', async () => (await inPageUiText(ext)).includes('Nothing is selected'));
+      await until('nothing to translate', async () => (await inPageUiText(ext)).includes('Nothing is selected')).catch(async (error: unknown) => {
+        throw new Error(`${String(error)}; the page shows: ${await inPageUiText(ext)}; focus on ${await page.evaluate(() => document.activeElement?.id)}`);
+      });
       const sent = (await ledger(emulator.url)).entries.map((e) => e.textStart);
       if (JSON.stringify(sent) !== JSON.stringify([written])) throw new Error(`sent ${JSON.stringify(sent)}`);
     });
