@@ -4,6 +4,7 @@ import { audioCacheStats, clearAudioCache } from '@/lib/speech/cache';
 import { clearTranslationCache, translationCacheStats } from '@/lib/translate/cache';
 import { clearHistory, getHistory } from '@/lib/translate/history';
 import { clearPositions, countPositions } from '@/lib/settings/reading-positions';
+import { clearWriteToSites, countWriteToSites } from '@/lib/settings/write-to-sites';
 import { ClearRow } from './clear-row';
 
 interface Figures {
@@ -11,6 +12,7 @@ interface Figures {
   translations: { entries: number; bytes: number };
   history: number;
   positions: number;
+  writeTo: number;
 }
 
 /** "1.4 MB" in the UI language's number format. */
@@ -27,12 +29,12 @@ function summary(stats: { entries: number; bytes: number }): string {
   return stats.entries ? t('optionsCacheFigures', [stats.entries.toLocaleString(document.documentElement.lang), formatBytes(stats.bytes)]) : t('optionsEmpty');
 }
 
-/** What Voxlate keeps in this browser (cached audio, cached translations, history, places to continue reading), and clearing it. */
+/** What Voxlate keeps in this browser (cached audio, cached translations, history, places to continue reading, the languages you write to), and clearing it. */
 export function StoredData() {
   const [figures, setFigures] = useState<Figures | null>(null);
   const count = useCallback(async () => {
-    const [audio, translations, history, positions] = await Promise.all([audioCacheStats(), translationCacheStats(), getHistory(), countPositions()]);
-    setFigures({ audio, translations, history: history.length, positions });
+    const [audio, translations, history, positions, writeTo] = await Promise.all([audioCacheStats(), translationCacheStats(), getHistory(), countPositions(), countWriteToSites()]);
+    setFigures({ audio, translations, history: history.length, positions, writeTo });
   }, []);
   useEffect(() => {
     void count();
@@ -84,6 +86,15 @@ export function StoredData() {
         question={t('optionsClearPositionsQuestion')}
         done={t('optionsPositionsCleared')}
         onClear={after(clearPositions)}
+      />
+      <ClearRow
+        label={t('optionsWriteToSitesLabel')}
+        hint={t('optionsWriteToSitesHint')}
+        summary={figures && (figures.writeTo ? t('optionsWriteToSitesFigures', figures.writeTo.toLocaleString(document.documentElement.lang)) : t('optionsEmpty'))}
+        action={t('optionsClearWriteToSites')}
+        question={t('optionsClearWriteToSitesQuestion')}
+        done={t('optionsWriteToSitesCleared')}
+        onClear={after(clearWriteToSites)}
       />
     </section>
   );

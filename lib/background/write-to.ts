@@ -1,5 +1,5 @@
-import { storage } from '#imports';
 import { getSettings } from '../settings/items';
+import { writeToBySiteItem as bySiteItem } from '../settings/write-to-sites';
 
 /*
  * The language a user writes to, per site: writing to a Spanish forum in Spanish, to a German
@@ -10,7 +10,6 @@ import { getSettings } from '../settings/items';
 /** Sites remembered at most (the oldest choice is forgotten first). */
 const KEPT = 500;
 
-const bySiteItem = storage.defineItem<Record<string, string>>('local:writeToBySite', { fallback: {} });
 /** A private window's choices: never on disk, gone with the worker or the last private window. */
 const privateBySite = new Map<string, string>();
 

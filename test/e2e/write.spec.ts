@@ -56,8 +56,8 @@ test.describe('translating what I wrote', () => {
     expect((await ledger(emulator.url)).entries.map((e) => [e.path, e.credits])).toEqual([['/api/v1/translate', Math.ceil(written.length / 10)]]);
   });
 
-  test('"Translate what I wrote" in a contenteditable: the language chosen in the bubble replaces it, one Ctrl+Z undoes it, and the next time on this site that language comes first', async ({
-    context, background, extensionId, emulator, pages,
+  test('"Translate what I wrote" in a contenteditable: the language chosen in the bubble replaces it, one Ctrl+Z undoes it, and the next time on this site that language comes first; the options clear it', async ({
+    context, background, extensionId, emulator, pages, openExtensionPage,
   }) => {
     await connectService(background, emulator.url, 'demo-pro');
     await setSettings(background, { targetLanguage: 'en' });
@@ -84,6 +84,17 @@ test.describe('translating what I wrote', () => {
     await chooseMenuEntry(context, background, extensionId, page, 'voxlate-translate-written', null);
     await untilInPageUiShows(context, page, emulator.url, '[DE] Best regards');
     expect((await translations(emulator.url)).map((r) => r.textLength)).toEqual([written.length, written.length]);
+
+    // Kept as the site's name only, shown and cleared in the options' Stored data.
+    expect(await background.evaluate(async () => (await chrome.storage.local.get('writeToBySite')).writeToBySite)).toEqual({ [new URL(pages.url).hostname]: 'de' });
+    const options = await openExtensionPage('options.html');
+    const kept = options.getByRole('group', { name: 'Languages you write to' });
+    await expect(kept).toContainText('Sites: 1');
+    await kept.getByRole('button', { name: 'Clear languages' }).click();
+    await kept.getByRole('button', { name: 'Yes, clear' }).click();
+    await expect(kept.getByRole('status')).toHaveText('Languages you write to cleared.');
+    await expect(kept).toContainText('Empty');
+    expect(await background.evaluate(async () => (await chrome.storage.local.get('writeToBySite')).writeToBySite)).toBeUndefined();
   });
 
   test('a password or a card number is never read or sent, by the shortcut or the menu', async ({ context, background, extensionId, emulator, pages }) => {
