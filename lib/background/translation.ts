@@ -58,6 +58,8 @@ export interface TranslateAsk {
   requestId?: string;
   /** The question's token, once the user agreed to its cost (the answer was `confirm`). */
   agreed?: string;
+  /** What the user wrote, translated into the language they write to: the target they read in stays. */
+  written?: boolean;
 }
 
 /** What the pending-action store calls a translation waiting for the user's agreement to its cost. */
@@ -84,11 +86,12 @@ async function agreedCredits(token: string, question: TranslateQuestion): Promis
 }
 
 /**
- * Translates text the user chose, and remembers the target as their choice for next time. Above
+ * Translates text the user chose, and remembers the target as their choice for next time (not for
+ * what they wrote: that goes into the language they write to, kept per site). Above
  * the user's threshold nothing is sent: the answer asks for approval of the cost.
  */
 export async function translate(ask: TranslateAsk, tabId?: number, frameId = 0): Promise<TranslateAnswer> {
-  const { requestId, agreed, ...input } = ask;
+  const { requestId, agreed, written, ...input } = ask;
   const question: TranslateQuestion = { tabId: tabId ?? null, text: input.text, target: input.target, source: input.source ?? null };
   const key = requestId === undefined ? null : requestKey(tabId, requestId);
   // Registered before the first await: a cancel sent right after this request finds it.
@@ -118,7 +121,7 @@ export async function translate(ask: TranslateAsk, tabId?: number, frameId = 0):
     });
     // Above the threshold: nothing was sent; the worker keeps what the figure covers until the user agrees.
     if (answer.status === 'confirm') return { ...answer, token: await holdForConfirmation(TRANSLATE_KIND, question, answer.cost) };
-    if (settings.targetLanguage !== input.target) await updateSettings({ targetLanguage: input.target });
+    if (!written && settings.targetLanguage !== input.target) await updateSettings({ targetLanguage: input.target });
     // The balance is shown with every translation. It is known once the service was set up or
     // checked before paying; only when neither happened does this ask, after the charge.
     if (answer.balance === null) {

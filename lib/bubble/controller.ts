@@ -162,7 +162,7 @@ export function openTranslationBubble(win: Window, ask: BubbleAsk, signal?: Abor
     bubble?.showWaiting();
     mark('bubble-waiting');
     const approval = agreed === undefined ? {} : { agreed };
-    const result = await sendMessage('translate', { text: text!, target: code, requestId, ...approval }).catch(() => null);
+    const result = await sendMessage('translate', { text: text!, target: code, requestId, ...approval, ...(written ? { written: true } : {}) }).catch(() => null);
     waiting.delete(requestId);
     if (ask !== latest) return;
     awaited = null;

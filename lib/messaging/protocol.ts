@@ -197,6 +197,8 @@ export const messageRules = {
       requestId: z.optional(requestId),
       /** The question's token, once the user agreed to the cost it showed (the answer was `status: 'confirm'`). */
       agreed: z.optional(text(1, 100)),
+      /** What the user wrote, into the language they write to: not their reading language's new choice. */
+      written: z.optional(z.boolean()),
     }),
     from: ['extension', 'content'],
   },

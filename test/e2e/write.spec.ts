@@ -52,8 +52,9 @@ test.describe('translating what I wrote', () => {
     await reply.focus();
     await page.keyboard.press('Control+z');
     await expect(reply).toHaveValue(written);
-    // Paid once, at its price.
+    // Paid once, at its price; the language the user reads in is still theirs.
     expect((await ledger(emulator.url)).entries.map((e) => [e.path, e.credits])).toEqual([['/api/v1/translate', Math.ceil(written.length / 10)]]);
+    expect(await background.evaluate(async () => ((await chrome.storage.local.get('settings')).settings as { targetLanguage: string }).targetLanguage)).toBe('en');
   });
 
   test('"Translate what I wrote" in a contenteditable: the language chosen in the bubble replaces it, one Ctrl+Z undoes it, and the next time on this site that language comes first; the options clear it', async ({
