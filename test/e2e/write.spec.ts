@@ -117,3 +117,60 @@ test.describe('translating what I wrote', () => {
     expect(await translations(emulator.url)).toEqual([]);
   });
 });
+
+test.describe('translating what I wrote, in apps', () => {
+  /** Types `written` into `field`, asks with the shortcut, and replaces it with the Spanish shown. */
+  async function translateAndReplace(f: { context: Parameters<typeof inPageUiText>[0]; background: Parameters<typeof pressShortcut>[0]; emulatorUrl: string }, page: Page, field: ReturnType<Page['locator']>, written: string): Promise<string> {
+    await field.click();
+    await page.keyboard.type(written);
+    await pressShortcut(f.background, 'translate-selection', page);
+    // (The emulator's Spanish translates a few words and marks the rest.)
+    await untilInPageUiShows(f.context, page, f.emulatorUrl, '[ES] ');
+    await clickAxNode(f.context, page, await findAxNode(f.context, page, 'button', 'Replace'));
+    await expect(field).toHaveValue(/^\[ES\] /);
+    const translated = await field.inputValue();
+    await page.keyboard.press('Escape');
+    await field.focus();
+    return translated;
+  }
+
+  test('a React-controlled textarea (its state follows Replace and one Ctrl+Z), a web component\'s textarea in its shadow root, and a textarea in a frame', async ({
+    context, background, extensionId, emulator, pages,
+  }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'en' });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/write-apps.html`);
+    await clickToolbarButton(context, page, extensionId);
+    const f = { context, background, emulatorUrl: emulator.url };
+
+    // React: the component's state, not only the DOM, holds the translation, then the original.
+    const react = page.getByLabel('Respuesta (React)');
+    const reactWritten = 'Please send me the pattern for the blue scarf.';
+    const reactTranslated = await translateAndReplace(f, page, react, reactWritten);
+    const send = page.getByRole('button', { name: 'Enviar (React)' });
+    await expect(send).toHaveAttribute('data-state', reactTranslated);
+    await expect(page.getByLabel('Caracteres en el estado de React')).toHaveText(String(reactTranslated.length));
+    await page.keyboard.press('Control+z');
+    await expect(react).toHaveValue(reactWritten);
+    await expect(send).toHaveAttribute('data-state', reactWritten);
+
+    // A web component's textarea, inside its open shadow root.
+    const component = page.locator('shadow-reply textarea');
+    const componentWritten = 'Happy to help with the next meeting.';
+    await translateAndReplace(f, page, component, componentWritten);
+    await page.keyboard.press('Control+z');
+    await expect(component).toHaveValue(componentWritten);
+
+    // A textarea in a frame of the page (same origin): the bubble opens in that frame.
+    const framed = page.frameLocator('#frame').getByLabel('Respuesta (marco)');
+    const frameWritten = 'See you at the garden market on Sunday.';
+    await translateAndReplace(f, page, framed, frameWritten);
+    await page.keyboard.press('Control+z');
+    await expect(framed).toHaveValue(frameWritten);
+
+    // Each paid once.
+    const paid = (await ledger(emulator.url)).entries.map((e) => e.textLength).sort((a, b) => a - b);
+    expect(paid).toEqual([reactWritten.length, componentWritten.length, frameWritten.length].sort((a, b) => a - b));
+  });
+});

@@ -215,13 +215,24 @@ export interface AxNode {
  * The page as assistive technology sees it, closed shadow roots included (our in-page UI lives
  * in one, out of reach of page scripts and of Playwright's locators alike).
  */
-export async function accessibleNodes(context: BrowserContext, page: Page): Promise<AxNode[]> {
+export async function accessibleNodes(context: BrowserContext, page: Page, { frames = false } = {}): Promise<AxNode[]> {
+  interface FrameTree { frame: { id: string }; childFrames?: FrameTree[] }
+  type Nodes = { nodes: { role?: { value: string }; name?: { value: string }; backendDOMNodeId?: number; ignored?: boolean }[] };
   const cdp = await context.newCDPSession(page);
-  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
-    nodes: { role?: { value: string }; name?: { value: string }; backendDOMNodeId?: number; ignored?: boolean }[];
-  };
+  // `frames`: the page's child frames too (a bubble can open in a same-origin frame); one that
+  // does not answer at once (another process, still loading) is left out.
+  const ids: string[] = [];
+  if (frames) {
+    const { frameTree } = (await cdp.send('Page.getFrameTree')) as { frameTree: FrameTree };
+    const walk = (tree: FrameTree) => tree.childFrames?.forEach((child) => (ids.push(child.frame.id), walk(child)));
+    walk(frameTree);
+  }
+  const inFrame = (frameId: string) =>
+    Promise.race([cdp.send('Accessibility.getFullAXTree', { frameId }) as Promise<Nodes>, new Promise<Nodes>((resolve) => setTimeout(() => resolve({ nodes: [] }), 1000))]).catch(() => ({ nodes: [] }));
+  const trees = await Promise.all([cdp.send('Accessibility.getFullAXTree') as Promise<Nodes>, ...ids.map(inFrame)]);
   await cdp.detach();
-  return nodes
+  return trees
+    .flatMap((tree) => tree.nodes)
     .filter((n) => !n.ignored)
     .map((n) => ({ role: n.role?.value ?? '', name: n.name?.value ?? '', backendDOMNodeId: n.backendDOMNodeId }));
 }
@@ -266,7 +277,14 @@ export async function clickAxNode(context: BrowserContext, page: Page, node: AxN
       };
       while (el && !drawn(el)) el = el.parentElement ?? (el.getRootNode() instanceof ShadowRoot ? el.getRootNode().host : null);
       const r = (el ?? this).getBoundingClientRect();
-      return [r.left + r.width / 2, r.top + r.height / 2];
+      // In a frame of the page: where that frame is on the page.
+      let dx = 0, dy = 0;
+      for (let w = (el ?? this).ownerDocument.defaultView; w && w.frameElement; w = w.parent) {
+        const f = w.frameElement.getBoundingClientRect();
+        dx += f.left + w.frameElement.clientLeft;
+        dy += f.top + w.frameElement.clientTop;
+      }
+      return [r.left + r.width / 2 + dx, r.top + r.height / 2 + dy];
     }`,
     returnByValue: true,
   })) as { result: { value?: [number, number] }; exceptionDetails?: { exception?: { description?: string } } };
@@ -274,6 +292,7 @@ export async function clickAxNode(context: BrowserContext, page: Page, node: AxN
   const result = pointed.result as { value: [number, number] };
   const [x, y] = result.value;
   await page.mouse.move(x, y);
+  // (The box model is already on the page's scale, frames included.)
   const [atX, atY] = await settled();
   await cdp.detach();
   await page.mouse.click(atX, atY);
@@ -393,7 +412,7 @@ export async function inPageUiText(context: BrowserContext, page: Page, hostPref
     const within = inside || node.nodeName.toLowerCase().startsWith(hostPrefix);
     if (within && node.nodeType === 3 && node.nodeValue.trim()) texts.push(node.nodeValue.trim());
     if (node.nodeName === 'STYLE') return;
-    for (const child of [...(node.shadowRoots ?? []), ...(node.children ?? [])]) collect(child, within);
+    for (const child of [...(node.shadowRoots ?? []), ...(node.children ?? []), ...(node.contentDocument ? [node.contentDocument] : [])]) collect(child, within);
   };
   collect(root, false);
   return texts.join(' ');
@@ -414,13 +433,13 @@ export async function callOnAxNode<T>(context: BrowserContext, page: Page, node:
   return result.value;
 }
 
-/** Waits for an accessible node matching role and name (a string is matched exactly). */
+/** Waits for an accessible node matching role and name (a string is matched exactly), on the page or in a frame of it. */
 export async function findAxNode(context: BrowserContext, page: Page, role: string, name: string | RegExp, timeout = 20_000): Promise<AxNode> {
   const deadline = Date.now() + timeout;
+  const matches = (n: AxNode) => n.role === role && (typeof name === 'string' ? n.name === name : name.test(n.name));
   for (;;) {
-    const node = (await accessibleNodes(context, page)).find(
-      (n) => n.role === role && (typeof name === 'string' ? n.name === name : name.test(n.name)),
-    );
+    // The page first; its frames only when it is not there.
+    const node = (await accessibleNodes(context, page)).find(matches) ?? (page.frames().length > 1 ? (await accessibleNodes(context, page, { frames: true })).find(matches) : undefined);
     if (node) return node;
     if (Date.now() > deadline) throw new Error(`no ${role} named ${String(name)}`);
     await new Promise((resolve) => setTimeout(resolve, 150));

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { sharedPageFile } from './pages';
+import { editorScript } from './editor-bundle';
 
 export { SHARED_PAGES_DIR } from './pages';
 const FIXTURES_DIR = path.resolve(import.meta.dirname, '../fixtures');
@@ -27,7 +28,8 @@ export interface PageServer {
 
 /**
  * Serves web pages for end-to-end tests on a second local origin: /fixtures/<file> and
- * /fixtures/pages/<name>.html are pages of ours, /fixtures/pdf/<name>.pdf and /doc/<name> our PDFs, /pages/<name>/ a saved real article from the
+ * /fixtures/pages/<name>.html are pages of ours, /fixtures/pdf/<name>.pdf and /doc/<name> our PDFs,
+ * /editors/<name>.js an editor from npm bundled for them, /pages/<name>/ a saved real article from the
  * optional shared corpus (404 when it is absent). It records every request it gets.
  */
 export async function startPageServer(): Promise<PageServer> {
@@ -49,6 +51,10 @@ export async function startPageServer(): Promise<PageServer> {
       const name = path.join(FIXTURES_DIR, 'pdf', `${pdf[1] ?? pdf[2]}.pdf`);
       if (existsSync(name)) return void res.writeHead(200, { 'Content-Type': 'application/pdf' }).end(await readFile(name));
     }
+    // Editors from npm, bundled for the fixture pages that use them (/editors/<name>.js).
+    const editor = /^\/editors\/([\w-]+)\.js$/.exec(url.pathname);
+    const script = editor ? editorScript(editor[1]!) : null;
+    if (script) return void res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' }).end(await script);
     const page = /^\/pages\/([\w-]+)\/?$/.exec(url.pathname);
     const fixture = /^\/fixtures\/((?:pages\/)?[\w.-]+\.html)$/.exec(url.pathname);
     const file = page
