@@ -201,7 +201,7 @@ export function openTranslationBubble(win: Window, ask: BubbleAsk, signal?: Abor
       void sendMessage('speakText', { text: translation, language: languageByCode(targetCode)?.code }).then(
         (r) => (r.ok ? undefined : showError(r.error)),
       ),
-    onReplace: editable ? () => replaceSelection(editable, translation) : undefined,
+    onReplace: editable ? () => void replaceSelection(editable, translation) : undefined,
     onClose: withdraw,
     signal,
   });

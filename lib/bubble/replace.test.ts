@@ -54,7 +54,7 @@ describe('captureEditableTarget', () => {
 });
 
 describe('replaceSelection', () => {
-  it('replaces in a field with the undoable insertText command after restoring the selection', () => {
+  it('replaces in a field with the undoable insertText command after restoring the selection', async () => {
     const area = document.createElement('textarea');
     area.value = 'Hello world';
     document.body.append(area);
@@ -65,7 +65,7 @@ describe('replaceSelection', () => {
     });
     Object.defineProperty(document, 'execCommand', { value: exec, configurable: true });
     try {
-      expect(replaceSelection({ kind: 'field', element: area, start: 6, end: 11 }, 'mundo')).toBe(true);
+      expect(await replaceSelection({ kind: 'field', element: area, start: 6, end: 11 }, 'mundo')).toBe(true);
     } finally {
       delete (document as { execCommand?: unknown }).execCommand;
     }
@@ -74,18 +74,18 @@ describe('replaceSelection', () => {
     expect(document.activeElement).toBe(area);
   });
 
-  it('falls back to setRangeText and an input event where insertText does nothing', () => {
+  it('falls back to setRangeText and an input event where insertText does nothing', async () => {
     const input = document.createElement('input');
     input.value = 'Hello world';
     document.body.append(input);
     const onInput = vi.fn();
     input.addEventListener('input', onInput);
-    expect(replaceSelection({ kind: 'field', element: input, start: 0, end: 5 }, 'Hola')).toBe(true);
+    expect(await replaceSelection({ kind: 'field', element: input, start: 0, end: 5 }, 'Hola')).toBe(true);
     expect(input.value).toBe('Hola world');
     expect(onInput).toHaveBeenCalledOnce();
   });
 
-  it('replaces in a contenteditable element, as text', () => {
+  it('replaces in a contenteditable element, as text', async () => {
     const div = document.createElement('div');
     div.contentEditable = 'true';
     div.textContent = 'Hello world';
@@ -94,15 +94,15 @@ describe('replaceSelection', () => {
     div.addEventListener('input', onInput);
     selectIn(div.firstChild!, 6, 11);
     const target = captureEditableTarget(window)!;
-    expect(replaceSelection(target, '<i>mundo</i>')).toBe(true);
+    expect(await replaceSelection(target, '<i>mundo</i>')).toBe(true);
     expect(div.textContent).toBe('Hello <i>mundo</i>');
     expect(div.querySelector('i')).toBeNull();
     expect(onInput).toHaveBeenCalledOnce();
   });
 
-  it('refuses a field that went away', () => {
+  it('refuses a field that went away', async () => {
     const input = document.createElement('input');
-    expect(replaceSelection({ kind: 'field', element: input, start: 0, end: 0 }, 'x')).toBe(false);
+    expect(await replaceSelection({ kind: 'field', element: input, start: 0, end: 0 }, 'x')).toBe(false);
   });
 });
 

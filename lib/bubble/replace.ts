@@ -76,7 +76,7 @@ export function captureWrittenText(win: Window): WrittenText | null {
  * as typing. Where it does nothing, falls back to a direct edit plus an `input` event.
  * Returns false when the target is gone or no longer editable.
  */
-export function replaceSelection(target: EditableTarget, text: string): boolean {
+export async function replaceSelection(target: EditableTarget, text: string): Promise<boolean> {
   return target.kind === 'field' ? replaceInField(target, text) : replaceInEditable(target.range, text);
 }
 
@@ -92,7 +92,7 @@ function replaceInField(target: Extract<EditableTarget, { kind: 'field' }>, text
   return true;
 }
 
-function replaceInEditable(range: Range, text: string): boolean {
+async function replaceInEditable(range: Range, text: string): Promise<boolean> {
   const host = editingHost(range.startContainer);
   const win = range.startContainer.ownerDocument?.defaultView;
   if (!host || !host.isConnected || !win) return false;
@@ -101,6 +101,10 @@ function replaceInEditable(range: Range, text: string): boolean {
   if (!selection) return false;
   selection.removeAllRanges();
   selection.addRange(range);
+  // Editors that keep their own selection (Lexical) take the new one from the browser's
+  // `selectionchange`, which comes as a task of its own: the edit waits for it, or it would
+  // apply to where their caret was.
+  await selectionTaken(host.ownerDocument, win);
   if (insertText(host.ownerDocument, text)) return true;
   range.deleteContents();
   const node = host.ownerDocument.createTextNode(text);
@@ -111,6 +115,20 @@ function replaceInEditable(range: Range, text: string): boolean {
   selection.addRange(range);
   fireInput(host, text);
   return true;
+}
+
+/** The browser has told the page of the selection just set (or 100 ms passed: an engine that tells nothing). */
+function selectionTaken(doc: Document, win: Window): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      doc.removeEventListener('selectionchange', done);
+      win.clearTimeout(timer);
+      // After the page's own listeners for that event have run.
+      win.setTimeout(resolve, 0);
+    };
+    const timer = win.setTimeout(done, 100);
+    doc.addEventListener('selectionchange', done);
+  });
 }
 
 function insertText(doc: Document, text: string): boolean {

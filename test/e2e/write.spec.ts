@@ -174,3 +174,35 @@ test.describe('translating what I wrote, in apps', () => {
     expect(paid).toEqual([reactWritten.length, componentWritten.length, frameWritten.length].sort((a, b) => a - b));
   });
 });
+
+test.describe('translating what I wrote, in rich editors', () => {
+  for (const [editor, label] of [['prosemirror', 'Mensaje (ProseMirror)'], ['lexical', 'Mensaje (Lexical)']] as const) {
+    test(`${editor}: Replace puts the translation in the editor's own state, once, and one Ctrl+Z brings back what was written`, async ({ context, background, extensionId, emulator, pages }) => {
+      await connectService(background, emulator.url, 'demo-pro');
+      await setSettings(background, { targetLanguage: 'en' });
+      const page = await context.newPage();
+      await page.goto(`${pages.url}/fixtures/write-rich.html`);
+      await clickToolbarButton(context, page, extensionId);
+      const state = () => page.evaluate((name) => (window as unknown as { voxlateEditors: Record<string, () => string> }).voxlateEditors[name]!(), editor);
+      const box = page.getByRole('textbox', { name: label });
+      const written = 'Thank you for the seeds, they came up in a week.';
+      await box.click();
+      await page.keyboard.type(written);
+      await expect.poll(state).toBe(written);
+      await pressShortcut(background, 'translate-selection', page);
+      await untilInPageUiShows(context, page, emulator.url, '[ES] ');
+      await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Replace'));
+      // The editor's document holds the translation, once (no text twice, nothing of the original left).
+      await expect.poll(state).toMatch(/^\[ES\] /);
+      const translated = await state();
+      expect(translated.match(/\[ES\]/g)).toHaveLength(1);
+      expect(await bubbleText(context, page)).toContain(translated);
+      await expect(box).toHaveText(translated);
+      await page.keyboard.press('Escape');
+      await box.focus();
+      await page.keyboard.press('Control+z');
+      await expect.poll(state).toBe(written);
+      expect((await ledger(emulator.url)).entries.map((e) => e.textLength)).toEqual([written.length]);
+    });
+  }
+});

@@ -217,6 +217,43 @@ async function main(): Promise<number> {
       const sent = (await ledger(emulator.url)).entries.map((e) => e.textStart);
       if (JSON.stringify(sent) !== JSON.stringify([written])) throw new Error(`sent ${JSON.stringify(sent)}`);
     });
+
+    await check('Firefox: what was written in ProseMirror and in Lexical is replaced in the editor\'s own state, once, and one Ctrl+Z brings it back', async () => {
+      await reset();
+      await connect('demo-pro', 'en');
+      await page.goto(`${pagesUrl}/fixtures/write-rich.html`);
+      // Typed into as a person would: in the window in front (an editor reads keys only there).
+      await page.bringToFront();
+      const written = 'Thank you for the seeds, they came up in a week.';
+      for (const editor of ['prosemirror', 'lexical']) {
+        const state = () => page.evaluate((name) => (window as unknown as { voxlateEditors: Record<string, () => string> }).voxlateEditors[name]!(), editor);
+        await page.keyboard.press('Escape');
+        await page.click(editor === 'prosemirror' ? '#prosemirror .ProseMirror' : '#lexical');
+        await page.keyboard.type(written);
+        await until(`${editor} holding what was typed`, async () => (await state()) === written).catch(async (error: unknown) => {
+          throw new Error(`${String(error)}; it holds "${await state()}", the focus is on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80))}`);
+        });
+        await ext.evaluate(async () => {
+          const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { onCommand: (c: string, t?: unknown) => boolean } };
+          const [tab] = await browser.tabs.query({ url: '*://127.0.0.1/*' });
+          background.voxlateTestHooks.onCommand('translate-selection', tab);
+        });
+        await until('the translation in the bubble', async () => (await bubble()).includes('Replace'));
+        await clickInPageUi(ext, page, 'button', 'Replace', 'voxlate-bubble');
+        const translated = await until(`${editor}'s state holding the translation`, async () => ((await state()).startsWith('[ES] ') ? state() : null));
+        if (translated.split('[ES]').length !== 2) throw new Error(`${editor} holds ${translated}`);
+        await page.keyboard.press('Escape');
+        await page.keyboard.down('Control');
+        await page.keyboard.press('z');
+        await page.keyboard.up('Control');
+        await until(`${editor}: what was written, back after one undo`, async () => (await state()) === written).catch(async (error: unknown) => {
+          throw new Error(`${String(error)}; it holds ${await state()}`);
+        });
+      }
+      // The same text twice: translated once, the second time from the cache.
+      const charged = (await ledger(emulator.url)).entries.map((e) => e.textLength);
+      if (JSON.stringify(charged) !== JSON.stringify([written.length])) throw new Error(`charged ${JSON.stringify(charged)}`);
+    });
   } finally {
     await firefox.close();
     await pages.close();
