@@ -1,3 +1,4 @@
+import { TRIPLE_ARTICLE } from '../support/pages';
 import type { Worker } from '@playwright/test';
 import { connectService, expect, setSettings, test } from './fixtures';
 import { callOnAxNode, chooseMenuEntry, requestsUnderWay, stopReadingAndSettle, untilEveryPartBought, untilNothingUnderWay, clickAxNode, clickMenu, emulatorLog, findAxNode, inPageUiText, ledger, readingSession, selectText, speechRequests, waitForStatus, watchHighlights } from '../support/extension';
@@ -410,17 +411,7 @@ test.describe('listen in my language', () => {
     const page = await context.newPage();
     await page.goto(`${pages.url}/fixtures/long-read.html`);
     // The article three times over: about 40,000 characters.
-    await page.evaluate(() => {
-      const article = document.querySelector('article')!;
-      const paragraphs = [...article.querySelectorAll('p')];
-      for (let round = 2; round <= 3; round++) {
-        for (const p of paragraphs) {
-          const copy = p.cloneNode(true) as HTMLElement;
-          copy.textContent = `${p.textContent} (${round})`;
-          article.append(copy);
-        }
-      }
-    });
+    await page.evaluate(TRIPLE_ARTICLE);
     const pageLength = (await page.locator('article').innerText()).length;
     expect(pageLength).toBeGreaterThan(40_000);
     await chooseMenuEntry(context, background, extensionId, page, 'read-translated', null);

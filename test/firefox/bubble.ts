@@ -55,6 +55,19 @@ async function main(): Promise<number> {
       return page.evaluate(() => getSelection()!.toString());
     };
     const reset = () => fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+    /** What pressing the translate shortcut (Alt+Shift+T) on the page's tab does. */
+    const translateShortcut = () =>
+      ext.evaluate(async () => {
+        const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { onCommand: (c: string, t?: unknown) => boolean } };
+        const [tab] = await browser.tabs.query({ url: '*://127.0.0.1/*' });
+        background.voxlateTestHooks.onCommand('translate-selection', tab);
+      });
+    /** Ctrl+Z, once. */
+    const undo = async () => {
+      await page.keyboard.down('Control');
+      await page.keyboard.press('z');
+      await page.keyboard.up('Control');
+    };
 
     await check('Firefox: "Translate selection" shows the translation in the bubble, charged ceil(chars/10) credits once', async () => {
       await reset();
@@ -164,11 +177,7 @@ async function main(): Promise<number> {
       const written = 'Thank you all, pruning in late winter worked for my roses.';
       await page.click('#reply');
       await page.keyboard.type(written);
-      await ext.evaluate(async () => {
-        const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { onCommand: (c: string, t?: unknown) => boolean } };
-        const [tab] = await browser.tabs.query({ url: '*://127.0.0.1/*' });
-        background.voxlateTestHooks.onCommand('translate-selection', tab);
-      });
+      await translateShortcut();
       await until('the translation in the bubble', async () => (await bubble()).includes('[ES] Gracias all'));
       await clickInPageUi(ext, page, 'button', 'Replace', 'voxlate-bubble');
       const value = () => page.$eval('#reply', (e) => (e as HTMLTextAreaElement).value);
@@ -176,9 +185,7 @@ async function main(): Promise<number> {
       // The site's own code saw the edit.
       if ((await page.$eval('#count', (e) => e.textContent)) !== String(translated.length)) throw new Error('the page did not see the edit');
       await page.focus('#reply');
-      await page.keyboard.down('Control');
-      await page.keyboard.press('z');
-      await page.keyboard.up('Control');
+      await undo();
       await until('what was written, back after one undo', async () => (await value()) === written);
       const charged = (await ledger(emulator.url)).entries.map((e) => [e.path, e.credits]);
       if (JSON.stringify(charged) !== JSON.stringify([['/api/v1/translate', Math.ceil(written.length / 10)]])) throw new Error(`charged ${JSON.stringify(charged)}`);
@@ -201,9 +208,7 @@ async function main(): Promise<number> {
       const text = () => page.$eval('#signature', (e) => e.textContent);
       await until('the translation in the editor', async () => (await text()) === `[DE] ${written}`);
       await page.focus('#signature');
-      await page.keyboard.down('Control');
-      await page.keyboard.press('z');
-      await page.keyboard.up('Control');
+      await undo();
       await until('what was written, back after one undo', async () => (await text()) === written);
       // A password: nothing read, nothing sent.
       await page.keyboard.press('Escape');
@@ -233,19 +238,13 @@ async function main(): Promise<number> {
         await until(`${editor} holding what was typed`, async () => (await state()) === written).catch(async (error: unknown) => {
           throw new Error(`${String(error)}; it holds "${await state()}", the focus is on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80))}`);
         });
-        await ext.evaluate(async () => {
-          const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { onCommand: (c: string, t?: unknown) => boolean } };
-          const [tab] = await browser.tabs.query({ url: '*://127.0.0.1/*' });
-          background.voxlateTestHooks.onCommand('translate-selection', tab);
-        });
+        await translateShortcut();
         await until('the translation in the bubble', async () => (await bubble()).includes('Replace'));
         await clickInPageUi(ext, page, 'button', 'Replace', 'voxlate-bubble');
         const translated = await until(`${editor}'s state holding the translation`, async () => ((await state()).startsWith('[ES] ') ? state() : null));
         if (translated.split('[ES]').length !== 2) throw new Error(`${editor} holds ${translated}`);
         await page.keyboard.press('Escape');
-        await page.keyboard.down('Control');
-        await page.keyboard.press('z');
-        await page.keyboard.up('Control');
+        await undo();
         await until(`${editor}: what was written, back after one undo`, async () => (await state()) === written).catch(async (error: unknown) => {
           throw new Error(`${String(error)}; it holds ${await state()}`);
         });

@@ -51,3 +51,21 @@ export function sharedPagesSummary(): string {
     ? `Extra corpus: the saved real-world pages in ${SHARED_PAGES_DIR} ran too.`
     : `Extra corpus: ${SHARED_PAGES_DIR} is absent, so only the project's own pages ran.`;
 }
+
+/**
+ * Run in a page (as source text: test runners wrap named functions in helpers pages lack): its
+ * article three times over, each copy's paragraphs marked "(2)", "(3)": about 40,000 characters of
+ * long-read.html. Returns the article's length.
+ */
+export const TRIPLE_ARTICLE = `(() => {
+  const article = document.querySelector('article');
+  const paragraphs = [...article.querySelectorAll('p')];
+  for (let round = 2; round <= 3; round++) {
+    for (const p of paragraphs) {
+      const copy = p.cloneNode(true);
+      copy.textContent = p.textContent + ' (' + round + ')';
+      article.append(copy);
+    }
+  }
+  return article.textContent.length;
+})()`;
