@@ -21,7 +21,8 @@ function LanguageOptions() {
 
 /**
  * The language translations go into ("Browser language", null, follows the browser's UI
- * language), and the one what the user writes is translated into (null: the page's).
+ * language), the one what the user writes is translated into (null: the page's), and whether
+ * that comes back into their language to check it.
  */
 export function TranslationDefaults() {
   const [settings, update] = useSettings();
@@ -53,6 +54,11 @@ export function TranslationDefaults() {
         <LanguageOptions />
       </select>
       <p className="hint" id="write-to-language-hint">{t('optionsWriteToHint')}</p>
+      <label className="check">
+        <input type="checkbox" checked={settings.writeBack} aria-describedby="write-back-hint" onChange={(e) => void update({ writeBack: e.target.checked })} />
+        {t('optionsWriteBackLabel')}
+      </label>
+      <p className="hint" id="write-back-hint">{t('optionsWriteBackHint')}</p>
     </section>
   );
 }

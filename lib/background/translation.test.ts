@@ -59,3 +59,80 @@ describe('translate: consent by the question’s token', () => {
     expect(translated).toHaveLength(1);
   });
 });
+
+describe('translate what the user wrote: and back into their language, to check it', () => {
+  // Each test writes another text: the translation cache outlives a test.
+  let n = 0;
+  let WRITTEN = '';
+  beforeEach(() => {
+    n += 1;
+    WRITTEN = `Thank you for the seeds, they came up in week ${n} and the bees love them.`;
+  });
+  const forwardCost = () => Math.ceil(WRITTEN.length / 10);
+  // The translation back is of the Spanish, at most 1.6 times as long as what was written.
+  const bound = () => Math.ceil((WRITTEN.length * 1.6) / 10);
+  const setUp = (settings: Record<string, unknown>) =>
+    fakeBrowser.storage.local.set({ apiKey: 'k', settings: { serviceUrl: 'https://tts.test', targetLanguage: 'en', ...settings } });
+
+  it('within the threshold, the translation and its translation back are sent, one after the other, and shown with one figure', async () => {
+    await setUp({ confirmAboveCredits: 200 });
+    const translate = await load();
+    const answer = await translate({ text: WRITTEN, target: 'es', written: true }, 7);
+    expect(translated).toEqual([WRITTEN, `[es] ${WRITTEN}`]);
+    expect(answer).toMatchObject({ status: 'translated', translation: `[es] ${WRITTEN}`, cost: forwardCost(), back: { status: 'translated', translation: `[es] [es] ${WRITTEN}`, target: 'en', cost: Math.ceil((WRITTEN.length + 5) / 10), cached: false } });
+    // Asked again: both from the cache, nothing paid twice.
+    expect(await translate({ text: WRITTEN, target: 'es', written: true }, 7)).toMatchObject({ cost: 0, back: { status: 'translated', cost: 0, cached: true } });
+    expect(translated).toHaveLength(2);
+  });
+
+  it('above the threshold the question\'s figure covers the way back at its longest; agreeing sends both and nothing more', async () => {
+    await setUp({ confirmAboveCredits: forwardCost() });
+    const translate = await load();
+    const asked = await translate({ text: WRITTEN, target: 'es', written: true }, 7);
+    expect(asked).toEqual({ status: 'confirm', cost: forwardCost() + bound(), token: expect.any(String), backTo: 'en' });
+    expect(translated).toEqual([]);
+    if (asked.status !== 'confirm') throw new Error('asked');
+    const answer = await translate({ text: WRITTEN, target: 'es', written: true, agreed: asked.token }, 7);
+    expect(answer).toMatchObject({ status: 'translated', back: { status: 'translated' } });
+    expect(translated).toHaveLength(2);
+  });
+
+  it('turned off in the options, only the translation is sent and the figure is its own', async () => {
+    await setUp({ confirmAboveCredits: 0, writeBack: false });
+    const translate = await load();
+    expect(await translate({ text: WRITTEN, target: 'es', written: true }, 7)).toEqual({ status: 'confirm', cost: forwardCost(), token: expect.any(String) });
+  });
+
+  it('a translation that came back longer than any runs is not sent back beyond what was agreed: the answer holds its own question', async () => {
+    await setUp({ confirmAboveCredits: forwardCost() + bound() });
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (new URL(url).pathname.endsWith('/user')) return Response.json({ user: { id: 'usr_1', email: 'a@b.c', credits: 10_000, plan: 'pro' } });
+      const { text } = JSON.parse(String(init!.body)) as { text: string };
+      translated.push(text);
+      // A service that pads its answer to three times the length.
+      return Response.json({ success: true, translation: `${text} ${text} ${text}`, source_language: 'en', target_language: 'es' });
+    });
+    const translate = await load();
+    const answer = await translate({ text: WRITTEN, target: 'es', written: true }, 7);
+    expect(translated).toEqual([WRITTEN]);
+    if (answer.status !== 'translated' || answer.back?.status !== 'confirm') throw new Error(`no question: ${JSON.stringify(answer)}`);
+    const { token, cost, target, source } = answer.back;
+    expect([cost, target, source]).toEqual([Math.ceil(answer.translation.length / 10), 'en', 'es']);
+    // Agreeing to that figure sends the translation back, once.
+    expect(await translate({ text: answer.translation, target, source, agreed: token }, 7)).toMatchObject({ status: 'translated', cost });
+    expect(translated).toEqual([WRITTEN, answer.translation]);
+  });
+
+  it('the translation back failing leaves the translation, paid for, shown with why', async () => {
+    await setUp({ confirmAboveCredits: 200 });
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (new URL(url).pathname.endsWith('/user')) return Response.json({ user: { id: 'usr_1', email: 'a@b.c', credits: 10_000, plan: 'pro' } });
+      const { text } = JSON.parse(String(init!.body)) as { text: string };
+      translated.push(text);
+      if (translated.length > 1) return Response.json({ success: false, error: 'Bad request' }, { status: 400 });
+      return Response.json({ success: true, translation: `[es] ${text}`, source_language: 'en', target_language: 'es' });
+    });
+    const translate = await load();
+    expect(await translate({ text: WRITTEN, target: 'es', written: true }, 7)).toMatchObject({ status: 'translated', translation: `[es] ${WRITTEN}`, back: { status: 'failed', error: { message: expect.stringMatching(/./) } } });
+  });
+});

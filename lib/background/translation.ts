@@ -1,11 +1,13 @@
 import { browser } from 'wxt/browser';
-import { makeServiceError, isServiceError, ServiceError, type ServiceErrorKind } from '../api/errors';
+import { makeServiceError, isServiceError, serializeError, ServiceError, type ServiceErrorKind } from '../api/errors';
 import { createTranslator, type TranslationResult } from '../translate/translate';
+import { CHARS_PER_CREDIT, countCharacters } from '../translate/cost';
+import { translationGrowthBound } from '../translate/growth';
 import { t } from '../i18n';
 import { defaultTargetLanguage } from '../language';
 import { getSettings, updateSettings } from '../settings/items';
 import { fetchAccount, knownBalance, noteCreditsSpent } from './account';
-import { sendMessage, type TranslateAnswer } from '../messaging/protocol';
+import { sendMessage, type BackTranslation, type TranslateAnswer } from '../messaging/protocol';
 import { holdForConfirmation, takeConfirmed } from './spend/questions';
 import { paidCall } from './spend/gateway';
 import { retryNote, setWaitNote, slowNote, watchWait, type WaitWatch } from './wait-notes';
@@ -110,29 +112,77 @@ export async function translate(ask: TranslateAsk, tabId?: number, frameId = 0):
   try {
     const settings = await getSettings();
     const approvedCost = agreed === undefined ? undefined : await agreedCredits(agreed, question);
+    const inPrivate = await isPrivateTab(tabId);
+    // What the user wrote comes back into their own language too, to check it (when they want it).
+    const reading = written && settings.writeBack ? await currentTargetLanguage() : null;
+    const back = reading !== null && reading !== input.target ? reading : null;
     const answer = await translator.translateText({
       ...input,
       service: settings.serviceUrl,
       signal: controller.signal,
       // Asked in a private window (the popup: the window it was opened in): nothing of it on disk.
-      inPrivate: await isPrivateTab(tabId),
+      inPrivate,
       confirmAbove: settings.confirmAboveCredits,
       ...(approvedCost === undefined ? {} : { approvedCost }),
+      // The figure asked about covers the way back, at the longest the translation may come.
+      ...(back ? { extraCost: backCostBound(input.text, back, input.target) } : {}),
     });
     // Above the threshold: nothing was sent; the worker keeps what the figure covers until the user agrees.
-    if (answer.status === 'confirm') return { ...answer, token: await holdForConfirmation(TRANSLATE_KIND, question, answer.cost) };
+    if (answer.status === 'confirm') return { ...answer, token: await holdForConfirmation(TRANSLATE_KIND, question, answer.cost), ...(back ? { backTo: back } : {}) };
     if (!written && settings.targetLanguage !== input.target) await updateSettings({ targetLanguage: input.target });
+    const checked = back ? await withBack(answer, back, (approvedCost ?? settings.confirmAboveCredits) - answer.cost, tabId, inPrivate, controller.signal) : answer;
     // The balance is shown with every translation. It is known once the service was set up or
     // checked before paying; only when neither happened does this ask, after the charge.
-    if (answer.balance === null) {
+    if (checked.balance === null) {
       const account = await fetchAccount(50).catch(() => null);
-      if (account) return { ...answer, balance: account.credits };
+      if (account) return { ...checked, balance: account.credits };
     }
-    return answer;
+    return checked;
   } finally {
     watch?.stop();
     if (requestId !== undefined && tabId === undefined) void setWaitNote(`translate:${requestId}`, null).catch(() => undefined);
     if (key && withdrawable.get(key) === controller) withdrawable.delete(key);
+  }
+}
+
+/**
+ * The most the back-translation of `text`'s translation into `into` can cost: its translation may
+ * come back longer than it (translationGrowthBound, from the language the user reads into the one
+ * they write to).
+ */
+function backCostBound(text: string, reading: string, into: string): number {
+  return Math.ceil((countCharacters(text.trim()) * translationGrowthBound(reading, into)) / CHARS_PER_CREDIT);
+}
+
+/**
+ * The translation of what the user wrote, translated back into the language they read
+ * (`reading`), within the `budget` of credits left of what they agreed to for both (their
+ * threshold, or the figure they agreed to). Costing more (a service that answered longer than any
+ * translation runs) it is not sent: the answer holds the question for it. Its failure is the
+ * answer's, not the translation's, which is paid for and shown.
+ */
+async function withBack(
+  forward: TranslationResult,
+  reading: string,
+  budget: number,
+  tabId: number | undefined,
+  inPrivate: boolean,
+  signal: AbortSignal,
+): Promise<TranslationResult & { back: BackTranslation }> {
+  const text = forward.translation;
+  const source = forward.targetLanguage;
+  try {
+    const settings = await getSettings();
+    const answer = await translator.translateText({ service: settings.serviceUrl, text, target: reading, source, signal, inPrivate, confirmAbove: Math.max(0, budget) });
+    if (answer.status === 'confirm') {
+      const token = await holdForConfirmation(TRANSLATE_KIND, { tabId: tabId ?? null, text, target: reading, source } satisfies TranslateQuestion, answer.cost);
+      return { ...forward, back: { status: 'confirm', cost: answer.cost, token, target: reading, source } };
+    }
+    const back = { status: 'translated', translation: answer.translation, target: reading, cost: answer.cost, cached: answer.cached } as const;
+    return { ...forward, balance: answer.balance ?? forward.balance, back };
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return { ...forward, back: { status: 'failed', error: serializeError(error) } };
   }
 }
 

@@ -30,6 +30,8 @@ option { font: 400 13px/18px system-ui, -apple-system, "Segoe UI", Roboto, sans-
 }
 .translation:focus-visible { outline: 2px solid #2f6fde; outline-offset: 2px; border-radius: 2px; }
 .meta { all: initial; display: block; font: inherit; font-size: 12px; line-height: 16px; color: #555b66; }
+.back { all: initial; display: flex; flex-direction: column; gap: 2px; font: inherit; color: inherit; padding-left: 8px; border-left: 2px solid #c3c8d1; }
+.back-text { all: initial; display: block; font: inherit; font-size: 13px; line-height: 19px; color: inherit; white-space: pre-wrap; overflow-wrap: anywhere; unicode-bidi: plaintext; }
 .status { all: initial; display: flex; align-items: center; gap: 8px; font: inherit; color: inherit; }
 .spinner {
   all: initial; display: inline-block; width: 14px; height: 14px; box-sizing: border-box;
@@ -52,6 +54,7 @@ button:focus-visible, select:focus-visible { outline: 2px solid #2f6fde; outline
 ${darkScheme(`
   .bubble { background: #23262d; color: #eceff4; border-color: #3d424d; box-shadow: 0 4px 16px rgba(0, 0, 0, 0.5); }
   label, .meta { color: #b4bac6; }
+  .back { border-left-color: #4a505c; }
   select { background: #2c3038; color: #eceff4; border-color: #4a505c; }
   .error { color: #ff8a80; }
   button { color: #9bbcff; }

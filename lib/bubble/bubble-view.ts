@@ -10,7 +10,15 @@ export interface BubbleResult {
   cost: number;
   cached: boolean;
   balance: number | null;
+  /** What the user wrote, translated back into their language to check it; or the offer to; or why not. */
+  back?: BubbleBack;
 }
+
+/** The translation of what the user wrote, back in their own language (text only). */
+export type BubbleBack =
+  | { kind: 'text'; text: string; heading: string; code: string; rtl: boolean }
+  | { kind: 'offer'; label: string; onClick(): void }
+  | { kind: 'failed'; message: string };
 
 /** A failure as the bubble shows it: plain words and, when there is one, the next step. */
 export interface BubbleError {
@@ -64,6 +72,7 @@ export function renderResult(doc: Document, labels: BubbleLabels, r: BubbleResul
   // Focusable so focus can land on the result and a screen reader reads it first.
   text.tabIndex = 0;
   box.append(text);
+  if (r.back) box.append(renderBack(doc, r.back));
   if (r.sourceName) box.append(meta(doc, fillLabel(labels.detected, { language: r.sourceName })));
   box.append(meta(doc, costLine(labels, r)));
   const actions = doc.createElement('div');
@@ -73,6 +82,30 @@ export function renderResult(doc: Document, labels: BubbleLabels, r: BubbleResul
   if (replace) actions.append(makeButton(doc, labels.replace, () => replace()));
   box.append(actions);
   return box;
+}
+
+/** The check of what the user wrote: its translation back (a labelled group), a button to get it, or why it failed. */
+function renderBack(doc: Document, back: BubbleBack): HTMLElement {
+  if (back.kind === 'offer') {
+    const actions = doc.createElement('div');
+    actions.className = 'actions';
+    actions.append(makeButton(doc, back.label, () => back.onClick()));
+    return actions;
+  }
+  if (back.kind === 'failed') return meta(doc, back.message);
+  const group = doc.createElement('div');
+  group.className = 'back';
+  group.setAttribute('role', 'group');
+  const heading = meta(doc, back.heading);
+  heading.id = 'voxlate-back-heading';
+  group.setAttribute('aria-labelledby', heading.id);
+  const text = doc.createElement('p');
+  text.className = 'back-text';
+  text.textContent = back.text;
+  text.dir = back.rtl ? 'rtl' : 'auto';
+  text.lang = back.code;
+  group.append(heading, text);
+  return group;
 }
 
 /** The error: an alert with the message and the optional next step. */
@@ -97,13 +130,13 @@ export function renderError(doc: Document, e: BubbleError): HTMLElement {
  * The question before a translation above the user's threshold: its cost, Translate and Cancel.
  * Translate is described by the question, so a screen reader says the cost with the button.
  */
-export function renderConfirm(doc: Document, labels: BubbleLabels, cost: number, handlers: { confirm(): void; cancel(): void }): HTMLElement {
+export function renderConfirm(doc: Document, labels: BubbleLabels, cost: number, handlers: { confirm(): void; cancel(): void }, words?: string): HTMLElement {
   const box = doc.createElement('div');
   box.className = 'body';
   const question = doc.createElement('p');
   question.className = 'question';
   question.id = 'voxlate-confirm-question';
-  question.textContent = fillLabel(cost === 1 ? labels.confirmCostOne : labels.confirmCost, { cost: new Intl.NumberFormat().format(cost) });
+  question.textContent = words ?? fillLabel(cost === 1 ? labels.confirmCostOne : labels.confirmCost, { cost: new Intl.NumberFormat().format(cost) });
   // Focus lands on the question, never on the button that spends: a key pressed to scroll or
   // to type spends nothing; Tab reaches Translate.
   question.tabIndex = -1;

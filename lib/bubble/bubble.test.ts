@@ -102,6 +102,30 @@ describe('translation bubble', () => {
     expect((window as { __pwned?: number }).__pwned).toBeUndefined();
   });
 
+  it('shows what was written translated back as a labelled group of text, the offer of it as a button, or why it failed', () => {
+    const { bubble, root } = mount();
+    const evil = '<img src=x onerror="window.__pwned=3">';
+    bubble.showResult({ ...result, back: { kind: 'text', text: evil, heading: 'Back in English, it says:', code: 'en', rtl: false } });
+    const group = root.querySelector('[role="group"]')!;
+    expect(root.getElementById(group.getAttribute('aria-labelledby')!)!.textContent).toBe('Back in English, it says:');
+    expect(group.querySelector('.back-text')!.textContent).toBe(evil);
+    expect(group.querySelector('.back-text')!.getAttribute('lang')).toBe('en');
+    expect(root.querySelector('img')).toBeNull();
+    const onClick = vi.fn();
+    bubble.showResult({ ...result, back: { kind: 'offer', label: 'Check it in English (9 credits)', onClick } });
+    expect(buttons(root)).toContain('Check it in English (9 credits)');
+    [...root.querySelectorAll('button')].find((b) => b.textContent!.startsWith('Check'))!.click();
+    expect(onClick).toHaveBeenCalledOnce();
+    bubble.showResult({ ...result, back: { kind: 'failed', message: 'It could not be translated back to check it: busy.' } });
+    expect(root.textContent).toContain('It could not be translated back to check it: busy.');
+  });
+
+  it('asks in its own words when the figure covers more than the translation', () => {
+    const { bubble, root } = mount();
+    bubble.showConfirm({ cost: 16, onConfirm: vi.fn(), question: 'Translating this and back into English costs up to 16 credits. Translate?' });
+    expect(root.querySelector('.question')!.textContent).toBe('Translating this and back into English costs up to 16 credits. Translate?');
+  });
+
   it('shows an error as an alert with its next step', () => {
     const { bubble, root } = mount();
     const onClick = vi.fn();

@@ -48,9 +48,10 @@ export interface TranslationBubble {
   showError(e: BubbleError): void;
   /**
    * Asks before a translation that costs more than the user's threshold. Translate calls
-   * `onConfirm`; Cancel closes the bubble (and calls onClose).
+   * `onConfirm`; Cancel closes the bubble (and calls onClose). `question`: its own words, in place
+   * of the labels' (the figure covering the translation back as well).
    */
-  showConfirm(c: { cost: number; onConfirm(): void }): void;
+  showConfirm(c: { cost: number; onConfirm(): void; question?: string }): void;
   /** Selects a target in the picker without calling onTarget. */
   setTarget(code: string): void;
   /** Takes the bubble off the page without calling onClose. Safe to call twice. */
@@ -233,8 +234,8 @@ export function mountTranslationBubble(
       const view = renderError(doc, e);
       show(view, view.querySelector('button') ?? closeButton);
     },
-    showConfirm({ cost, onConfirm }) {
-      const view = renderConfirm(doc, labels, cost, { confirm: onConfirm, cancel: () => dismiss(true) });
+    showConfirm({ cost, onConfirm, question }) {
+      const view = renderConfirm(doc, labels, cost, { confirm: onConfirm, cancel: () => dismiss(true) }, question);
       show(view, view.querySelector<HTMLElement>('.question')!);
     },
     setTarget(code) {

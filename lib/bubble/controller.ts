@@ -6,7 +6,8 @@ import { takeBubbleShell } from './shell';
 import { captureEditableTarget, captureWrittenText, replaceSelection, type WrittenText } from './replace';
 import { formatNumber, t } from '../i18n';
 import { translationCost } from '../translate/cost';
-import { sendMessage } from '../messaging/protocol';
+import { sendMessage, type BackTranslation, type TranslateAnswer } from '../messaging/protocol';
+import type { BubbleBack } from './bubble-view';
 import { baseCode, isRtl, languageByCode, LANGUAGES } from '../language';
 import { closestLanguage } from '../page/page-language';
 import type { PageSource } from '../page/highlight';
@@ -55,6 +56,12 @@ function selectionAnchor(win: Window, selected: PageSource): AnchorRect | (() =>
   const range = win.getSelection()!.getRangeAt(0).cloneRange();
   return () => range.getBoundingClientRect();
 }
+
+/** A translation the bubble shows (not the question before one). */
+type TranslatedAnswer = Extract<TranslateAnswer, { status: 'translated' }>;
+
+/** A language in its own name, as the picker lists it. */
+const nativeName = (code: string) => languageByCode(code)?.native ?? code;
 
 /** The bubble waiting for each request, to say why it takes long when the background tells. */
 const waiting = new Map<string, (note: string) => void>();
@@ -170,20 +177,56 @@ export function openTranslationBubble(win: Window, ask: BubbleAsk, signal?: Abor
     if (!result) return showError({ kind: 'network', message: t('extensionUnavailable') });
     if (!result.ok) return showError(result.error, () => void run(code));
     if (result.value.status === 'confirm') {
-      const { cost, token } = result.value;
-      return bubble?.showConfirm({ cost, onConfirm: () => void run(code, token) });
+      const { cost, token, backTo } = result.value;
+      // The figure for what was written covers its translation back too: the question says so.
+      const question = backTo ? t('bubbleConfirmCostBack', [nativeName(backTo), formatNumber(cost)]) : undefined;
+      return bubble?.showConfirm({ cost, onConfirm: () => void run(code, token), ...(question ? { question } : {}) });
     }
     translation = result.value.translation;
+    showTranslation(result.value, code);
+    mark('bubble-result');
+  }
+
+  /** The translation, and with what the user wrote its translation back (or the offer of it, or why not), one figure for both. */
+  function showTranslation(value: TranslatedAnswer, code: string) {
+    const back = value.back;
+    const backCost = back?.status === 'translated' ? back.cost : 0;
     bubble?.showResult({
-      translation,
-      sourceName: result.value.sourceName,
+      translation: value.translation,
+      sourceName: value.sourceName,
       targetCode: code,
       rtl: isRtl(code),
-      cost: result.value.cost,
-      cached: result.value.cached,
-      balance: result.value.balance,
+      cost: value.cost + backCost,
+      cached: value.cached && (back?.status !== 'translated' || back.cached),
+      balance: value.balance,
+      ...(back ? { back: backView(value, back, code) } : {}),
     });
-    mark('bubble-result');
+  }
+
+  /** How the bubble shows the check of what the user wrote. */
+  function backView(value: TranslatedAnswer, back: BackTranslation, code: string): BubbleBack {
+    if (back.status === 'failed') return { kind: 'failed', message: t('bubbleBackFailed', back.error.message) };
+    if (back.status === 'translated') {
+      return { kind: 'text', text: back.translation, heading: t('bubbleBackHeading', nativeName(back.target)), code: back.target, rtl: isRtl(back.target) };
+    }
+    const name = nativeName(back.target);
+    const label = back.cost === 1 ? t('bubbleBackOfferOne', name) : t('bubbleBackOffer', [name, formatNumber(back.cost)]);
+    return { kind: 'offer', label, onClick: () => void checkBack(value, back, code) };
+  }
+
+  /** The translation back that cost more than agreed, once the user asked for it with its figure. */
+  async function checkBack(value: TranslatedAnswer, offer: Extract<BackTranslation, { status: 'confirm' }>, code: string) {
+    const ask = latest;
+    const answer = await sendMessage('translate', { text: value.translation, target: offer.target, source: offer.source, agreed: offer.token }).catch(() => null);
+    if (ask !== latest) return;
+    const back: BackTranslation = !answer
+      ? { status: 'failed', error: { kind: 'network', message: t('extensionUnavailable') } }
+      : !answer.ok
+        ? { status: 'failed', error: answer.error }
+        : answer.value.status === 'translated'
+          ? { status: 'translated', translation: answer.value.translation, target: offer.target, cost: answer.value.cost, cached: answer.value.cached }
+          : { status: 'failed', error: { kind: 'invalidRequest', message: t('confirmExpired') } };
+    showTranslation({ ...value, balance: answer?.ok && answer.value.status === 'translated' ? answer.value.balance : value.balance, back }, code);
   }
 
   bubble = createTranslationBubble({

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { int, languageCode, matching, num, text } from '../schema-fields';
 import type { Voice } from '../api/schemas';
+import type { SerializedServiceError } from '../api/errors';
 import type { PlayerStats } from '../player/types';
 import type { CostToConfirm, TranslationResult } from '../translate/translate';
 import { PLAYER_CORNERS } from '../settings/player-corner';
@@ -418,8 +419,22 @@ export type PageHighlight = In<'pageHighlight'>;
 /** A reading started, or the question to ask first: it would cost more than the user's threshold. */
 export type ReadStart = { sessionId: string } | { confirm: SpendQuestion };
 
+/**
+ * What the user wrote, translated back into the language they read so they can check it: done;
+ * held for their agreement (it came to more than they agreed to for both: agreeing sends `translate`
+ * of the translation from `source` into `target` with `agreed: token`); or failed (the translation
+ * itself is paid for and shown).
+ */
+export type BackTranslation =
+  | { status: 'translated'; translation: string; target: string; cost: number; cached: boolean }
+  | { status: 'confirm'; cost: number; token: string; target: string; source: string }
+  | { status: 'failed'; error: SerializedServiceError };
+
 /** A translation, or the question to ask first: agreeing sends the same translation again with `agreed: token`. */
-export type TranslateAnswer = TranslationResult | (CostToConfirm & { token: string });
+export type TranslateAnswer =
+  | (TranslationResult & { back?: BackTranslation })
+  /** `backTo`: the figure covers the translation back into that language too (at its longest). */
+  | (CostToConfirm & { token: string; backTo?: string });
 
 /** A paid action's estimated cost, above the user's threshold (`limit`), waiting for their agreement. */
 export interface SpendQuestion {

@@ -48,6 +48,11 @@ export const settingsSchema = z.object({
    */
   writeTo: z.catch(z.nullable(z.string().check(z.regex(/^[a-z]{2,3}$/))), null),
   /**
+   * What the user wrote is also translated back into their own language beside its translation,
+   * so they can check it says what they meant (counted in the figure; costs about as much again).
+   */
+  writeBack: z.catch(z.boolean(), true),
+  /**
    * One action (a translation, a download, a reading) expected to cost more credits than this is
    * sent only after the user confirms it where they are looking. 0 asks before every paid action.
    */

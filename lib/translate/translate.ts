@@ -63,6 +63,11 @@ export interface TranslateInput {
   confirmAbove?: number;
   /** Credits the user agreed to spend on this translation after being asked. */
   approvedCost?: number;
+  /**
+   * Credits a later request of the same action may still cost (the back-translation of what the
+   * user wrote): counted in the figure asked about, not in the balance check of this one.
+   */
+  extraCost?: number;
 }
 
 /** A finished translation, as the bubble shows it. */
@@ -151,7 +156,8 @@ async function translateOnce(deps: TranslatorDeps, input: TranslateInput): Promi
   const known = await Promise.all(parts.map((part) => (parts.length > 1 ? getCachedTranslation({ text: part, ...key }) : null)));
   const cost = translationCostOfParts(parts.filter((_, i) => !known[i]));
   if (cost > 0) await checkBalance(deps, cost);
-  if (cost > (input.confirmAbove ?? Infinity) && cost > (input.approvedCost ?? 0)) return { status: 'confirm', cost };
+  const figure = cost + (cost > 0 ? (input.extraCost ?? 0) : 0);
+  if (figure > (input.confirmAbove ?? Infinity) && figure > (input.approvedCost ?? 0)) return { status: 'confirm', cost: figure };
 
   const done: CachedTranslation[] = [];
   for (const [i, part] of parts.entries()) {

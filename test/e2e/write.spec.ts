@@ -38,9 +38,15 @@ test.describe('translating what I wrote', () => {
     await reply.focus();
     await pressShortcut(background, 'translate-selection', page);
     await untilInPageUiShows(context, page, emulator.url, '[ES] Gracias all');
-    expect(await bubbleText(context, page)).toContain('Cost: 6 credits');
+    // Under it, the same translated back into English, to check it; one figure for both.
+    await untilInPageUiShows(context, page, emulator.url, 'Back in English, it says:');
     const asked = await translations(emulator.url);
-    expect(asked.map((r) => [r.textLength, r.textStart])).toEqual([[written.length, written]]);
+    const spanish = asked[0]!;
+    expect(asked.map((r) => [r.textLength, r.language])).toEqual([[written.length, 'Spanish'], [expect.any(Number), 'English']]);
+    expect(asked[1]!.textStart).toMatch(/^\[ES\] Gracias all/);
+    const backCost = Math.ceil(asked[1]!.textLength / 10);
+    expect(await bubbleText(context, page)).toContain(`Cost: ${6 + backCost} credits`);
+    expect(spanish.textStart).toBe(written);
 
     await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Replace'));
     await expect(reply).toHaveValue(/^\[ES\] Gracias all, pruning/);
@@ -52,16 +58,64 @@ test.describe('translating what I wrote', () => {
     await reply.focus();
     await page.keyboard.press('Control+z');
     await expect(reply).toHaveValue(written);
-    // Paid once, at its price; the language the user reads in is still theirs.
-    expect((await ledger(emulator.url)).entries.map((e) => [e.path, e.credits])).toEqual([['/api/v1/translate', Math.ceil(written.length / 10)]]);
+    // Paid once each way, at its price; the language the user reads in is still theirs.
+    expect((await ledger(emulator.url)).entries.map((e) => [e.path, e.credits])).toEqual([['/api/v1/translate', Math.ceil(written.length / 10)], ['/api/v1/translate', backCost]]);
     expect(await background.evaluate(async () => ((await chrome.storage.local.get('settings')).settings as { targetLanguage: string }).targetLanguage)).toBe('en');
+  });
+
+  test('above the threshold the question\'s figure covers the translation back at its longest, and agreeing pays both within it; turned off in the options, only the translation is asked about and paid', async ({
+    context, background, extensionId, emulator, pages, openExtensionPage,
+  }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'en', confirmAboveCredits: 5 });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/write.html`);
+    const reply = page.getByLabel('Tu respuesta');
+    const written = 'The seed swap is on Saturday at the library.';
+    await reply.click();
+    await page.keyboard.type(written);
+    await clickToolbarButton(context, page, extensionId);
+    await reply.focus();
+    await pressShortcut(background, 'translate-selection', page);
+    // 5 credits there, and the way back at most 1.6 times as long: 8 more.
+    const figure = Math.ceil(written.length / 10) + Math.ceil((written.length * 1.6) / 10);
+    await untilInPageUiShows(context, page, emulator.url, `Translating this and back into English costs up to ${figure} credits. Translate?`);
+    expect(await translations(emulator.url)).toEqual([]);
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Translate'));
+    await untilInPageUiShows(context, page, emulator.url, 'Back in English, it says:');
+    const paid = (await ledger(emulator.url)).entries.map((e) => e.credits);
+    expect(paid).toHaveLength(2);
+    expect(paid[0]).toBe(Math.ceil(written.length / 10));
+    expect(paid[0]! + paid[1]!).toBeLessThanOrEqual(figure);
+    expect(await bubbleText(context, page)).toContain(`Cost: ${paid[0]! + paid[1]!} credits`);
+
+    // Off in the options: the figure is the translation's, and nothing comes back.
+    const options = await openExtensionPage('options.html');
+    const checkBack = options.getByRole('checkbox', { name: 'Translate what I write back into my language, to check it' });
+    await expect(checkBack).toBeChecked();
+    await checkBack.click();
+    await expect(checkBack).not.toBeChecked();
+    await expect.poll(() => background.evaluate(async () => ((await chrome.storage.local.get('settings')).settings as { writeBack: boolean }).writeBack)).toBe(false);
+    await page.bringToFront();
+    await page.keyboard.press('Escape');
+    const more = ' Bring labels for your jars.';
+    await reply.focus();
+    await page.keyboard.press('End');
+    await page.keyboard.type(more);
+    await pressShortcut(background, 'translate-selection', page);
+    const alone = Math.ceil((written.length + more.length) / 10);
+    await untilInPageUiShows(context, page, emulator.url, `This translation costs ${alone} credits. Translate?`);
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Translate'));
+    await untilInPageUiShows(context, page, emulator.url, `Cost: ${alone} credits`);
+    expect(await bubbleText(context, page)).not.toContain('Back in English');
+    expect((await ledger(emulator.url)).entries.map((e) => e.credits)).toEqual([...paid, alone]);
   });
 
   test('"Translate what I wrote" in a contenteditable: the language chosen in the bubble replaces it, one Ctrl+Z undoes it, and the next time on this site that language comes first; the options clear it', async ({
     context, background, extensionId, emulator, pages, openExtensionPage,
   }) => {
     await connectService(background, emulator.url, 'demo-pro');
-    await setSettings(background, { targetLanguage: 'en' });
+    await setSettings(background, { targetLanguage: 'en', writeBack: false });
     const page = await context.newPage();
     await page.goto(`${pages.url}/fixtures/write.html`);
     const signature = page.getByRole('textbox', { name: 'Firma' });
@@ -100,7 +154,7 @@ test.describe('translating what I wrote', () => {
 
   test('a password or a card number is never read or sent, by the shortcut or the menu', async ({ context, background, extensionId, emulator, pages }) => {
     await connectService(background, emulator.url, 'demo-pro');
-    await setSettings(background, { targetLanguage: 'en' });
+    await setSettings(background, { targetLanguage: 'en', writeBack: false });
     const page = await context.newPage();
     await page.goto(`${pages.url}/fixtures/write.html`);
     await clickToolbarButton(context, page, extensionId);
@@ -138,7 +192,7 @@ test.describe('translating what I wrote, in apps', () => {
     context, background, extensionId, emulator, pages,
   }) => {
     await connectService(background, emulator.url, 'demo-pro');
-    await setSettings(background, { targetLanguage: 'en' });
+    await setSettings(background, { targetLanguage: 'en', writeBack: false });
     const page = await context.newPage();
     await page.goto(`${pages.url}/fixtures/write-apps.html`);
     await clickToolbarButton(context, page, extensionId);

@@ -170,7 +170,7 @@ async function main(): Promise<number> {
       for (const entry of spoken) if (entry.credits !== Math.max(1, Math.ceil(entry.textLength / 100))) throw new Error(JSON.stringify(entry));
     });
 
-    await check('Firefox: the shortcut in a textarea with nothing selected translates what was written into the page\'s language; Replace is an edit the page sees, paid once, and one Ctrl+Z brings it back', async () => {
+    await check('Firefox: the shortcut in a textarea with nothing selected translates what was written into the page\'s language and back into English; Replace is an edit the page sees, each paid once, and one Ctrl+Z brings it back', async () => {
       await reset();
       await connect('demo-pro', 'en');
       await page.goto(`${pagesUrl}/fixtures/write.html`);
@@ -179,6 +179,12 @@ async function main(): Promise<number> {
       await page.keyboard.type(written);
       await translateShortcut();
       await until('the translation in the bubble', async () => (await bubble()).includes('[ES] Gracias all'));
+      // And under it, the same translated back into English to check it, in one figure.
+      await until('the translation back', async () => (await bubble()).includes('Back in English, it says:'));
+      const back = (await ledger(emulator.url)).entries[1];
+      if (!back?.textStart.startsWith('[ES] Gracias all')) throw new Error(`the way back: ${JSON.stringify(back)}`);
+      const figure = `Cost: ${Math.ceil(written.length / 10) + back.credits} credits`;
+      if (!(await bubble()).includes(figure)) throw new Error(`no "${figure}" in ${await bubble()}`);
       await clickInPageUi(ext, page, 'button', 'Replace', 'voxlate-bubble');
       const value = () => page.$eval('#reply', (e) => (e as HTMLTextAreaElement).value);
       const translated = await until('the translation in the box', async () => ((await value()).startsWith('[ES] Gracias all') ? value() : null));
@@ -188,7 +194,7 @@ async function main(): Promise<number> {
       await undo();
       await until('what was written, back after one undo', async () => (await value()) === written);
       const charged = (await ledger(emulator.url)).entries.map((e) => [e.path, e.credits]);
-      if (JSON.stringify(charged) !== JSON.stringify([['/api/v1/translate', Math.ceil(written.length / 10)]])) throw new Error(`charged ${JSON.stringify(charged)}`);
+      if (JSON.stringify(charged) !== JSON.stringify([['/api/v1/translate', Math.ceil(written.length / 10)], ['/api/v1/translate', back.credits]])) throw new Error(`charged ${JSON.stringify(charged)}`);
     });
 
     await check('Firefox: "Translate what I wrote" in a contenteditable replaces it in the language chosen, one Ctrl+Z undoes it; a password is never read', async () => {
@@ -200,7 +206,7 @@ async function main(): Promise<number> {
       await page.keyboard.type(written);
       await ext.evaluate(async () => {
         const { settings } = (await browser.storage.local.get('settings')) as { settings: Record<string, unknown> };
-        await browser.storage.local.set({ settings: { ...settings, writeTo: 'de' } });
+        await browser.storage.local.set({ settings: { ...settings, writeTo: 'de', writeBack: false } });
       });
       await clickMenu(ext, 'voxlate-translate-written');
       await until('the translation in the bubble', async () => (await bubble()).includes('[DE] Best regards'));
