@@ -44,7 +44,7 @@ test.describe('translating what I wrote', () => {
     const spanish = asked[0]!;
     expect(asked.map((r) => [r.textLength, r.language])).toEqual([[written.length, 'Spanish'], [expect.any(Number), 'English']]);
     expect(asked[1]!.textStart).toMatch(/^\[ES\] Gracias all/);
-    const backCost = Math.ceil(asked[1]!.textLength / 10);
+    const backCost = Math.ceil(asked[1]!.textLength! / 10);
     expect(await bubbleText(context, page)).toContain(`Cost: ${6 + backCost} credits`);
     expect(spanish.textStart).toBe(written);
 
