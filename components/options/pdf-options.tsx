@@ -2,9 +2,8 @@ import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { t } from '@/lib/i18n';
 import { useSettings } from '../use-settings';
+import { EVERY_SITE } from '@/lib/settings/every-site';
 
-/** Where a PDF can be anywhere: every site, asked for only when the user turns the option on. */
-const EVERY_SITE = ['http://*/*', 'https://*/*'];
 
 /**
  * PDFs: whether every PDF opens in the Voxlate reader (off by default: then only when the user

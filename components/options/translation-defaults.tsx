@@ -1,8 +1,11 @@
+import { useState } from 'react';
 import { browser } from 'wxt/browser';
 import { t } from '@/lib/i18n';
 import { languageByCode, LANGUAGES } from '@/lib/language';
 import { useSettings } from '../use-settings';
 import { languageName } from './language-names';
+import { EVERY_SITE } from '@/lib/settings/every-site';
+
 
 /** "Français (French)": the language's own name, and its name in the UI language when they differ. */
 function optionText(code: string, native: string): string {
@@ -22,11 +25,19 @@ function LanguageOptions() {
 /**
  * The language translations go into ("Browser language", null, follows the browser's UI
  * language), the one what the user writes is translated into (null: the page's), and whether
- * that comes back into their language to check it.
+ * that comes back into their language to check it, and whether three spaces typed ask for it.
  */
 export function TranslationDefaults() {
   const [settings, update] = useSettings();
+  const [triggerRefused, setTriggerRefused] = useState(false);
   if (!settings) return null;
+
+  /** The typed trigger runs on every site: access to them is asked for, within the click, when it is turned on. */
+  const changeTrigger = async (on: boolean) => {
+    setTriggerRefused(false);
+    if (on && !(await browser.permissions.request({ origins: EVERY_SITE }).catch(() => false))) return setTriggerRefused(true);
+    await update({ writeTrigger: on });
+  };
   const browserLanguage = languageByCode(browser.i18n.getUILanguage())?.code ?? 'en';
 
   return (
@@ -59,6 +70,12 @@ export function TranslationDefaults() {
         {t('optionsWriteBackLabel')}
       </label>
       <p className="hint" id="write-back-hint">{t('optionsWriteBackHint')}</p>
+      <label className="check">
+        <input type="checkbox" checked={settings.writeTrigger} aria-describedby="write-trigger-hint" onChange={(e) => void changeTrigger(e.target.checked)} />
+        {t('optionsWriteTriggerLabel')}
+      </label>
+      <p className="hint" id="write-trigger-hint">{t('optionsWriteTriggerHint')}</p>
+      {triggerRefused ? <p className="notice" role="alert">{t('optionsWriteTriggerRefused')}</p> : null}
     </section>
   );
 }

@@ -21,6 +21,7 @@ import { activeTabSelection, downloadTextFromTab, resumeActiveTab } from '@/lib/
 import { activeTabResumeOffer } from '@/lib/background/reading/resume';
 import { ensureMenus, onCommand, onMenuClick, retitleWhenTargetChanges } from '@/lib/background/menus';
 import { keepWriteTo } from '@/lib/background/translate-tab';
+import { onTypedTrigger, watchTypedTriggerOption } from '@/lib/background/typed-trigger';
 import { cancelTranslation, currentTargetLanguage, translate } from '@/lib/background/translation';
 import { moveLegacyStorage } from '@/lib/translate/legacy-storage';
 import { updatePagePlayer, updateSettings } from '@/lib/settings/items';
@@ -45,6 +46,8 @@ export default defineBackground(() => {
   if (import.meta.env.FIREFOX) void ensureMenus();
   else browser.runtime.onInstalled.addListener(() => void ensureMenus());
   retitleWhenTargetChanges();
+  // "Translate when I type three spaces" (an option, off by default): its script on every site, or none.
+  watchTypedTriggerOption();
   browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClick(info, tab));
   // "Open every PDF in the Voxlate reader" (an option, off by default).
   browser.tabs.onUpdated.addListener((tabId, change, tab) => void openPdfTabInReader(tabId, change, tab));
@@ -101,6 +104,7 @@ export default defineBackground(() => {
     translate: (input, sender) => translate(input, actingTab(sender), sender.frameId),
     cancelTranslation: ({ requestId }, sender) => cancelTranslation(requestId, actingTab(sender)),
     rememberWriteTo: ({ target }, sender) => keepWriteTo(ownTab(sender), target),
+    typedTrigger: (_, sender) => onTypedTrigger(sender),
     speakText: ({ text, language }, sender) =>
       startReading({ text, language, title: text.slice(0, 60), tabId: sender.tabId ?? null, frameId: sender.frameId ?? null, highlight: false }),
     getTargetLanguage: () => currentTargetLanguage(),

@@ -207,6 +207,8 @@ export const messageRules = {
   cancelTranslation: { input: z.strictObject({ requestId }), from: ['extension', 'content'] },
   /** The language the user chose in the bubble for what they write, kept for the page's site. */
   rememberWriteTo: { input: z.strictObject({ target: targetCode }), from: ['content'] },
+  /** The user typed the typed trigger (three spaces) at the end of what they wrote in this frame: translate it, as the shortcut would. */
+  typedTrigger: { input: z.undefined(), from: ['content'] },
   /** Reads a translation aloud (the bubble's Listen button). */
   speakText: {
     input: z.strictObject({ text: text(0, MAX_READ_CHARS), language: z.optional(languageCode) }),
@@ -374,6 +376,7 @@ export interface ProtocolMap {
   translate(data: In<'translate'>): Result<TranslateAnswer>;
   cancelTranslation(data: In<'cancelTranslation'>): Result<void>;
   rememberWriteTo(data: In<'rememberWriteTo'>): Result<void>;
+  typedTrigger(data: In<'typedTrigger'>): Result<void>;
   speakText(data: In<'speakText'>): Result<ReadStart>;
   getTargetLanguage(): Result<string>;
   getSelectionText(): Result<PageText | null>;

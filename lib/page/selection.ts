@@ -1,4 +1,7 @@
 import { closestLanguage } from './page-language';
+import { focusedElement, isSensitiveField } from './sensitive';
+
+export { focusedElement, isSensitiveField } from './sensitive';
 import { mappedSource, type PageSource, createFieldOverlay } from './highlight';
 import { TextMapBuilder, type TextMap, appendVisibleText } from './text-map';
 
@@ -201,33 +204,6 @@ export function readFieldSelection(win: Window): PageSource | null {
 export function isSensitiveFocused(doc: Document): boolean {
   const active = focusedElement(doc);
   return active !== null && isSensitiveField(active);
-}
-
-/**
- * `autocomplete` tokens of fields whose text is never read or sent: card details, one-time codes
- * and passwords (a text field can hold them too).
- */
-const SENSITIVE_AUTOCOMPLETE = /\b(cc-(number|csc|exp|exp-month|exp-year|name|type)|one-time-code|new-password|current-password)\b/i;
-
-/**
- * Attributes by which pages keep a field's text out of recordings and tools (session replay,
- * analytics): on the field or one of its ancestors, they keep it from us too.
- */
-const SENSITIVE_MARKS = '[data-sensitive], [data-private], [data-hj-suppress], .fs-exclude, .rr-block';
-
-/** A field whose text is never read or sent: a password, card details, a one-time code, or one the page marks as sensitive. */
-export function isSensitiveField(element: Element): boolean {
-  if (element.tagName === 'INPUT' && (element as HTMLInputElement).type === 'password') return true;
-  if (SENSITIVE_AUTOCOMPLETE.test(element.getAttribute('autocomplete') ?? '')) return true;
-  return element.closest(SENSITIVE_MARKS) !== null;
-}
-
-/** The focused element of `doc`, through open shadow roots (web components report their host). */
-export function focusedElement(doc: Document): Element | null {
-  let active = doc.activeElement;
-  // Fields inside open shadow roots (web components) report their host as the active element.
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active;
 }
 
 /** The focused input or textarea of `doc` holding free text, unless it is sensitive. */

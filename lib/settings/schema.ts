@@ -53,6 +53,11 @@ export const settingsSchema = z.object({
    */
   writeBack: z.catch(z.boolean(), true),
   /**
+   * Three spaces typed at the end of what the user wrote translate it, as the shortcut does (off by
+   * default: it needs a small script on every site, and access to every site, asked for when turned on).
+   */
+  writeTrigger: z.catch(z.boolean(), false),
+  /**
    * One action (a translation, a download, a reading) expected to cost more credits than this is
    * sent only after the user confirms it where they are looking. 0 asks before every paid action.
    */

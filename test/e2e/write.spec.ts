@@ -152,6 +152,49 @@ test.describe('translating what I wrote', () => {
     expect(await background.evaluate(async () => (await chrome.storage.local.get('writeToBySite')).writeToBySite)).toBeUndefined();
   });
 
+  test('the typed trigger, off by default: on, three spaces after what was written open its card (a contenteditable\'s, replaced as the shortcut\'s); never while an input method composes; off again, its script is gone', async ({
+    context, background, emulator, pages, openExtensionPage,
+  }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'en', writeBack: false });
+    const registered = () => background.evaluate(async () => (await chrome.scripting.getRegisteredContentScripts()).map((s) => s.id));
+    const options = await openExtensionPage('options.html');
+    await expect(options.getByRole('checkbox', { name: 'Translate what I wrote when I type three spaces after it' })).not.toBeChecked();
+    expect(await registered()).toEqual([]);
+    // On (the test build's access to 127.0.0.1 stands in for every site, asked for when turned on).
+    await setSettings(background, { writeTrigger: true });
+    await expect.poll(registered).toEqual(['voxlate-typed-trigger']);
+    const page = await context.newPage();
+    await page.goto(`${pages.url.replace('localhost', '127.0.0.1')}/fixtures/write.html`);
+
+    // A Japanese input method composing: its spaces choose characters, and ask for nothing.
+    const reply = page.getByLabel('Tu respuesta');
+    await reply.click();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Input.imeSetComposition', { text: 'ありがとう   ', selectionStart: 8, selectionEnd: 8 });
+    await expect(reply).toHaveValue('ありがとう   ');
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: ' ', code: 'Space', windowsVirtualKeyCode: 32 });
+    await cdp.send('Input.insertText', { text: 'ありがとう' });
+    await expect(reply).toHaveValue('ありがとう');
+
+    // Typed in the signature: three spaces ask, with nothing else pressed.
+    const signature = page.getByRole('textbox', { name: 'Firma' });
+    const written = 'Best regards from the allotment.';
+    await signature.click();
+    await page.keyboard.type(`${written}   `);
+    await untilInPageUiShows(context, page, emulator.url, `[ES] ${written.slice(0, 12)}`);
+    // Only what was written there was sent: nothing of the composition, nor the spaces.
+    expect((await translations(emulator.url)).map((r) => r.textStart)).toEqual([written]);
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Replace'));
+    await expect(signature).toHaveText(/^\[ES\] Best regards/);
+    await signature.focus();
+    await page.keyboard.press('Control+z');
+    await expect(signature).toHaveText(new RegExp(`^${written}\\s{3}$`));
+
+    await setSettings(background, { writeTrigger: false });
+    await expect.poll(registered).toEqual([]);
+  });
+
   test('a password or a card number is never read or sent, by the shortcut or the menu', async ({ context, background, extensionId, emulator, pages }) => {
     await connectService(background, emulator.url, 'demo-pro');
     await setSettings(background, { targetLanguage: 'en', writeBack: false });

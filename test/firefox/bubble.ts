@@ -229,6 +229,30 @@ async function main(): Promise<number> {
       if (JSON.stringify(sent) !== JSON.stringify([written])) throw new Error(`sent ${JSON.stringify(sent)}`);
     });
 
+    await check('Firefox: the typed trigger, turned on, registers its script; three spaces after what was written in a textarea open its card; turned off, the script is gone', async () => {
+      await reset();
+      await connect('demo-pro', 'en');
+      const registered = () => ext.evaluate(async () => (await browser.scripting.getRegisteredContentScripts()).map((s) => s.id));
+      if ((await registered()).length) throw new Error(`registered while off: ${JSON.stringify(await registered())}`);
+      const setTrigger = (on: boolean) =>
+        ext.evaluate(async (value) => {
+          const { settings } = (await browser.storage.local.get('settings')) as { settings: Record<string, unknown> };
+          await browser.storage.local.set({ settings: { ...settings, writeTrigger: value, writeBack: false } });
+        }, on);
+      await setTrigger(true);
+      await until('the script registered', async () => JSON.stringify(await registered()) === '["voxlate-typed-trigger"]');
+      await page.goto(`${pagesUrl}/fixtures/write.html`);
+      await page.bringToFront();
+      const written = 'See you at the seed swap.';
+      await page.click('#reply');
+      await page.keyboard.type(`${written}   `);
+      await until('the translation in the bubble', async () => (await bubble()).includes('[ES] See you'));
+      const sent = (await ledger(emulator.url)).entries.map((e) => e.textStart);
+      if (JSON.stringify(sent) !== JSON.stringify([written])) throw new Error(`sent ${JSON.stringify(sent)}`);
+      await setTrigger(false);
+      await until('the script gone', async () => (await registered()).length === 0);
+    });
+
     await check('Firefox: what was written in ProseMirror and in Lexical is replaced in the editor\'s own state, once, and one Ctrl+Z brings it back', async () => {
       await reset();
       await connect('demo-pro', 'en');
