@@ -5,6 +5,7 @@ import { languageByCode, LANGUAGES } from '@/lib/language';
 import { useSettings } from '../use-settings';
 import { languageName } from './language-names';
 import { EVERY_SITE } from '@/lib/settings/every-site';
+import { WRITE_AT_ONCE_CHARS } from '@/lib/settings/schema';
 
 
 /** "Français (French)": the language's own name, and its name in the UI language when they differ. */
@@ -25,7 +26,8 @@ function LanguageOptions() {
 /**
  * The language translations go into ("Browser language", null, follows the browser's UI
  * language), the one what the user writes is translated into (null: the page's), and whether
- * that comes back into their language to check it, and whether three spaces typed ask for it.
+ * that comes back into their language to check it, whether three spaces typed ask for it, and
+ * whether a short one goes in place at once.
  */
 export function TranslationDefaults() {
   const [settings, update] = useSettings();
@@ -76,6 +78,11 @@ export function TranslationDefaults() {
       </label>
       <p className="hint" id="write-trigger-hint">{t('optionsWriteTriggerHint')}</p>
       {triggerRefused ? <p className="notice" role="alert">{t('optionsWriteTriggerRefused')}</p> : null}
+      <label className="check">
+        <input type="checkbox" checked={settings.writeReplaceAtOnce} aria-describedby="write-at-once-hint" onChange={(e) => void update({ writeReplaceAtOnce: e.target.checked })} />
+        {t('optionsWriteAtOnceLabel')}
+      </label>
+      <p className="hint" id="write-at-once-hint">{t('optionsWriteAtOnceHint', WRITE_AT_ONCE_CHARS.toLocaleString(document.documentElement.lang))}</p>
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { currentTargetLanguage } from './translation';
 import { isPrivateTab } from './private-windows';
 import { rememberWriteTo, writeToFor } from './write-to';
 import { t } from '../i18n';
+import { getSettings } from '../settings/items';
 
 /**
  * Opens the translation bubble beside the selection of a tab the user just invoked us on. The
@@ -26,16 +27,18 @@ export async function translateFromTab(tab: TabRef, frameId?: number, selectionT
   const shell = selectionText !== undefined && !knownFramesNow(tab.id)?.includes(shellFrame) ? showBubbleShell(tab.id, shellFrame) : null;
   try {
     const targetLanguage = currentTargetLanguage();
+    const replaceAtOnce = getSettings().then((s) => s.writeReplaceAtOnce);
     const writeTo = isPrivateTab(tab.id).then((inPrivate) => writeToFor(tab.id, inPrivate));
     // The page script's first run holds the page's main thread for tens of ms: it comes once the
     // shell is on screen, not before its paint.
     await shell;
-    const [frames, target, writing] = await Promise.all([injectPageScript(tab.id, frameId), targetLanguage, writeTo]);
+    const [frames, target, writing, atOnce] = await Promise.all([injectPageScript(tab.id, frameId), targetLanguage, writeTo, replaceAtOnce]);
     injected = true;
     // From a menu, the clicked frame checks its selection against what the browser reported.
     const ordered = selectionText !== undefined ? [reportingFrame(frames, frameId)] : [...new Set([frameId ?? 0, ...frames])].filter((f) => frames.includes(f));
     for (const frame of ordered) {
-      const shown = await sendMessage('pageTranslate', { target, selectionText, writeTo: writing, written }, { tabId: tab.id, frameId: frame }).catch(() => null);
+      const ask = { target, selectionText, writeTo: writing, written, ...(atOnce ? { replaceAtOnce: true } : {}) };
+      const shown = await sendMessage('pageTranslate', ask, { tabId: tab.id, frameId: frame }).catch(() => null);
       if (shown?.ok && shown.value) {
         // The bubble opened in another frame than the one clicked (a frame we may not enter).
         if (frame !== shellFrame && (await shell)) await hideBubbleShell(tab.id, shellFrame);

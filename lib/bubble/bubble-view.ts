@@ -12,6 +12,8 @@ export interface BubbleResult {
   balance: number | null;
   /** What the user wrote, translated back into their language to check it; or the offer to; or why not. */
   back?: BubbleBack;
+  /** Already put in place of what the user wrote (the option for short texts): says so, and offers no Replace. */
+  replaced?: string;
 }
 
 /** The translation of what the user wrote, back in their own language (text only). */
@@ -79,8 +81,13 @@ export function renderResult(doc: Document, labels: BubbleLabels, r: BubbleResul
   actions.className = 'actions';
   actions.append(makeButton(doc, labels.copy, handlers.copy), makeButton(doc, labels.listen, () => handlers.listen()));
   const replace = handlers.replace;
-  if (replace) actions.append(makeButton(doc, labels.replace, () => replace()));
+  if (replace && !r.replaced) actions.append(makeButton(doc, labels.replace, () => replace()));
   box.append(actions);
+  if (r.replaced) {
+    const note = meta(doc, r.replaced);
+    note.setAttribute('role', 'status');
+    box.append(note);
+  }
   return box;
 }
 

@@ -120,6 +120,17 @@ describe('translation bubble', () => {
     expect(root.textContent).toContain('It could not be translated back to check it: busy.');
   });
 
+  it('a translation already put in place says so, offers no Replace, and leaves the focus in the field', () => {
+    const field = document.createElement('textarea');
+    document.body.append(field);
+    const { bubble, root } = mount();
+    field.focus();
+    bubble.showResult({ ...result, replaced: 'Put in place of what you wrote. Ctrl+Z there brings it back.' });
+    expect(buttons(root)).not.toContain('Replace');
+    expect(root.querySelector('[role="status"]')!.textContent).toBe('Put in place of what you wrote. Ctrl+Z there brings it back.');
+    expect(document.activeElement).toBe(field);
+  });
+
   it('asks in its own words when the figure covers more than the translation', () => {
     const { bubble, root } = mount();
     bubble.showConfirm({ cost: 16, onConfirm: vi.fn(), question: 'Translating this and back into English costs up to 16 credits. Translate?' });

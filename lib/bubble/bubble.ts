@@ -175,13 +175,14 @@ export function mountTranslationBubble(
     opts.onClose();
   }
 
-  function show(next: HTMLElement, focusTarget: HTMLElement): void {
+  /** Shows `next`, and brings the focus to `focusTarget` (null: where it is, e.g. the field just written in). */
+  function show(next: HTMLElement, focusTarget: HTMLElement | null): void {
     if (closed) return;
     content.replaceWith(next);
     content = next;
     relayout();
     // Keep focus on the picker while the user is choosing; otherwise bring it to what is new.
-    if (root.activeElement !== select) focusTarget.focus({ preventScroll: true });
+    if (focusTarget && root.activeElement !== select) focusTarget.focus({ preventScroll: true });
   }
 
   async function copy(button: HTMLButtonElement): Promise<void> {
@@ -228,7 +229,8 @@ export function mountTranslationBubble(
         ...(opts.onReplace ? { replace: () => opts.onReplace?.() } : {}),
       };
       const view = renderResult(doc, labels, r, handlers);
-      show(view, view.querySelector<HTMLElement>('.translation')!);
+      // Put in place at once: the user goes on in their field (Ctrl+Z there brings back what they wrote).
+      show(view, r.replaced ? null : view.querySelector<HTMLElement>('.translation')!);
     },
     showError(e) {
       const view = renderError(doc, e);

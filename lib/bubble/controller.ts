@@ -5,11 +5,12 @@ import type { AnchorRect } from './placement';
 import { takeBubbleShell } from './shell';
 import { captureEditableTarget, captureWrittenText, replaceSelection, type WrittenText } from './replace';
 import { formatNumber, t } from '../i18n';
-import { translationCost } from '../translate/cost';
+import { countCharacters, translationCost } from '../translate/cost';
 import { sendMessage, type BackTranslation, type TranslateAnswer } from '../messaging/protocol';
 import type { BubbleBack } from './bubble-view';
 import { baseCode, isRtl, languageByCode, LANGUAGES } from '../language';
 import { closestLanguage } from '../page/page-language';
+import { WRITE_AT_ONCE_CHARS } from '../settings/schema';
 import type { PageSource } from '../page/highlight';
 import { checkedSelectionText, readCheckedSelection } from '../page/selection';
 
@@ -85,7 +86,10 @@ export interface BubbleAsk {
   writeTo?: string | null;
   /** "Translate what I wrote" (the editable field's menu entry): the focused field's text, selected or whole. */
   written?: boolean;
+  /** What was written, when short, goes in its place at once if its translation needs no question (the option). */
+  replaceAtOnce?: boolean;
 }
+
 
 /**
  * The language what the user wrote goes into: the one chosen for this site or in the options,
@@ -129,6 +133,9 @@ export function openTranslationBubble(win: Window, ask: BubbleAsk, signal?: Abor
   const target = written ? writeTarget(written, ask) : ask.target;
   let translation = '';
   let targetCode = target;
+  // Put in place at once (the option for short texts), when the first translation asked no question.
+  let atOnce = written !== null && ask.replaceAtOnce === true && editable !== null && countCharacters(text) <= WRITE_AT_ONCE_CHARS;
+  let replacedAtOnce = false;
   let bubble: TranslationBubble | null = null;
   // Answers can arrive out of order when the user changes the target quickly: only the latest counts.
   let latest = 0;
@@ -183,6 +190,10 @@ export function openTranslationBubble(win: Window, ask: BubbleAsk, signal?: Abor
       return bubble?.showConfirm({ cost, onConfirm: () => void run(code, token), ...(question ? { question } : {}) });
     }
     translation = result.value.translation;
+    if (atOnce && agreed === undefined) replacedAtOnce = await replaceSelection(editable!, translation);
+    // Only the first translation: one chosen afterwards in the picker is the user's to place.
+    atOnce = false;
+    if (ask !== latest) return;
     showTranslation(result.value, code);
     mark('bubble-result');
   }
@@ -200,6 +211,7 @@ export function openTranslationBubble(win: Window, ask: BubbleAsk, signal?: Abor
       cached: value.cached && (back?.status !== 'translated' || back.cached),
       balance: value.balance,
       ...(back ? { back: backView(value, back, code) } : {}),
+      ...(replacedAtOnce ? { replaced: t('bubbleReplacedAtOnce') } : {}),
     });
   }
 

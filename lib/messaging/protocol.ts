@@ -291,7 +291,17 @@ export const messageRules = {
   pageHighlight: { input: z.strictObject({ start: int(0), end: int(0), words: z.optional(z.array(spokenWordSchema).check(z.maxLength(2000))) }), from: ['extension'] },
   pageClearHighlight: { input: z.undefined(), from: ['extension'] },
   /** Opens the translation bubble beside the frame's selection; answers false when none. */
-  pageTranslate: { input: z.strictObject({ target: targetCode, selectionText: z.optional(reportedSelection), writeTo: z.optional(z.nullable(targetCode)), written: z.optional(z.boolean()) }), from: ['extension'] },
+  pageTranslate: {
+    input: z.strictObject({
+      target: targetCode,
+      selectionText: z.optional(reportedSelection),
+      writeTo: z.optional(z.nullable(targetCode)),
+      written: z.optional(z.boolean()),
+      /** A short text the user wrote goes in its place at once when its translation needs no question (the option). */
+      replaceAtOnce: z.optional(z.boolean()),
+    }),
+    from: ['extension'],
+  },
   /** Starts translating the whole page into `target` (it shows the cost and waits for the user first). */
   pageTranslatePage: { input: z.strictObject({ target: targetCode, corner: z.optional(z.enum(PLAYER_CORNERS)) }), from: ['extension'] },
   pageNotice: {

@@ -33,14 +33,14 @@ describe('settings storage', () => {
     await fakeBrowser.storage.local.set({ settings: v1, settings$: { v: 1 } });
     const { getSettings } = await load();
     const { voiceId, ...rest } = v1;
-    expect(await getSettings()).toEqual({ ...rest, voices: { default: voiceId, byLanguage: {} }, confirmAboveCredits: 200, pagePlayer: { show: true, corner: 'bottom-right' }, confirmPageTranslation: true, dashboardUrl: '', pageTranslateCorner: 'bottom-right', openPdfsInReader: false, listen: { mode: 'translation', pauseSec: 2, repeatSlower: true }, cleanup: { citations: true, code: true, tables: true, images: true }, highlightWords: true, pronunciations: [], writeTo: null, writeBack: true, writeTrigger: false });
+    expect(await getSettings()).toEqual({ ...rest, voices: { default: voiceId, byLanguage: {} }, confirmAboveCredits: 200, pagePlayer: { show: true, corner: 'bottom-right' }, confirmPageTranslation: true, dashboardUrl: '', pageTranslateCorner: 'bottom-right', openPdfsInReader: false, listen: { mode: 'translation', pauseSec: 2, repeatSlower: true }, cleanup: { citations: true, code: true, tables: true, images: true }, highlightWords: true, pronunciations: [], writeTo: null, writeBack: true, writeTrigger: false, writeReplaceAtOnce: false });
     expect(await fakeBrowser.storage.local.get('settings$')).toEqual({ settings$: { v: 2 } });
   });
 
   it('reads the frozen v2 settings unchanged at the current version; fields added since get their defaults', async () => {
     await fakeBrowser.storage.local.set({ settings: v2, settings$: { v: 2 } });
     const { getSettings } = await load();
-    expect(await getSettings()).toEqual({ ...v2, confirmAboveCredits: 200, pagePlayer: { show: true, corner: 'bottom-right' }, confirmPageTranslation: true, dashboardUrl: '', pageTranslateCorner: 'bottom-right', openPdfsInReader: false, listen: { mode: 'translation', pauseSec: 2, repeatSlower: true }, cleanup: { citations: true, code: true, tables: true, images: true }, highlightWords: true, pronunciations: [], writeTo: null, writeBack: true, writeTrigger: false });
+    expect(await getSettings()).toEqual({ ...v2, confirmAboveCredits: 200, pagePlayer: { show: true, corner: 'bottom-right' }, confirmPageTranslation: true, dashboardUrl: '', pageTranslateCorner: 'bottom-right', openPdfsInReader: false, listen: { mode: 'translation', pauseSec: 2, repeatSlower: true }, cleanup: { citations: true, code: true, tables: true, images: true }, highlightWords: true, pronunciations: [], writeTo: null, writeBack: true, writeTrigger: false, writeReplaceAtOnce: false });
   });
 
   it('keeps v1 settings and their version when the migration fails, so nothing is lost', async () => {

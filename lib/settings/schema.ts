@@ -10,6 +10,9 @@ import { PLAYER_CORNERS } from './player-corner';
 /** How many "write → say" pairs are kept. */
 export const MAX_PRONUNCIATIONS = 500;
 
+/** The longest text the user wrote that `writeReplaceAtOnce` puts in place at once: a message or a reply, not a letter. */
+export const WRITE_AT_ONCE_CHARS = 500;
+
 export const pronunciationSchema = z.object({
   write: z.string().check(z.minLength(1), z.maxLength(100)),
   say: z.string().check(z.minLength(1), z.maxLength(200)),
@@ -57,6 +60,11 @@ export const settingsSchema = z.object({
    * default: it needs a small script on every site, and access to every site, asked for when turned on).
    */
   writeTrigger: z.catch(z.boolean(), false),
+  /**
+   * A short text the user wrote (WRITE_AT_ONCE_CHARS at most) whose translation needs no question
+   * goes in its place at once, without a click on Replace; Ctrl+Z still brings it back.
+   */
+  writeReplaceAtOnce: z.catch(z.boolean(), false),
   /**
    * One action (a translation, a download, a reading) expected to cost more credits than this is
    * sent only after the user confirms it where they are looking. 0 asks before every paid action.

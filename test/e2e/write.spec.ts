@@ -195,6 +195,42 @@ test.describe('translating what I wrote', () => {
     await expect.poll(registered).toEqual([]);
   });
 
+  test('with "Put the translation of a short text I wrote in its place at once" on, it is put there without a click, the focus stays in the field and one Ctrl+Z brings back what was written; one that asks first waits for Replace', async ({
+    context, background, extensionId, emulator, pages,
+  }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'en', writeBack: false, writeReplaceAtOnce: true });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/write.html`);
+    const reply = page.getByLabel('Tu respuesta');
+    const written = 'Thanks, see you on Sunday.';
+    await reply.click();
+    await page.keyboard.type(written);
+    await clickToolbarButton(context, page, extensionId);
+    await reply.focus();
+    await pressShortcut(background, 'translate-selection', page);
+    await expect(reply).toHaveValue(/^\[ES\] /);
+    await untilInPageUiShows(context, page, emulator.url, 'Put in place of what you wrote. Ctrl+Z there brings it back.');
+    expect(await bubbleText(context, page)).not.toContain('Replace');
+    await expect(page.locator('#count')).toHaveText(String((await reply.inputValue()).length));
+    // No click: the focus never left the field, and the page's undo takes the edit back.
+    await page.keyboard.press('Control+z');
+    await expect(reply).toHaveValue(written);
+
+    // Above the threshold the question comes first: then the translation waits for Replace.
+    await setSettings(background, { confirmAboveCredits: 2 });
+    await page.keyboard.press('Escape');
+    await reply.fill('');
+    const longer = 'The plums are ripe, come and pick some.';
+    await reply.focus();
+    await page.keyboard.type(longer);
+    await pressShortcut(background, 'translate-selection', page);
+    await untilInPageUiShows(context, page, emulator.url, 'This translation costs 4 credits. Translate?');
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Translate'));
+    await untilInPageUiShows(context, page, emulator.url, 'Replace');
+    await expect(reply).toHaveValue(longer);
+  });
+
   test('a password or a card number is never read or sent, by the shortcut or the menu', async ({ context, background, extensionId, emulator, pages }) => {
     await connectService(background, emulator.url, 'demo-pro');
     await setSettings(background, { targetLanguage: 'en', writeBack: false });

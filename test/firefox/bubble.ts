@@ -229,7 +229,7 @@ async function main(): Promise<number> {
       if (JSON.stringify(sent) !== JSON.stringify([written])) throw new Error(`sent ${JSON.stringify(sent)}`);
     });
 
-    await check('Firefox: the typed trigger, turned on, registers its script; three spaces after what was written in a textarea open its card; turned off, the script is gone', async () => {
+    await check('Firefox: the typed trigger, turned on, registers its script; three spaces after what was written in a textarea open its card, and with "at once" on its translation is put in place there, one Ctrl+Z bringing it back; turned off, the script is gone', async () => {
       await reset();
       await connect('demo-pro', 'en');
       const registered = () => ext.evaluate(async () => (await browser.scripting.getRegisteredContentScripts()).map((s) => s.id));
@@ -237,7 +237,7 @@ async function main(): Promise<number> {
       const setTrigger = (on: boolean) =>
         ext.evaluate(async (value) => {
           const { settings } = (await browser.storage.local.get('settings')) as { settings: Record<string, unknown> };
-          await browser.storage.local.set({ settings: { ...settings, writeTrigger: value, writeBack: false } });
+          await browser.storage.local.set({ settings: { ...settings, writeTrigger: value, writeBack: false, writeReplaceAtOnce: true } });
         }, on);
       await setTrigger(true);
       await until('the script registered', async () => JSON.stringify(await registered()) === '["voxlate-typed-trigger"]');
@@ -249,6 +249,12 @@ async function main(): Promise<number> {
       await until('the translation in the bubble', async () => (await bubble()).includes('[ES] See you'));
       const sent = (await ledger(emulator.url)).entries.map((e) => e.textStart);
       if (JSON.stringify(sent) !== JSON.stringify([written])) throw new Error(`sent ${JSON.stringify(sent)}`);
+      // Short, and within the threshold: in place at once, the focus still in the box.
+      const value = () => page.$eval('#reply', (e) => (e as HTMLTextAreaElement).value);
+      await until('the translation in the box', async () => (await value()).startsWith('[ES] See you'));
+      if (!(await bubble()).includes('Put in place of what you wrote.')) throw new Error(`the card says: ${await bubble()}`);
+      await undo();
+      await until('what was written, back after one undo', async () => (await value()) === `${written}   `);
       await setTrigger(false);
       await until('the script gone', async () => (await registered()).length === 0);
     });
