@@ -22,6 +22,7 @@ import { activeTabResumeOffer } from '@/lib/background/reading/resume';
 import { ensureMenus, onCommand, onMenuClick, retitleWhenTargetChanges } from '@/lib/background/menus';
 import { keepWriteTo } from '@/lib/background/translate-tab';
 import { onTypedTrigger, watchTypedTriggerOption } from '@/lib/background/typed-trigger';
+import { watchSiteAccess } from '@/lib/background/site-access';
 import { cancelTranslation, currentTargetLanguage, translate } from '@/lib/background/translation';
 import { moveLegacyStorage } from '@/lib/translate/legacy-storage';
 import { updatePagePlayer, updateSettings } from '@/lib/settings/items';
@@ -48,6 +49,8 @@ export default defineBackground(() => {
   retitleWhenTargetChanges();
   // "Translate when I type three spaces" (an option, off by default): its script on every site, or none.
   watchTypedTriggerOption();
+  // Which sites the user let us into, known at once for a menu click in another site's frame.
+  watchSiteAccess();
   browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClick(info, tab));
   // "Open every PDF in the Voxlate reader" (an option, off by default).
   browser.tabs.onUpdated.addListener((tabId, change, tab) => void openPdfTabInReader(tabId, change, tab));

@@ -9,11 +9,17 @@ import { languageName, listenFromTab } from './listen';
 import { currentTargetLanguage } from './translation';
 import { settingsItem } from '../settings/items';
 import { fixPronunciationFromTab } from './pronunciation-tab';
+import { reportProblem } from './reading/problems';
+import { mayEnter } from './site-access';
+import { serializeError, ServiceError } from '../api/errors';
 import { controlFromShortcut, downloadFromTab, readFromTab, speedFromShortcut, type TabRef } from './tab-actions';
 
 /** `selectionText`: what the browser saw selected at a menu click (none for shortcuts). */
 type TabAction = (tab: TabRef, frameId?: number, selectionText?: string) => Promise<void>;
 type Contexts = NonNullable<Parameters<typeof browser.contextMenus.create>[0]['contexts']>;
+
+/** "Translate what I wrote" (in a text box). */
+const TRANSLATE_WRITTEN = 'voxlate-translate-written';
 
 /** Context menu entries: id → [title message, contexts, action]. */
 const MENUS: Record<string, [MessageKey, Contexts, TabAction]> = {
@@ -24,7 +30,7 @@ const MENUS: Record<string, [MessageKey, Contexts, TabAction]> = {
   'voxlate-read-page': ['menuReadPage', ['page'], (tab, frame, seen) => readFromTab(tab, 'auto', frame, seen)],
   'voxlate-translate-selection': ['menuTranslateSelection', ['selection'], (tab, frame, seen) => translateFromTab(tab, frame, seen)],
   // In a text box: what the user wrote there (selected or whole), into the language they write to.
-  'voxlate-translate-written': ['menuTranslateWritten', ['editable'], (tab, frame, seen) => translateFromTab(tab, frame, seen, true)],
+  [TRANSLATE_WRITTEN]: ['menuTranslateWritten', ['editable'], (tab, frame, seen) => translateFromTab(tab, frame, seen, true)],
   'translate-page': ['menuTranslatePage', ['page'], (tab) => translatePageFromTab(tab)],
   // Where the user clicked (or right-clicked) in the text: the caret's sentence to the end.
   'read-from-here': ['menuReadFromHere', ['page'], (tab, frame) => readFromHereInTab(tab, frame)],
@@ -33,6 +39,13 @@ const MENUS: Record<string, [MessageKey, Contexts, TabAction]> = {
   // The options' Pronunciation section, the selected word filled in.
   'voxlate-fix-pronunciation': ['menuFixPronunciation', ['selection'], (tab, _frame, seen) => fixPronunciationFromTab(tab, seen)],
 };
+
+/** The origin of the clicked frame when it is another site's than the page's (http or https), else null. */
+function otherSiteFrame(info: Browser.contextMenus.OnClickData): string | null {
+  if (!info.frameUrl || !info.pageUrl || !URL.canParse(info.frameUrl) || !URL.canParse(info.pageUrl)) return null;
+  const frame = new URL(info.frameUrl);
+  return /^https?:$/.test(frame.protocol) && frame.origin !== new URL(info.pageUrl).origin ? frame.origin : null;
+}
 
 /** How much a speed shortcut changes the speed. */
 const SPEED_STEP = 0.25;
@@ -96,7 +109,16 @@ export function onMenuClick(info: Browser.contextMenus.OnClickData, tab?: Browse
   const entry = MENUS[String(info.menuItemId)];
   if (!entry || tab?.id === undefined) return false;
   // An empty report is no report (Chrome leaves selectionText out when nothing is selected).
-  void entry[2]({ id: tab.id, title: tab.title }, info.frameId, info.selectionText || undefined);
+  const run = () => entry[2]({ id: tab.id!, title: tab.title }, info.frameId, info.selectionText || undefined);
+  const site = info.menuItemId === TRANSLATE_WRITTEN ? otherSiteFrame(info) : null;
+  if (!site || mayEnter(site)) {
+    void run();
+    return true;
+  }
+  // A text box in a frame of another site the user has not let us into (the click on the page does
+  // not open it to us): that site is asked for at once, in the click's own turn (later the browser no longer takes it from the user).
+  const allowed = browser.permissions.request({ origins: [`${site}/*`] }).catch(() => false);
+  void allowed.then((yes) => (yes ? run() : reportProblem(tab.id!, serializeError(new ServiceError('invalidRequest', t('translateFrameRefused', new URL(site).host))))));
   return true;
 }
 

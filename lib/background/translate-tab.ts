@@ -1,5 +1,5 @@
 import { serializeError, ServiceError } from '../api/errors';
-import { sendMessage } from '../messaging/protocol';
+import { sendMessage, type NotTranslated } from '../messaging/protocol';
 import { hideBubbleShell, showBubbleShell } from './bubble-shell';
 import { knownFramesNow } from './injected-frames';
 import { injectPageScript, reportingFrame } from './page-link';
@@ -36,20 +36,30 @@ export async function translateFromTab(tab: TabRef, frameId?: number, selectionT
     injected = true;
     // From a menu, the clicked frame checks its selection against what the browser reported.
     const ordered = selectionText !== undefined ? [reportingFrame(frames, frameId)] : [...new Set([frameId ?? 0, ...frames])].filter((f) => frames.includes(f));
+    let why: NotTranslated | null = null;
     for (const frame of ordered) {
       const ask = { target, selectionText, writeTo: writing, written, ...(atOnce ? { replaceAtOnce: true } : {}) };
       const shown = await sendMessage('pageTranslate', ask, { tabId: tab.id, frameId: frame }).catch(() => null);
-      if (shown?.ok && shown.value) {
+      if (shown?.ok && shown.value === true) {
         // The bubble opened in another frame than the one clicked (a frame we may not enter).
         if (frame !== shellFrame && (await shell)) await hideBubbleShell(tab.id, shellFrame);
         return;
       }
+      if (shown?.ok && typeof shown.value === 'object') why ??= shown.value;
     }
-    throw new ServiceError('invalidRequest', t('translateNothingSelected'));
+    throw new ServiceError('invalidRequest', whyNotMessage(why));
   } catch (error) {
     if (await shell) await hideBubbleShell(tab.id, shellFrame);
     await reportProblem(injected ? tab.id : null, serializeError(error));
   }
+}
+
+/** What the user is told when no frame had anything to translate, in the words of the first that said why. */
+function whyNotMessage(why: NotTranslated | null): string {
+  if (why?.why === 'sensitive') return t('translateSensitiveField');
+  if (why?.why === 'frame') return t('translateOtherSiteFrame', new URL(why.origin).host);
+  if (why?.why === 'empty') return t('translateNothingWritten');
+  return t('translateNothingSelected');
 }
 
 /** The user chose, in a bubble on this tab, the language they write to: kept for its site (a private window's in memory). */

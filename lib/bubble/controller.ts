@@ -6,13 +6,13 @@ import { takeBubbleShell } from './shell';
 import { captureEditableTarget, captureWrittenText, replaceSelection, type WrittenText } from './replace';
 import { formatNumber, t } from '../i18n';
 import { countCharacters, translationCost } from '../translate/cost';
-import { sendMessage, type BackTranslation, type TranslateAnswer } from '../messaging/protocol';
+import { sendMessage, type BackTranslation, type NotTranslated, type TranslateAnswer } from '../messaging/protocol';
 import type { BubbleBack } from './bubble-view';
 import { baseCode, isRtl, languageByCode, LANGUAGES } from '../language';
 import { closestLanguage } from '../page/page-language';
 import { WRITE_AT_ONCE_CHARS } from '../settings/schema';
 import type { PageSource } from '../page/highlight';
-import { checkedSelectionText, readCheckedSelection } from '../page/selection';
+import { checkedSelectionText, focusedElement, isSensitiveField, readCheckedSelection } from '../page/selection';
 
 /** The bubble's labels in the UI language; a `{name}` marker stands where the bubble puts a value. */
 function labels(): BubbleLabels {
@@ -57,6 +57,33 @@ function selectionAnchor(win: Window, selected: PageSource): AnchorRect | (() =>
   const range = win.getSelection()!.getRangeAt(0).cloneRange();
   return () => range.getBoundingClientRect();
 }
+
+/**
+ * Why the focus gave nothing to translate, when it says more than "nothing selected": a field never
+ * read, a frame of another site (its page script cannot run there without the user's leave), or,
+ * asked for what was written, an empty box.
+ */
+function whyNothingWritten(win: Window, asked: boolean): boolean | NotTranslated {
+  const active = focusedElement(win.document);
+  if (!active) return false;
+  if (isSensitiveField(active)) return { why: 'sensitive' };
+  if (active.tagName === 'IFRAME' || active.tagName === 'FRAME') {
+    const frame = active as HTMLIFrameElement;
+    let reachable = false;
+    try {
+      reachable = frame.contentDocument !== null;
+    } catch {
+      // Another site's frame.
+    }
+    const url = URL.canParse(frame.src, win.location.href) ? new URL(frame.src, win.location.href) : null;
+    if (!reachable && url && /^https?:$/.test(url.protocol)) return { why: 'frame', origin: url.origin };
+    return false;
+  }
+  return asked && isEditable(active) ? { why: 'empty' } : false;
+}
+
+/** An input, textarea or contenteditable the user could write in. */
+const isEditable = (element: Element) => element.tagName === 'TEXTAREA' || element.tagName === 'INPUT' || (element as HTMLElement).isContentEditable;
 
 /** A translation the bubble shows (not the question before one). */
 type TranslatedAnswer = Extract<TranslateAnswer, { status: 'translated' }>;
@@ -112,7 +139,7 @@ function writeTarget(written: WrittenText, ask: BubbleAsk): string {
  * translation in its place. Returns false when there is nothing to translate. The bubble closes
  * when `signal` aborts (the content script's end).
  */
-export function openTranslationBubble(win: Window, ask: BubbleAsk, signal?: AbortSignal): boolean {
+export function openTranslationBubble(win: Window, ask: BubbleAsk, signal?: AbortSignal): boolean | NotTranslated {
   // The same reader as for reading aloud: visible text only, checked against what was
   // right-clicked (`reported`, the menu's selectionText), and never a sensitive field.
   const reported = ask.selectionText;
@@ -126,7 +153,7 @@ export function openTranslationBubble(win: Window, ask: BubbleAsk, signal?: Abor
   if (!text || (!selected && !written)) {
     // Nothing to translate here after all: the shell painted at the click goes too.
     takeBubbleShell(win.document)?.host.remove();
-    return false;
+    return reported === undefined || ask.written ? whyNothingWritten(win, ask.written === true) : false;
   }
   const anchor = written ? () => written.element.getBoundingClientRect() : selectionAnchor(win, selected!);
   const editable = written ? written.target : selected!.reported ? null : captureEditableTarget(win);

@@ -416,7 +416,7 @@ export interface ProtocolMap {
   pagePing(): Result<true>;
   pageHighlight(data: In<'pageHighlight'>): Result<void>;
   pageClearHighlight(): Result<void>;
-  pageTranslate(data: In<'pageTranslate'>): Result<boolean>;
+  pageTranslate(data: In<'pageTranslate'>): Result<boolean | NotTranslated>;
   pageTranslatePage(data: In<'pageTranslatePage'>): Result<void>;
   pageNotice(data: In<'pageNotice'>): Result<void>;
   pageTranslateWait(data: In<'pageTranslateWait'>): Result<void>;
@@ -424,6 +424,13 @@ export interface ProtocolMap {
   confirmSpend(data: In<'confirmSpend'>): Result<void>;
   cancelSpend(data: In<'cancelSpend'>): Result<void>;
 }
+
+/**
+ * Why a frame opened no bubble when it had something to say about it: the focus is in a field never
+ * read (a password, card details), in a frame of another site this one cannot look into, or in a
+ * text box with nothing written (asked for what was written). Plain false: nothing selected.
+ */
+export type NotTranslated = { why: 'sensitive' } | { why: 'frame'; origin: string } | { why: 'empty' };
 
 /** What the background asks a page to show. */
 export type PageNoticeData = In<'pageNotice'>;

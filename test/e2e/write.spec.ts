@@ -231,7 +231,7 @@ test.describe('translating what I wrote', () => {
     await expect(reply).toHaveValue(longer);
   });
 
-  test('a password or a card number is never read or sent, by the shortcut or the menu', async ({ context, background, extensionId, emulator, pages }) => {
+  test('a password or a card number is never read or sent, by the shortcut or the menu, and the user is told why', async ({ context, background, extensionId, emulator, pages }) => {
     await connectService(background, emulator.url, 'demo-pro');
     await setSettings(background, { targetLanguage: 'en', writeBack: false });
     const page = await context.newPage();
@@ -242,10 +242,11 @@ test.describe('translating what I wrote', () => {
       await field.click();
       await page.keyboard.type(value);
       await pressShortcut(background, 'translate-selection', page);
-      await expect.poll(() => inPageUiText(context, page)).toContain('Nothing is selected');
+      await expect.poll(() => inPageUiText(context, page)).toContain('Voxlate never reads passwords, card details or fields the page marks as private');
+      await page.evaluate(() => document.querySelectorAll('voxlate-notice, voxlate-bubble').forEach((e) => e.remove()));
       await field.focus();
       await chooseMenuEntry(context, background, extensionId, page, 'voxlate-translate-written', null);
-      await expect.poll(() => inPageUiText(context, page)).toContain('Nothing is selected');
+      await expect.poll(() => inPageUiText(context, page)).toContain('Voxlate never reads passwords, card details or fields the page marks as private');
     }
     expect(await translations(emulator.url)).toEqual([]);
   });
@@ -305,6 +306,52 @@ test.describe('translating what I wrote, in apps', () => {
     // Each paid once.
     const paid = (await ledger(emulator.url)).entries.map((e) => e.textLength).sort((a, b) => a - b);
     expect(paid).toEqual([reactWritten.length, componentWritten.length, frameWritten.length].sort((a, b) => a - b));
+  });
+
+  test('a frame of another site: without access, the shortcut says whose box it is and how to let Voxlate in; let in from the menu there, its box is translated and put in place, and one Ctrl+Z brings it back', async ({
+    context, background, extensionId, emulator, pages,
+  }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'en', writeBack: false, writeReplaceAtOnce: true });
+    const other = (url: string) => url.replace('localhost', '127.0.0.1');
+    // The page on 127.0.0.1 (the test build's access), its reply box in a frame on localhost: no access there.
+    const page = await context.newPage();
+    await page.goto(`${other(pages.url)}/fixtures/write-cross.html`);
+    const framed = page.frameLocator('#frame').getByLabel('Respuesta (marco)');
+    await framed.click();
+    await page.keyboard.type('See you at the market.');
+    await pressShortcut(background, 'translate-selection', page);
+    await expect.poll(() => inPageUiText(context, page)).toContain(`This box belongs to another site (${new URL(pages.url).host}), which Voxlate may not read yet.`);
+    expect(await translations(emulator.url)).toEqual([]);
+
+    // The other way round: the page on localhost (opened to us by the click), its box on 127.0.0.1,
+    // where the user let Voxlate in (the test build's access stands for their yes).
+    await page.goto(`${pages.url}/fixtures/write-cross.html`);
+    const box = page.frameLocator('#frame').getByLabel('Respuesta (marco)');
+    const written = 'The jam is ready, come by tomorrow.';
+    await box.click();
+    await page.keyboard.type(written);
+    await clickToolbarButton(context, page, extensionId);
+    await box.focus();
+    const tabId = await background.evaluate(async (url) => (await chrome.tabs.query({ url: `${url}/*` }))[0]!.id!, pages.url);
+    const frames = await background.evaluate(
+      async (tab) => (await chrome.scripting.executeScript({ target: { tabId: tab, allFrames: true }, func: () => location.href })).map((r) => [r.frameId, r.result as string] as const),
+      tabId,
+    );
+    const [frameId, frameUrl] = frames.find(([, url]) => url.includes('127.0.0.1'))!;
+    await background.evaluate(
+      async ([tab, frame, frameAddress, menuItemId]) => {
+        const hooks = (globalThis as never as { voxlateTestHooks: { onMenuClick: (i: unknown, t: unknown) => boolean } }).voxlateTestHooks;
+        const t = await chrome.tabs.get(tab);
+        hooks.onMenuClick({ menuItemId, frameId: frame, editable: true, pageUrl: t.url, frameUrl: frameAddress }, t);
+      },
+      [tabId, frameId, frameUrl, 'voxlate-translate-written'] as const,
+    );
+    await expect(box).toHaveValue(/^\[ES\] /);
+    expect((await translations(emulator.url)).map((r) => r.textStart)).toEqual([written]);
+    await box.focus();
+    await page.keyboard.press('Control+z');
+    await expect(box).toHaveValue(written);
   });
 });
 

@@ -197,7 +197,7 @@ async function main(): Promise<number> {
       if (JSON.stringify(charged) !== JSON.stringify([['/api/v1/translate', Math.ceil(written.length / 10)], ['/api/v1/translate', back.credits]])) throw new Error(`charged ${JSON.stringify(charged)}`);
     });
 
-    await check('Firefox: "Translate what I wrote" in a contenteditable replaces it in the language chosen, one Ctrl+Z undoes it; a password is never read', async () => {
+    await check('Firefox: "Translate what I wrote" in a contenteditable replaces it in the language chosen, one Ctrl+Z undoes it; a password is never read, and the user is told why', async () => {
       await reset();
       await connect('demo-pro', 'en');
       await page.goto(`${pagesUrl}/fixtures/write.html`);
@@ -222,11 +222,27 @@ async function main(): Promise<number> {
       await page.focus('#password');
       await page.keyboard.type('my secret words');
       await clickMenu(ext, 'voxlate-translate-written');
-      await until('nothing to translate', async () => (await inPageUiText(ext)).includes('Nothing is selected')).catch(async (error: unknown) => {
+      await until('why nothing is read', async () => (await inPageUiText(ext)).includes('Voxlate never reads passwords')).catch(async (error: unknown) => {
         throw new Error(`${String(error)}; the page shows: ${await inPageUiText(ext)}; focus on ${await page.evaluate(() => document.activeElement?.id)}`);
       });
       const sent = (await ledger(emulator.url)).entries.map((e) => e.textStart);
       if (JSON.stringify(sent) !== JSON.stringify([written])) throw new Error(`sent ${JSON.stringify(sent)}`);
+    });
+
+    await check('Firefox: a box in a frame of another site, without access: the shortcut says whose box it is and how to let Voxlate in, and sends nothing', async () => {
+      await reset();
+      await connect('demo-pro', 'en');
+      await page.goto(`${pagesUrl}/fixtures/write-cross.html`);
+      await page.bringToFront();
+      const frame = await until('the frame of the other site', async () => page.frames().find((f) => f.url().includes('localhost')) ?? null);
+      await frame.click('#framed');
+      await page.keyboard.type('See you at the market.');
+      await translateShortcut();
+      const host = new URL(pages.url).host;
+      await until('whose box it is', async () => (await inPageUiText(ext)).includes(`This box belongs to another site (${host})`)).catch(async (error: unknown) => {
+        throw new Error(`${String(error)}; the page shows: ${await inPageUiText(ext)}`);
+      });
+      if ((await ledger(emulator.url)).entries.length) throw new Error('something was sent');
     });
 
     await check('Firefox: the typed trigger, turned on, registers its script; three spaces after what was written in a textarea open its card, and with "at once" on its translation is put in place there, one Ctrl+Z bringing it back; turned off, the script is gone', async () => {
