@@ -229,6 +229,45 @@ async function main(): Promise<number> {
       if (JSON.stringify(sent) !== JSON.stringify([written])) throw new Error(`sent ${JSON.stringify(sent)}`);
     });
 
+    await check('Firefox: in a React-controlled textarea, a web component\'s textarea in its shadow root and a textarea in a frame, what was written is put in place (at once, the option on), React\'s state follows, and one Ctrl+Z brings each back', async () => {
+      await reset();
+      await connect('demo-pro', 'en');
+      await ext.evaluate(async () => {
+        const { settings } = (await browser.storage.local.get('settings')) as { settings: Record<string, unknown> };
+        await browser.storage.local.set({ settings: { ...settings, writeBack: false, writeReplaceAtOnce: true } });
+      });
+      await page.goto(`${pagesUrl}/fixtures/write-apps.html`);
+      await page.bringToFront();
+      const frame = await until('the frame', async () => page.frames().find((f) => f.url().includes('write-frame')) ?? null);
+      const boxes = [
+        { name: 'React', written: 'Please send me the pattern for the blue scarf.', at: () => page.$('#react-reply') },
+        { name: 'shadow root', written: 'Happy to help with the next meeting.', at: () => page.$('shadow-reply >>> textarea') },
+        { name: 'frame', written: 'See you at the garden market on Sunday.', at: () => frame.$('#framed') },
+      ];
+      for (const { name, written, at } of boxes) {
+        const box = (await at())!;
+        const value = () => box.evaluate((e) => (e as HTMLTextAreaElement).value);
+        await page.keyboard.press('Escape');
+        await box.click();
+        await page.keyboard.type(written);
+        await translateShortcut();
+        const translated = await until(`${name}: the translation in place`, async () => ((await value()).startsWith('[ES] ') ? value() : null));
+        if (name === 'React') {
+          const state = () => page.$eval('button[data-state]', (e) => e.getAttribute('data-state'));
+          if ((await state()) !== translated) throw new Error(`React's state holds ${await state()}`);
+          await undo();
+          await until('React\'s state back after one undo', async () => (await state()) === written);
+        } else {
+          await undo();
+        }
+        await until(`${name}: what was written, back after one undo`, async () => (await value()) === written).catch(async (error: unknown) => {
+          throw new Error(`${String(error)}; it holds ${await value()}`);
+        });
+      }
+      const paid = (await ledger(emulator.url)).entries.map((e) => e.textStart);
+      if (JSON.stringify(paid) !== JSON.stringify(boxes.map((b) => b.written))) throw new Error(`paid for ${JSON.stringify(paid)}`);
+    });
+
     await check('Firefox: a box in a frame of another site, without access: the shortcut says whose box it is and how to let Voxlate in, and sends nothing', async () => {
       await reset();
       await connect('demo-pro', 'en');
