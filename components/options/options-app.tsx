@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { t } from '@/lib/i18n';
-import { sendMessage, type ServiceStatus } from '@/lib/messaging/protocol';
+import { type ServiceStatus } from '@/lib/messaging/protocol';
+import { sendMessage } from '@/lib/messaging/send';
 import { CleanupOptions } from './cleanup-options';
 import { ListenOptions } from './listen-options';
 import { PdfOptions } from './pdf-options';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { SerializedServiceError } from '@/lib/api/errors';
-import { sendMessage, type VoicesView } from '@/lib/messaging/protocol';
+import { type VoicesView } from '@/lib/messaging/protocol';
+import { sendMessage } from '@/lib/messaging/send';
 
 /** The voices list (cached by the background), with a refresh that asks the service again. */
 export function useVoices(enabled: boolean) {

@@ -1,6 +1,6 @@
 import '@/lib/zod-setup';
 import { joinedFileUrl } from '@/lib/audio/joined-file';
-import { sendMessage } from '@/lib/messaging/protocol';
+import { sendMessage } from '@/lib/messaging/send';
 import { unwrap } from '@/lib/messaging/result';
 import { registerHandlers } from '@/lib/messaging/router';
 import { linkToBackground } from '@/lib/player/background-link';

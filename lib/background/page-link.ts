@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { ServiceError } from '../api/errors';
-import { pageMarks, sendMessage, type PageHighlight, type PageNoticeData, type PageText } from '../messaging/protocol';
+import { pageMarks, type PageHighlight, type PageNoticeData, type PageText } from '../messaging/protocol';
+import { sendMessage } from '../messaging/send';
 import { formatNumber, t } from '../i18n';
 import { knownFrames, rememberFrames } from './injected-frames';
 

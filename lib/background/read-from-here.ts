@@ -1,5 +1,5 @@
 import { serializeError, ServiceError } from '../api/errors';
-import { sendMessage } from '../messaging/protocol';
+import { sendMessage } from '../messaging/send';
 import { checkedText, injectArticleScript, injectPageScript, reportingFrame } from './page-link';
 import { openPdfInstead, pdfShownIn } from './pdf-tab';
 import { warmUpReading } from './read-selection';

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { serializeError } from '../api/errors';
-import { sendMessage } from '../messaging/protocol';
+import { sendMessage } from '../messaging/send';
 import { unwrap } from '../messaging/result';
 import { injectPageTranslation } from './page-link';
 import { openPdfInstead, pdfShownIn } from './pdf-tab';

@@ -1,5 +1,6 @@
 import { serializeError, ServiceError } from '../api/errors';
-import { sendMessage, type NotTranslated } from '../messaging/protocol';
+import { type NotTranslated } from '../messaging/protocol';
+import { sendMessage } from '../messaging/send';
 import { hideBubbleShell, showBubbleShell } from './bubble-shell';
 import { knownFramesNow } from './injected-frames';
 import { injectPageScript, reportingFrame } from './page-link';

@@ -1,7 +1,7 @@
 import { t } from '../i18n';
 import { ServiceError } from '../api/errors';
 import { registerHandlers } from '../messaging/router';
-import { sendMessage } from '../messaging/protocol';
+import { sendMessage } from '../messaging/send';
 import { showPageNotice } from '../page/notice';
 import type { PageSource } from '../page/highlight';
 import { readCheckedSelection, readSelection } from '../page/selection';

@@ -1,4 +1,4 @@
-import { sendMessage } from '../messaging/protocol';
+import { sendMessage } from '../messaging/send';
 import type { PlayerCorner } from '../settings/player-corner';
 import { unwrap } from '../messaging/result';
 import { showPageNotice } from '../page/notice';

@@ -464,4 +464,3 @@ export interface SpendQuestion {
   token: string;
 }
 
-export { sendMessage, onMessage } from './send';

@@ -2,7 +2,8 @@ import { browser, type Browser } from 'wxt/browser';
 import type * as z from 'zod/mini';
 import { serializeError, ServiceError } from '../api/errors';
 import { t } from '../i18n';
-import { messageRules, onMessage, type ProtocolMap } from './protocol';
+import { messageRules, type ProtocolMap } from './protocol';
+import { onMessage } from './send';
 import type { Result } from './result';
 import { classifySender, originOf, type SenderKind } from './sender';
 

@@ -1,5 +1,5 @@
 import { t } from '../i18n';
-import { sendMessage } from '../messaging/protocol';
+import { sendMessage } from '../messaging/send';
 import { startPageAgent } from '../content/agent';
 import { provideArticleReader } from '../content/article-reader';
 import { providePagePlayer } from '../content/page-player-slot';

@@ -1,5 +1,6 @@
 import { formatNumber, t } from '../i18n';
-import { MAX_READ_CHARS, sendMessage } from '../messaging/protocol';
+import { MAX_READ_CHARS } from '../messaging/protocol';
+import { sendMessage } from '../messaging/send';
 import type { DocumentArticle } from './article';
 import { byId } from './toolbar';
 

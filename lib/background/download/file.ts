@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { ServiceError } from '../../api/errors';
 import { joinedFileUrl } from '../../audio/joined-file';
 import { unwrap } from '../../messaging/result';
-import { sendMessage } from '../../messaging/protocol';
+import { sendMessage } from '../../messaging/send';
 import { getAudio } from '../../speech/cache';
 import { ensureOffscreen } from '../reading/offscreen-host';
 import { fileNameFromTitle } from './file-name';

@@ -1,5 +1,5 @@
 import { unwrap } from '../../messaging/result';
-import { sendMessage } from '../../messaging/protocol';
+import { sendMessage } from '../../messaging/send';
 import type { PlayerHost } from './player-host';
 import { t } from '../../i18n';
 

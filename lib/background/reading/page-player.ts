@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { sendMessage } from '../../messaging/protocol';
+import { sendMessage } from '../../messaging/send';
 import type { PlayerEvent, ReadingPlan } from '../../player/contract';
 import { getSettings } from '../../settings/items';
 import type { ReadingSession } from './session';
