@@ -94,6 +94,26 @@ export async function injectPageScript(tabId: number, clickedFrame?: number): Pr
 }
 
 /**
+ * As injectPageScript for a shortcut (no clicked frame), but the top page's script is asked for
+ * alone first and `frames` comes as soon as it runs there: the other frames are tried meanwhile,
+ * and `all` tells when they are done. Most of what a shortcut is for is in the top page (the
+ * page's first use waits for one injection, not two).
+ */
+export async function injectPageScriptTopFirst(tabId: number): Promise<{ frames: number[]; all: Promise<number[]> }> {
+  const known = await pageScriptFrames(tabId);
+  if (known) return { frames: known, all: Promise.resolve(known) };
+  const frames = await inject(tabId, { frameIds: [0] }, PAGE_INJECT_TIMEOUT_MS);
+  const all = inject(tabId, { allFrames: true }, INJECT_TIMEOUT_MS)
+    .catch(() => [])
+    .then((others) => {
+      const every = [...new Set([...frames, ...others])];
+      void rememberFrames(tabId, every).catch(() => undefined);
+      return every;
+    });
+  return { frames, all };
+}
+
+/**
  * Asks the page for text: the selection (from the frame that has one, the clicked frame first),
  * or, in 'auto' mode with no selection anywhere, the article of the top page. 'peek' only looks
  * at the selection, leaving what the page highlights for a reading under way alone.

@@ -3,7 +3,7 @@ import { type NotTranslated } from '../messaging/protocol';
 import { sendMessage } from '../messaging/send';
 import { hideBubbleShell, showBubbleShell } from './bubble-shell';
 import { knownFramesNow } from './injected-frames';
-import { injectPageScript, reportingFrame } from './page-link';
+import { injectPageScript, injectPageScriptTopFirst, reportingFrame } from './page-link';
 import { reportProblem } from './reading/problems';
 import type { TabRef } from './tab-actions';
 import { currentTargetLanguage } from './translation';
@@ -33,13 +33,16 @@ export async function translateFromTab(tab: TabRef, frameId?: number, selectionT
     // The page script's first run holds the page's main thread for tens of ms: it comes once the
     // shell is on screen, not before its paint.
     await shell;
-    const [frames, target, writing, atOnce] = await Promise.all([injectPageScript(tab.id, frameId), targetLanguage, writeTo, replaceAtOnce]);
+    // A shortcut (no frame clicked): the top page is asked as soon as its script runs, the other
+    // frames only when it has nothing (they are let in meanwhile).
+    const injection = frameId === undefined && selectionText === undefined ? injectPageScriptTopFirst(tab.id) : injectPageScript(tab.id, frameId).then((frames) => ({ frames, all: Promise.resolve(frames) }));
+    const [{ frames, all }, target, writing, atOnce] = await Promise.all([injection, targetLanguage, writeTo, replaceAtOnce]);
     injected = true;
     // From a menu, the clicked frame checks its selection against what the browser reported.
-    const ordered = selectionText !== undefined ? [reportingFrame(frames, frameId)] : [...new Set([frameId ?? 0, ...frames])].filter((f) => frames.includes(f));
+    const ordered = selectionText !== undefined ? [reportingFrame(frames, frameId)] : inOrder(frames, frameId ?? 0, all);
     let why: NotTranslated | null = null;
-    for (const frame of ordered) {
-      const ask = { target, selectionText, writeTo: writing, written, ...(atOnce ? { replaceAtOnce: true } : {}) };
+    const ask = { target, selectionText, writeTo: writing, written, ...(atOnce ? { replaceAtOnce: true } : {}) };
+    for await (const frame of ordered) {
       const shown = await sendMessage('pageTranslate', ask, { tabId: tab.id, frameId: frame }).catch(() => null);
       if (shown?.ok && shown.value === true) {
         // The bubble opened in another frame than the one clicked (a frame we may not enter).
@@ -52,6 +55,21 @@ export async function translateFromTab(tab: TabRef, frameId?: number, selectionT
   } catch (error) {
     if (await shell) await hideBubbleShell(tab.id, shellFrame);
     await reportProblem(injected ? tab.id : null, serializeError(error));
+  }
+}
+
+/** The frames to ask, `first` first (when it runs our script), then the rest of `frames`, then those `all` adds. */
+async function* inOrder(frames: number[], first: number, all: Promise<number[]>): AsyncGenerator<number> {
+  const asked = new Set<number>();
+  for (const frame of [first, ...frames]) {
+    if (!frames.includes(frame) || asked.has(frame)) continue;
+    asked.add(frame);
+    yield frame;
+  }
+  for (const frame of await all) {
+    if (asked.has(frame)) continue;
+    asked.add(frame);
+    yield frame;
   }
 }
 
