@@ -3,13 +3,14 @@ import { createTranslationBubble, type TranslationBubble } from './bubble';
 import type { BubbleLabels } from './labels';
 import type { AnchorRect } from './placement';
 import { takeBubbleShell } from './shell';
-import { captureEditableTarget, captureWrittenText, replaceSelection, type WrittenText } from './replace';
+import { captureEditableTarget, captureWrittenText, replaceSelection } from './replace';
 import { formatNumber, t } from '../i18n';
 import { countCharacters, translationCost } from '../translate/cost';
 import { type BackTranslation, type NotTranslated, type TranslateAnswer } from '../messaging/protocol';
 import { sendMessage } from '../messaging/send';
 import type { BubbleBack } from './bubble-view';
-import { baseCode, isRtl, languageByCode, LANGUAGES } from '../language';
+import { isRtl, languageByCode, LANGUAGES } from '../language';
+import { writeTargetFor } from '../translate/write-target';
 import { closestLanguage } from '../page/page-language';
 import { WRITE_AT_ONCE_CHARS } from '../settings/schema';
 import type { PageSource } from '../page/highlight';
@@ -119,18 +120,6 @@ export interface BubbleAsk {
 }
 
 
-/**
- * The language what the user wrote goes into: the one chosen for this site or in the options,
- * else the field's (page's) language when it is another than theirs, else English (Spanish for
- * someone who reads English).
- */
-function writeTarget(written: WrittenText, ask: BubbleAsk): string {
-  if (ask.writeTo) return ask.writeTo;
-  const page = closestLanguage(written.element);
-  const pageCode = page ? languageByCode(baseCode(page))?.code : undefined;
-  if (pageCode && pageCode !== ask.target) return pageCode;
-  return ask.target === 'en' ? 'es' : 'en';
-}
 
 /**
  * Shows the translation bubble beside this frame's selection and drives it: translate (and
@@ -158,7 +147,7 @@ export function openTranslationBubble(win: Window, ask: BubbleAsk, signal?: Abor
   }
   const anchor = written ? () => written.element.getBoundingClientRect() : selectionAnchor(win, selected!);
   const editable = written ? written.target : selected!.reported ? null : captureEditableTarget(win);
-  const target = written ? writeTarget(written, ask) : ask.target;
+  const target = written ? writeTargetFor(closestLanguage(written.element), ask.writeTo, ask.target) : ask.target;
   let translation = '';
   let targetCode = target;
   // Put in place at once (the option for short texts), when the first translation asked no question.
