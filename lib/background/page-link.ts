@@ -24,7 +24,7 @@ export const PAGE_INJECT_TIMEOUT_MS = 10_000;
  * its result as `schema` reads it; null where it cannot run, answers something else, or takes
  * longer than INJECT_TIMEOUT_MS.
  */
-export async function runProbe<T>(tabId: number, frameId: number, file: '/selection-probe.js' | '/here-probe.js', schema: { safeParse(value: unknown): { data?: T } }): Promise<T | null> {
+export async function runProbe<T>(tabId: number, frameId: number, file: '/selection-probe.js' | '/here-probe.js' | '/written-probe.js', schema: { safeParse(value: unknown): { data?: T } }): Promise<T | null> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), INJECT_TIMEOUT_MS)));
   const run = browser.scripting

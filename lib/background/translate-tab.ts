@@ -3,10 +3,12 @@ import { type NotTranslated } from '../messaging/protocol';
 import { sendMessage } from '../messaging/send';
 import { hideBubbleShell, showBubbleShell } from './bubble-shell';
 import { knownFramesNow } from './injected-frames';
-import { injectPageScript, injectPageScriptTopFirst, reportingFrame } from './page-link';
+import { injectPageScript, injectPageScriptTopFirst, reportingFrame, runProbe } from './page-link';
 import { reportProblem } from './reading/problems';
 import type { TabRef } from './tab-actions';
-import { currentTargetLanguage } from './translation';
+import { currentTargetLanguage, translateAhead } from './translation';
+import { writeTargetFor } from '../translate/write-target';
+import * as z from 'zod/mini';
 import { isPrivateTab } from './private-windows';
 import { rememberWriteTo, writeToFor } from './write-to';
 import { t } from '../i18n';
@@ -27,6 +29,11 @@ export async function translateFromTab(tab: TabRef, frameId?: number, selectionT
   const shellFrame = frameId ?? 0;
   const shell = selectionText !== undefined && !knownFramesNow(tab.id)?.includes(shellFrame) ? showBubbleShell(tab.id, shellFrame) : null;
   try {
+    // A shortcut: what the user wrote in the focused box is read at once by a small probe (before
+    // the page script, which the frame runs after it), and its translation asked for while the page
+    // script starts; the bubble's own request joins it.
+    const shortcut = frameId === undefined && selectionText === undefined;
+    const probing = shortcut ? runProbe(tab.id, 0, WRITTEN_PROBE, writtenSchema) : Promise.resolve(null);
     const targetLanguage = currentTargetLanguage();
     const replaceAtOnce = getSettings().then((s) => s.writeReplaceAtOnce);
     const writeTo = isPrivateTab(tab.id).then((inPrivate) => writeToFor(tab.id, inPrivate));
@@ -35,15 +42,23 @@ export async function translateFromTab(tab: TabRef, frameId?: number, selectionT
     await shell;
     // A shortcut (no frame clicked): the top page is asked as soon as its script runs, the other
     // frames only when it has nothing (they are let in meanwhile).
-    const injection = frameId === undefined && selectionText === undefined ? injectPageScriptTopFirst(tab.id) : injectPageScript(tab.id, frameId).then((frames) => ({ frames, all: Promise.resolve(frames) }));
-    const [{ frames, all }, target, writing, atOnce] = await Promise.all([injection, targetLanguage, writeTo, replaceAtOnce]);
+    const injection = shortcut ? injectPageScriptTopFirst(tab.id) : injectPageScript(tab.id, frameId).then((frames) => ({ frames, all: Promise.resolve(frames) }));
+    const ahead = probing.then(async (probe) => {
+      if (!probe) return undefined;
+      const [reading, writing] = await Promise.all([targetLanguage, writeTo]);
+      const requestId = `ahead-${crypto.randomUUID()}`;
+      void translateAhead({ text: probe.text, target: writeTargetFor(probe.pageLanguage, writing, reading), written: true, requestId }, tab.id, 0);
+      return requestId;
+    });
+    const [{ frames, all }, target, writing, atOnce, aheadId] = await Promise.all([injection, targetLanguage, writeTo, replaceAtOnce, ahead]);
     injected = true;
     // From a menu, the clicked frame checks its selection against what the browser reported.
     const ordered = selectionText !== undefined ? [reportingFrame(frames, frameId)] : inOrder(frames, frameId ?? 0, all);
     let why: NotTranslated | null = null;
     const ask = { target, selectionText, writeTo: writing, written, ...(atOnce ? { replaceAtOnce: true } : {}) };
     for await (const frame of ordered) {
-      const shown = await sendMessage('pageTranslate', ask, { tabId: tab.id, frameId: frame }).catch(() => null);
+      const asked = frame === 0 && aheadId ? { ...ask, requestId: aheadId } : ask;
+      const shown = await sendMessage('pageTranslate', asked, { tabId: tab.id, frameId: frame }).catch(() => null);
       if (shown?.ok && shown.value === true) {
         // The bubble opened in another frame than the one clicked (a frame we may not enter).
         if (frame !== shellFrame && (await shell)) await hideBubbleShell(tab.id, shellFrame);
@@ -57,6 +72,11 @@ export async function translateFromTab(tab: TabRef, frameId?: number, selectionT
     await reportProblem(injected ? tab.id : null, serializeError(error));
   }
 }
+
+const WRITTEN_PROBE = '/written-probe.js';
+
+/** What the written-text probe answers (lib/page/written-probe.ts); anything else is no answer. */
+const writtenSchema = z.nullable(z.object({ text: z.string().check(z.minLength(1), z.maxLength(1_000_000)), pageLanguage: z.nullable(z.string()) }));
 
 /** The frames to ask, `first` first (when it runs our script), then the rest of `frames`, then those `all` adds. */
 async function* inOrder(frames: number[], first: number, all: Promise<number[]>): AsyncGenerator<number> {

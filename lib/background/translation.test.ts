@@ -136,3 +136,54 @@ describe('translate what the user wrote: and back into their language, to check 
     expect(await translate({ text: WRITTEN, target: 'es', written: true }, 7)).toMatchObject({ status: 'translated', translation: `[es] ${WRITTEN}`, back: { status: 'failed', error: { message: expect.stringMatching(/./) } } });
   });
 });
+
+describe('translateAhead: what the user wrote, asked for by the worker before the bubble asks', () => {
+  const TEXT = 'Could you water the tomatoes while I am away next week?';
+  const setUp = (confirmAboveCredits: number) =>
+    fakeBrowser.storage.local.set({ apiKey: 'k', settings: { serviceUrl: 'https://tts.test', targetLanguage: 'en', writeBack: false, confirmAboveCredits } });
+  const load = async () => {
+    vi.resetModules();
+    return import('./translation');
+  };
+
+  it('the bubble\'s request under the same id gets that answer with its cost, and nothing is sent twice', async () => {
+    await setUp(200);
+    const { translate, translateAhead } = await load();
+    const ahead = translateAhead({ text: TEXT, target: 'es', written: true, requestId: 'ahead-1' }, 7, 0);
+    const answer = await translate({ text: TEXT, target: 'es', written: true, requestId: 'ahead-1' }, 7);
+    await ahead;
+    expect(answer).toMatchObject({ status: 'translated', cost: Math.ceil(TEXT.length / 10), cached: false });
+    expect(translated).toEqual([TEXT]);
+  });
+
+  it('above the threshold nothing is sent and no question is held; the bubble asks as always', async () => {
+    await setUp(1);
+    const { translate, translateAhead } = await load();
+    await translateAhead({ text: `${TEXT} Thanks.`, target: 'es', written: true, requestId: 'ahead-2' }, 7, 0);
+    expect(translated).toEqual([]);
+    expect(await translate({ text: `${TEXT} Thanks.`, target: 'es', written: true, requestId: 'ahead-2' }, 7)).toMatchObject({ status: 'confirm', token: expect.any(String) });
+    expect(translated).toEqual([]);
+  });
+
+  it('the bubble withdrawing its request withdraws the one asked ahead while it waits its turn', async () => {
+    await setUp(200);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (new URL(url).pathname.endsWith('/user')) return Response.json({ user: { id: 'usr_1', email: 'a@b.c', credits: 10_000, plan: 'pro' } });
+      await held;
+      const { text } = JSON.parse(String(init!.body)) as { text: string };
+      translated.push(text);
+      return Response.json({ success: true, translation: `[es] ${text}`, source_language: 'en', target_language: 'es' });
+    });
+    const { cancelTranslation, translate, translateAhead } = await load();
+    const text = `${TEXT} Soon.`;
+    const ahead = translateAhead({ text, target: 'es', written: true, requestId: 'ahead-3' }, 7, 0);
+    const bubble = translate({ text, target: 'es', written: true, requestId: 'ahead-3' }, 7);
+    cancelTranslation('ahead-3', 7);
+    release();
+    await ahead;
+    await bubble.catch(() => undefined);
+    expect(translated).toEqual([]);
+  });
+});

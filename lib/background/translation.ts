@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { makeServiceError, isServiceError, serializeError, ServiceError, type ServiceErrorKind } from '../api/errors';
-import { createTranslator, type TranslationResult } from '../translate/translate';
+import { createTranslator, type CostToConfirm, type TranslationResult } from '../translate/translate';
 import { CHARS_PER_CREDIT, countCharacters } from '../translate/cost';
 import { translationGrowthBound } from '../translate/growth';
 import { t } from '../i18n';
@@ -44,7 +44,7 @@ const translator = createTranslator({
 const waitWatches = new WeakMap<AbortSignal, WaitWatch>();
 
 /** Requests a page may still withdraw, by the sender's tab and the page's own request id. */
-const withdrawable = new Map<string, AbortController>();
+const withdrawable = new Map<string, Set<AbortController>>();
 const requestKey = (tabId: number | undefined, requestId: string) => `${tabId ?? 'extension'}:${requestId}`;
 
 /** The target language to offer: the last one chosen, else the browser's language, else English. */
@@ -94,12 +94,48 @@ async function agreedCredits(token: string, question: TranslateQuestion): Promis
  * the user's threshold nothing is sent: the answer asks for approval of the cost.
  */
 export async function translate(ask: TranslateAsk, tabId?: number, frameId = 0): Promise<TranslateAnswer> {
+  // Asked for ahead under this id (translateAhead): that request's answer is this one's, with what
+  // it cost (this action's figure), not a free copy from the cache.
+  const key = ask.requestId === undefined ? null : requestKey(tabId, ask.requestId);
+  const early = key ? aheadAnswers.get(key) : undefined;
+  if (key && early && early.text === ask.text && early.target === ask.target && ask.agreed === undefined) {
+    aheadAnswers.delete(key);
+    // Its failure is this request's too (a service that charged and failed is not paid twice), and
+    // so is its withdrawal: only this request's asker withdraws under its id. Above the threshold
+    // nothing was sent, and the question is asked below.
+    const got = await early.answer;
+    if (got.status === 'translated') return got;
+  }
+  return (await answer(ask, tabId, frameId, true)) as TranslateAnswer;
+}
+
+/** Answers of requests asked for ahead, by their key, for the bubble's request that takes them over (kept a minute at most). */
+const aheadAnswers = new Map<string, { text: string; target: string; answer: Promise<TranslateAnswer | CostToConfirm> }>();
+const AHEAD_KEPT_MS = 60_000;
+
+/**
+ * The translation a page's bubble is about to ask for under `requestId` (what the user wrote, read
+ * by the written-text probe at the shortcut), asked for by the worker first so it leaves while the
+ * page script starts: the bubble's own request then joins it (the translator's requests in flight)
+ * or finds it in the cache, and the bubble's withdrawal withdraws both. Never asks: a translation
+ * above the user's threshold is not sent, and the bubble asks about it as always. Never fails.
+ */
+export async function translateAhead(ask: TranslateAsk & { requestId: string }, tabId: number, frameId: number): Promise<void> {
+  const key = requestKey(tabId, ask.requestId);
+  const answered = answer(ask, tabId, frameId, false);
+  aheadAnswers.set(key, { text: ask.text, target: ask.target, answer: answered });
+  setTimeout(() => aheadAnswers.get(key)?.answer === answered && aheadAnswers.delete(key), AHEAD_KEPT_MS);
+  await answered.catch(() => undefined);
+}
+
+/** A translation, or the question about its cost: held for the user's agreement (`hold`), or only said (nothing sent either way). */
+async function answer(ask: TranslateAsk, tabId: number | undefined, frameId: number, hold: boolean): Promise<TranslateAnswer | CostToConfirm> {
   const { requestId, agreed, written, ...input } = ask;
   const question: TranslateQuestion = { tabId: tabId ?? null, text: input.text, target: input.target, source: input.source ?? null };
   const key = requestId === undefined ? null : requestKey(tabId, requestId);
   // Registered before the first await: a cancel sent right after this request finds it.
   const controller = new AbortController();
-  if (key) withdrawable.set(key, controller);
+  if (key) withdrawable.set(key, (withdrawable.get(key) ?? new Set()).add(controller));
   // Whoever asked hears why it waits (a retry coming, a service slower than usual): a page in its
   // bubble, the popup through the wait notes it watches.
   const tell =
@@ -129,7 +165,10 @@ export async function translate(ask: TranslateAsk, tabId?: number, frameId = 0):
       ...(back ? { extraCost: backCostBound(input.text, back, input.target) } : {}),
     });
     // Above the threshold: nothing was sent; the worker keeps what the figure covers until the user agrees.
-    if (answer.status === 'confirm') return { ...answer, token: await holdForConfirmation(TRANSLATE_KIND, question, answer.cost), ...(back ? { backTo: back } : {}) };
+    if (answer.status === 'confirm') {
+      if (!hold) return answer;
+      return { ...answer, token: await holdForConfirmation(TRANSLATE_KIND, question, answer.cost), ...(back ? { backTo: back } : {}) };
+    }
     if (!written && settings.targetLanguage !== input.target) await updateSettings({ targetLanguage: input.target });
     const checked = back ? await withBack(answer, back, (approvedCost ?? settings.confirmAboveCredits) - answer.cost, tabId, inPrivate, controller.signal) : answer;
     // The balance is shown with every translation. It is known once the service was set up or
@@ -142,7 +181,9 @@ export async function translate(ask: TranslateAsk, tabId?: number, frameId = 0):
   } finally {
     watch?.stop();
     if (requestId !== undefined && tabId === undefined) void setWaitNote(`translate:${requestId}`, null).catch(() => undefined);
-    if (key && withdrawable.get(key) === controller) withdrawable.delete(key);
+    const waiting = key ? withdrawable.get(key) : undefined;
+    waiting?.delete(controller);
+    if (key && waiting?.size === 0) withdrawable.delete(key);
   }
 }
 
@@ -192,7 +233,7 @@ async function withBack(
  * the bubble): what is not sent yet is dropped; a request already sent finishes into the cache.
  */
 export function cancelTranslation(requestId: string, tabId?: number): void {
-  withdrawable.get(requestKey(tabId, requestId))?.abort(makeServiceError('cancelled'));
+  for (const controller of withdrawable.get(requestKey(tabId, requestId)) ?? []) controller.abort(makeServiceError('cancelled'));
 }
 
 /**

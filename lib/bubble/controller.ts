@@ -117,6 +117,8 @@ export interface BubbleAsk {
   written?: boolean;
   /** What was written, when short, goes in its place at once if its translation needs no question (the option). */
   replaceAtOnce?: boolean;
+  /** The worker asked for what was written already, under this id: the first request takes it (joining it, and withdrawing it with its own). */
+  requestId?: string;
 }
 
 
@@ -153,6 +155,8 @@ export function openTranslationBubble(win: Window, ask: BubbleAsk, signal?: Abor
   // Put in place at once (the option for short texts), when the first translation asked no question.
   let atOnce = written !== null && ask.replaceAtOnce === true && editable !== null && countCharacters(text) <= WRITE_AT_ONCE_CHARS;
   let replacedAtOnce = false;
+  // The worker's request for what was written, already under way: the first request is that one.
+  let aheadId = written ? ask.requestId : undefined;
   let bubble: TranslationBubble | null = null;
   // Answers can arrive out of order when the user changes the target quickly: only the latest counts.
   let latest = 0;
@@ -186,7 +190,8 @@ export function openTranslationBubble(win: Window, ask: BubbleAsk, signal?: Abor
   async function run(code: string, agreed?: string) {
     const ask = ++latest;
     withdraw();
-    const requestId = newRequestId();
+    const requestId = code === target && agreed === undefined && aheadId ? aheadId : newRequestId();
+    aheadId = undefined;
     awaited = requestId;
     waiting.set(requestId, (note) => bubble?.showWaiting(note));
     targetCode = code;

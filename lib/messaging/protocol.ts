@@ -299,6 +299,8 @@ export const messageRules = {
       written: z.optional(z.boolean()),
       /** A short text the user wrote goes in its place at once when its translation needs no question (the option). */
       replaceAtOnce: z.optional(z.boolean()),
+      /** The id the worker already asked for what the user wrote under (translateAhead): the bubble's first request takes it, joining that one. */
+      requestId: z.optional(requestId),
     }),
     from: ['extension'],
   },
