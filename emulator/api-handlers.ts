@@ -10,7 +10,8 @@ import { synthesize } from './espeak.ts';
 import { errorReply, jsonReply, rawReply, type Reply } from './http-util.ts';
 import { BUILTIN_VOICES, sampleText, toWire, voiceById, voicesFor, type VoiceInfo } from './voices.ts';
 import { charCount, languageByCode, languageByName, LANGUAGES, type Language } from './languages.ts';
-import { detectLanguage, SUPPORTED_NAMES, translate } from './translate.ts';
+import { detectLanguage, SUPPORTED_NAMES } from './translate.ts';
+import { translateWith, type TranslatorMode } from './translator-mode.ts';
 
 /** Rendered speech, shared by every emulator in this process and every run on the machine. */
 const speech = createAudioCache();
@@ -29,6 +30,8 @@ export interface ApiContext {
   baseUrl: string;
   /** Whether mp3 gets its LAME Info frame (off: as an encoder that writes none). */
   mp3LameTag?: boolean;
+  /** The translation rule for this account (default `phrasebook`). */
+  translator?: TranslatorMode;
   /** Takes `cost` credits up front; returns the 402 reply instead when the balance is too low. */
   reserve(cost: number): Reply | null;
 }
@@ -134,7 +137,7 @@ export async function handleTranslate(ctx: ApiContext): Promise<Reply> {
   if (denied) return denied;
   return jsonReply(200, {
     success: true,
-    translation: translate(text as string, source, target),
+    translation: translateWith(ctx.translator ?? 'phrasebook', text as string, source, target),
     source_language: source.name,
     target_language: target.name,
   });

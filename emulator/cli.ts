@@ -1,10 +1,11 @@
 /**
- * Command line entry: `npm run emulator -- --port <n> [--accounts <file.json>] [--latency-ms N] [--ms-per-char N]`.
+ * Command line entry: `npm run emulator -- --port <n> [--accounts <file.json>] [--latency-ms N] [--ms-per-char N] [--translator phrasebook|realistic]`.
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { DEFAULT_ACCOUNTS, startEmulator, type EmulatorAccount } from './server.ts';
+import { TRANSLATOR_MODES, type TranslatorMode } from './translator-mode.ts';
 
 /** Port used when --port is not given (0 picks a random free port). */
 const DEFAULT_PORT = 4545;
@@ -65,18 +66,21 @@ async function main(): Promise<void> {
         accounts: { type: 'string' },
         'latency-ms': { type: 'string' },
         'ms-per-char': { type: 'string' },
+        translator: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
   } catch (e) {
-    fail(`${(e as Error).message}\nUsage: npm run emulator -- --port <n> [--accounts <file.json>] [--latency-ms N] [--ms-per-char N]`);
+    fail(`${(e as Error).message}\nUsage: npm run emulator -- --port <n> [--accounts <file.json>] [--latency-ms N] [--ms-per-char N] [--translator phrasebook|realistic]`);
   }
   if (values.help) {
-    console.log('Usage: npm run emulator -- --port <n> [--accounts <file.json>] [--latency-ms N] [--ms-per-char N]\nSee emulator/README.md.');
+    console.log('Usage: npm run emulator -- --port <n> [--accounts <file.json>] [--latency-ms N] [--ms-per-char N] [--translator phrasebook|realistic]\nSee emulator/README.md.');
     return;
   }
   const port = numberOption('port', values.port, DEFAULT_PORT);
   if (!Number.isInteger(port) || port > 65535) fail(`--port must be an integer from 0 to 65535, got "${values.port}".`);
+  const translator = (values.translator ?? 'phrasebook') as TranslatorMode;
+  if (!TRANSLATOR_MODES.includes(translator)) fail(`--translator must be ${TRANSLATOR_MODES.join(' or ')}, got "${values.translator}".`);
   const accounts = values.accounts ? await loadAccounts(values.accounts) : DEFAULT_ACCOUNTS;
   let emulator;
   try {
@@ -85,12 +89,13 @@ async function main(): Promise<void> {
       accounts,
       latencyMs: numberOption('latency-ms', values['latency-ms'], 0),
       msPerChar: numberOption('ms-per-char', values['ms-per-char'], 0),
+      translator,
       log: (line) => console.log(`${new Date().toISOString()} ${line}`),
     });
   } catch (e) {
     fail(`Could not start the emulator: ${(e as Error).message}`);
   }
-  console.log(`Service emulator listening on ${emulator.url}`);
+  console.log(`Service emulator listening on ${emulator.url}${translator === 'realistic' ? ' (realistic translator)' : ''}`);
   for (const a of emulator.accounts) {
     console.log(`  key ${a.key.padEnd(18)} plan ${a.plan.padEnd(10)} credits ${a.credits}${a.voices ? ` (sees ${a.voices} voices)` : ''}`);
   }

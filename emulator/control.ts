@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { FaultRequestSchema } from './faults.ts';
 import { errorReply, jsonReply, parseJsonObject, readBody, type Reply } from './http-util.ts';
 import type { EmulatorState } from './state.ts';
+import { resetTranslator, TRANSLATOR_MODES } from './translator-mode.ts';
 
 const AccountChangeSchema = z.strictObject({
   key: z.string().min(1),
@@ -19,6 +20,22 @@ const ConfigChangeSchema = z.strictObject({
   msPerChar: z.number().min(0).optional(),
   mp3LameTag: z.boolean().optional(),
 });
+
+const TranslatorChangeSchema = z.strictObject({
+  mode: z.enum(TRANSLATOR_MODES),
+  /** Only this account's requests (else every account without its own mode). */
+  key: z.string().min(1).optional(),
+});
+
+/** The translator switch as control replies show it: per-account modes by email, never by key. */
+function translatorView(state: EmulatorState): { mode: string; accounts: Record<string, string> } {
+  const accounts: Record<string, string> = {};
+  for (const [key, mode] of state.translator.byKey) {
+    const email = state.accounts.find((a) => a.key === key)?.email;
+    if (email) accounts[email] = mode;
+  }
+  return { mode: state.translator.mode, accounts };
+}
 
 /** Parses and validates a JSON body with a zod schema, or builds the 400 reply. */
 async function body<T>(req: IncomingMessage, schema: z.ZodType<T>): Promise<T | Reply> {
@@ -42,6 +59,7 @@ export function resetState(state: EmulatorState): void {
   state.faults.clear();
   state.log.length = 0;
   state.ledger.length = 0;
+  resetTranslator(state.translator);
   state.epoch++;
 }
 
@@ -83,6 +101,18 @@ export async function handleControl(req: IncomingMessage, path: string, state: E
         // The key is deliberately not echoed: control output may end up in test logs.
         return jsonReply(200, { ok: true, account: { email: account.email, plan: account.plan, credits: account.credits } });
       },
+    },
+    '/__emulator/translator': {
+      GET: async () => jsonReply(200, translatorView(state)),
+      POST: async () => {
+        const b = await body(req, TranslatorChangeSchema);
+        if (isReply(b)) return b;
+        if (b.key === undefined) state.translator.mode = b.mode;
+        else if (state.accounts.some((a) => a.key === b.key)) state.translator.byKey.set(b.key, b.mode);
+        else return errorReply(404, 'not_found', 'No account has that key.');
+        return jsonReply(200, { ok: true, ...translatorView(state) });
+      },
+      DELETE: async () => (resetTranslator(state.translator), jsonReply(200, { ok: true, ...translatorView(state) })),
     },
     '/__emulator/config': {
       GET: async () => jsonReply(200, { config: state.config }),

@@ -13,6 +13,7 @@ import { errorReply, jsonReply, parseJsonObject, rawReply, readBody, send, sleep
 import { charCount } from './languages.ts';
 import { RateLimiter } from './limits.ts';
 import { MAX_LOG_ENTRIES, type EmulatorState, type LogEntry } from './state.ts';
+import { translatorSetting, type TranslatorMode } from './translator-mode.ts';
 import { voiceById } from './voices.ts';
 
 export { DEFAULT_ACCOUNTS, type EmulatorAccount };
@@ -29,6 +30,8 @@ export interface EmulatorOptions {
   msPerChar?: number;
   /** Whether mp3 opens with a LAME Info frame (delay and padding), as real encoders write it; default true. */
   mp3LameTag?: boolean;
+  /** The translation rule /translate starts with: `phrasebook` (the default) or `realistic` (README). */
+  translator?: TranslatorMode;
   /** Default 60000: the "minute" of requests-per-minute, shortened by tests. */
   rateWindowMs?: number;
   /** Receives one line per request (never containing an API key). */
@@ -171,6 +174,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     accounts: structuredClone(initialAccounts),
     initialAccounts,
     config: { latencyMs: options.latencyMs ?? 0, msPerChar: options.msPerChar ?? 0, mp3LameTag: options.mp3LameTag ?? true },
+    translator: translatorSetting(options.translator),
     limiter: new RateLimiter(options.rateWindowMs ?? 60_000),
     faults: new FaultQueue(),
     log: [],
@@ -262,6 +266,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
           body,
           baseUrl: baseUrlOf(req),
           mp3LameTag: state.config.mp3LameTag,
+          translator: state.translator.byKey.get(account.key) ?? state.translator.mode,
           reserve: (cost) => {
             if (account.credits < cost) {
               return errorReply(402, 'insufficient_credits', `Insufficient credits: this request costs ${cost} credits and the balance is ${account.credits}.`);

@@ -4,6 +4,7 @@
 import type { EmulatorAccount } from './accounts.ts';
 import type { FaultQueue } from './faults.ts';
 import type { RateLimiter } from './limits.ts';
+import type { TranslatorSetting } from './translator-mode.ts';
 
 /** One line of `GET /__emulator/log`. */
 export interface LogEntry {
@@ -55,6 +56,8 @@ export interface EmulatorState {
   /** Snapshot taken at start, restored by `POST /__emulator/reset`. */
   initialAccounts: EmulatorAccount[];
   config: { latencyMs: number; msPerChar: number; mp3LameTag: boolean };
+  /** Which translation rule /translate follows, for everyone and per account key. */
+  translator: TranslatorSetting;
   limiter: RateLimiter;
   faults: FaultQueue;
   log: LogEntry[];
