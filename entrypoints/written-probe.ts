@@ -1,4 +1,4 @@
-import { probeWritten } from '@/lib/page/written-probe';
+import { probeWritten } from '@/lib/bubble/written-probe';
 
 /**
  * Injected at the translate shortcut beside the page script, and much smaller: what the user wrote

@@ -75,7 +75,7 @@ export async function translateFromTab(tab: TabRef, frameId?: number, selectionT
 
 const WRITTEN_PROBE = '/written-probe.js';
 
-/** What the written-text probe answers (lib/page/written-probe.ts); anything else is no answer. */
+/** What the written-text probe answers (lib/bubble/written-probe.ts); anything else is no answer. */
 const writtenSchema = z.nullable(z.object({ text: z.string().check(z.minLength(1), z.maxLength(1_000_000)), pageLanguage: z.nullable(z.string()) }));
 
 /** The frames to ask, `first` first (when it runs our script), then the rest of `frames`, then those `all` adds. */

@@ -26,6 +26,7 @@ const LAYERS: string[][] = [
   ['bubble'],
   // The protocol names every party's messages, so it sits above the player's contract.
   ['messaging'],
+  ['captions'],
   ['player', 'translate'],
   ['speech', 'page'],
   ['storage', 'settings'],

@@ -1,5 +1,5 @@
-import { captureWrittenText } from '../bubble/replace';
-import { closestLanguage } from './page-language';
+import { captureWrittenText } from './replace';
+import { closestLanguage } from '../page/page-language';
 
 /** What the written-text probe hands the worker: what the user wrote in the focused box, as the bubble will read it, and the box's language. */
 export interface WrittenProbe {
