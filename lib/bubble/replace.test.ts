@@ -1,11 +1,19 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { captureEditableTarget, captureWrittenText, replaceSelection } from './replace';
+import { captureEditableTarget, captureWrittenText, EDITOR_UNDO_STEP_MS, replaceSelection, type EditableTarget } from './replace';
 
 afterEach(() => {
   document.body.innerHTML = '';
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
+
+/** An editor's replacement, on a clock that runs past the wait it keeps after the user asked. */
+async function replaceInEditor(target: EditableTarget, text: string): Promise<boolean> {
+  const done = replaceSelection(target, text);
+  await vi.advanceTimersByTimeAsync(EDITOR_UNDO_STEP_MS + 200);
+  return done;
+}
 
 function selectIn(node: Node, start: number, end: number) {
   const range = document.createRange();
@@ -93,11 +101,126 @@ describe('replaceSelection', () => {
     const onInput = vi.fn();
     div.addEventListener('input', onInput);
     selectIn(div.firstChild!, 6, 11);
+    vi.useFakeTimers();
     const target = captureEditableTarget(window)!;
-    expect(await replaceSelection(target, '<i>mundo</i>')).toBe(true);
+    expect(await replaceInEditor(target, '<i>mundo</i>')).toBe(true);
     expect(div.textContent).toBe('Hello <i>mundo</i>');
     expect(div.querySelector('i')).toBeNull();
     expect(onInput).toHaveBeenCalledOnce();
+  });
+
+  describe('in a contenteditable editor', () => {
+    /** happy-dom has no StaticRange: a stand-in that keeps what it was made with. */
+    const made: StaticRangeInit[] = [];
+    function withStaticRange() {
+      made.length = 0;
+      vi.stubGlobal('StaticRange', class { constructor(init: StaticRangeInit) { made.push(init); } });
+    }
+    function editor() {
+      const div = document.createElement('div');
+      div.contentEditable = 'true';
+      div.textContent = 'Hello world';
+      document.body.append(div);
+      selectIn(div.firstChild!, 6, 11);
+      return div;
+    }
+    function spyExecCommand() {
+      const exec = vi.fn(() => true);
+      Object.defineProperty(document, 'execCommand', { value: exec, configurable: true });
+      return exec;
+    }
+    afterEach(() => {
+      window.getSelection()!.removeAllRanges();
+      vi.unstubAllGlobals();
+      delete (document as { execCommand?: unknown }).execCommand;
+    });
+
+    it('offers the edit to an editor that makes its own edits from beforeinput (Slate), and does nothing more when it takes it', async () => {
+      withStaticRange();
+      const div = editor();
+      vi.useFakeTimers();
+      const target = captureEditableTarget(window)!;
+      const seen: InputEvent[] = [];
+      div.addEventListener('beforeinput', (event) => {
+        seen.push(event);
+        event.preventDefault();
+        div.textContent = 'Hello mundo';
+      });
+      const exec = spyExecCommand();
+      expect(await replaceInEditor(target, 'mundo')).toBe(true);
+      expect(seen).toHaveLength(1);
+      expect(seen[0]).toMatchObject({ inputType: 'insertText', data: 'mundo', cancelable: true, bubbles: true });
+      expect(made).toHaveLength(1);
+      expect(made[0]).toMatchObject({ startContainer: div.firstChild, startOffset: 6, endOffset: 11 });
+      expect(exec).not.toHaveBeenCalled();
+      expect(div.textContent).toBe('Hello mundo');
+    });
+
+    it('then offers it as a textInput, of which React makes onBeforeInput (Draft.js), when no editor took the beforeinput', async () => {
+      withStaticRange();
+      const div = editor();
+      vi.useFakeTimers();
+      const target = captureEditableTarget(window)!;
+      // happy-dom has no TextEvent: one that keeps what it was made with (only textInput is ever made).
+      const made: unknown[][] = [];
+      const createEvent = document.createEvent.bind(document);
+      vi.spyOn(document, 'createEvent').mockImplementation((kind: string) =>
+        kind === 'TextEvent'
+          ? Object.assign(new Event('textInput', { bubbles: true, cancelable: true }), { initTextEvent: (...args: unknown[]) => made.push(args) })
+          : createEvent(kind),
+      );
+      const types: string[] = [];
+      div.addEventListener('beforeinput', (event) => types.push(event.type));
+      div.addEventListener('textInput', (event) => {
+        types.push(event.type);
+        event.preventDefault();
+      });
+      const exec = spyExecCommand();
+      expect(await replaceInEditor(target, 'mundo')).toBe(true);
+      expect(made).toEqual([['textInput', true, true, window, 'mundo']]);
+      expect(types).toEqual(['beforeinput', 'textInput']);
+      expect(exec).not.toHaveBeenCalled();
+    });
+
+    it('edits with insertText when no editor takes the beforeinput', async () => {
+      withStaticRange();
+      const div = editor();
+      vi.useFakeTimers();
+      const target = captureEditableTarget(window)!;
+      const onBeforeInput = vi.fn();
+      div.addEventListener('beforeinput', onBeforeInput);
+      const exec = spyExecCommand();
+      expect(await replaceInEditor(target, 'mundo')).toBe(true);
+      expect(onBeforeInput).toHaveBeenCalledOnce();
+      expect(exec).toHaveBeenCalledExactlyOnceWith('insertText', false, 'mundo');
+    });
+  });
+
+  it('edits an editor no sooner than a second after the user asked, so the edit is not folded into the undo step of what was typed (Quill)', async () => {
+    const div = document.createElement('div');
+    div.contentEditable = 'true';
+    div.textContent = 'Hello world';
+    document.body.append(div);
+    selectIn(div.firstChild!, 6, 11);
+    vi.useFakeTimers();
+    const target = captureEditableTarget(window)!;
+    const onInput = vi.fn();
+    div.addEventListener('input', onInput);
+    const done = replaceSelection(target, 'mundo');
+    await vi.advanceTimersByTimeAsync(EDITOR_UNDO_STEP_MS - 1);
+    expect(div.textContent).toBe('Hello world');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(await done).toBe(true);
+    expect(div.textContent).toBe('Hello mundo');
+    expect(onInput).toHaveBeenCalledOnce();
+    // Asked long enough ago (the card read, then Replace): no wait beyond the browser's selectionchange.
+    selectIn(div.firstChild!, 0, 5);
+    const later = captureEditableTarget(window)!;
+    await vi.advanceTimersByTimeAsync(EDITOR_UNDO_STEP_MS);
+    const again = replaceSelection(later, 'Hola');
+    await vi.advanceTimersByTimeAsync(150);
+    expect(await again).toBe(true);
+    expect(div.textContent).toBe('Hola mundo');
   });
 
   it('refuses a field that went away', async () => {

@@ -1,9 +1,21 @@
 import { focusedElement, focusedTextField, isSensitiveField, selectionTextMap } from '../page/selection';
 
-/** Where the selection was when the user asked, so the translation can replace it later. */
+/**
+ * Where the selection was when the user asked, so the translation can replace it later; for an
+ * editor, when (`Date.now()`) they asked.
+ */
 export type EditableTarget =
   | { kind: 'field'; element: HTMLInputElement | HTMLTextAreaElement; start: number; end: number }
-  | { kind: 'editable'; range: Range };
+  | { kind: 'editable'; range: Range; at: number };
+
+/**
+ * How long after the user asked an editor's edit waits at the least. Editors keep their own undo
+ * history and fold quick edits into one step (Quill: every change within 1 s of the step's first),
+ * so an edit that came sooner after the last keystroke would join what was typed, and one Ctrl+Z
+ * would take both away. The user asked after that keystroke. (A field's undo is the browser's,
+ * which keeps an insertText over a selection a step of its own.)
+ */
+export const EDITOR_UNDO_STEP_MS = 1_000;
 
 // Input types with a selection API; email and number have none, password is never touched.
 const TEXT_INPUT_TYPES = new Set(['text', 'search', 'url', 'tel']);
@@ -27,7 +39,7 @@ export function captureEditableTarget(win: Window): EditableTarget | null {
   const host = editingHost(range.startContainer);
   // Both ends in the same editing host: a selection reaching out of it cannot be replaced as one.
   if (!host || editingHost(range.endContainer) !== host) return null;
-  return { kind: 'editable', range: range.cloneRange() };
+  return { kind: 'editable', range: range.cloneRange(), at: Date.now() };
 }
 
 /** What the user wrote in the field that has the focus: its whole text, where it goes back, and where it is on screen. */
@@ -66,18 +78,20 @@ export function captureWrittenText(win: Window): WrittenText | null {
   const range = host.ownerDocument.createRange();
   range.selectNodeContents(host);
   const text = selectionTextMap([range]).text.trim();
-  return text ? { text, target: { kind: 'editable', range }, element: host } : null;
+  return text ? { text, target: { kind: 'editable', range, at: Date.now() }, element: host } : null;
 }
 
 /**
  * Replaces the captured selection with `text`. It restores the selection and focus, then uses
  * `execCommand('insertText')`: deprecated, but still the only way to edit that joins the browser's
  * undo stack, so Ctrl+Z brings the original back, and that page editors (React, ProseMirror) see
- * as typing. Where it does nothing, falls back to a direct edit plus an `input` event.
- * Returns false when the target is gone or no longer editable.
+ * as typing. In an editor, the edit comes no sooner than EDITOR_UNDO_STEP_MS after the user
+ * asked, and is first offered as typing is announced (see editorApplied): an editor that makes its
+ * own edits (Slate, Draft.js) makes it. Where nothing edits, falls back to a direct edit plus an
+ * `input` event. Returns false when the target is gone or no longer editable.
  */
 export async function replaceSelection(target: EditableTarget, text: string): Promise<boolean> {
-  return target.kind === 'field' ? replaceInField(target, text) : replaceInEditable(target.range, text);
+  return target.kind === 'field' ? replaceInField(target, text) : replaceInEditable(target, text);
 }
 
 function replaceInField(target: Extract<EditableTarget, { kind: 'field' }>, text: string): boolean {
@@ -92,10 +106,13 @@ function replaceInField(target: Extract<EditableTarget, { kind: 'field' }>, text
   return true;
 }
 
-async function replaceInEditable(range: Range, text: string): Promise<boolean> {
-  const host = editingHost(range.startContainer);
+async function replaceInEditable({ range, at }: Extract<EditableTarget, { kind: 'editable' }>, text: string): Promise<boolean> {
   const win = range.startContainer.ownerDocument?.defaultView;
-  if (!host || !host.isConnected || !win) return false;
+  if (!win) return false;
+  const wait = at + EDITOR_UNDO_STEP_MS - Date.now();
+  if (wait > 0) await new Promise((resolve) => win.setTimeout(resolve, wait));
+  const host = editingHost(range.startContainer);
+  if (!host || !host.isConnected) return false;
   host.focus({ preventScroll: true });
   const selection = win.getSelection();
   if (!selection) return false;
@@ -105,7 +122,7 @@ async function replaceInEditable(range: Range, text: string): Promise<boolean> {
   // `selectionchange`, which comes as a task of its own: the edit waits for it, or it would
   // apply to where their caret was.
   await selectionTaken(host.ownerDocument, win);
-  if (insertText(host.ownerDocument, text)) return true;
+  if (editorApplied(host, range, text) || insertText(host.ownerDocument, text)) return true;
   range.deleteContents();
   const node = host.ownerDocument.createTextNode(text);
   range.insertNode(node);
@@ -129,6 +146,41 @@ function selectionTaken(doc: Document, win: Window): Promise<void> {
     const timer = win.setTimeout(done, 100);
     doc.addEventListener('selectionchange', done);
   });
+}
+
+/**
+ * Offers the edit to the page's editor as the browser announces typing: a cancelable `beforeinput`
+ * for the range, then (where the engine has it) the older `textInput`. `execCommand` announces
+ * neither. Editors that make every edit themselves from `beforeinput` (Slate) would see the DOM
+ * change under them while their document stays as it was; those that do from React's
+ * `onBeforeInput`, made of `textInput` in Chromium (Draft.js), would get an edit the browser made
+ * its own way (Chromium drops the editor's spans when a text with spaces replaces all of theirs).
+ * An editor that makes the edit cancels the event, as it does for typing; otherwise nothing
+ * happened (an event from a script has no default action) and `execCommand` does it. True when
+ * the editor made it.
+ */
+function editorApplied(host: HTMLElement, range: Range, text: string): boolean {
+  const view = host.ownerDocument.defaultView;
+  if (!view) return false;
+  if (view.InputEvent && view.StaticRange) {
+    const targetRanges = [new view.StaticRange(range)];
+    const init = { inputType: 'insertText', data: text, targetRanges, bubbles: true, cancelable: true, composed: true };
+    if (!host.dispatchEvent(new view.InputEvent('beforeinput', init))) return true;
+  }
+  const textInput = legacyTextInput(host.ownerDocument, text);
+  return textInput !== null && !host.dispatchEvent(textInput);
+}
+
+/** A cancelable `textInput` event (WebKit's TextEvent, not in the standard's typings), or null where the engine has none. */
+function legacyTextInput(doc: Document, text: string): Event | null {
+  try {
+    const event = doc.createEvent('TextEvent') as Event & { initTextEvent?: (type: string, bubbles: boolean, cancelable: boolean, view: Window | null, data: string) => void };
+    if (typeof event.initTextEvent !== 'function') return null;
+    event.initTextEvent('textInput', true, true, doc.defaultView, text);
+    return event;
+  } catch {
+    return null;
+  }
 }
 
 function insertText(doc: Document, text: string): boolean {
