@@ -5,7 +5,7 @@ import { checkCaptionFileSize, formatTime, MAX_CAPTION_CUES, MAX_CAPTION_FILE_BY
 /** The cues of a file that must parse. */
 function cuesOf(text: string): Cue[] {
   const parsed = parseCaptions(text);
-  if (!parsed.ok) throw new Error(parsed.error.message);
+  if (!parsed.ok) throw new Error(parsed.error.kind);
   return parsed.cues;
 }
 
@@ -104,13 +104,12 @@ describe('parseCaptions: WebVTT', () => {
 });
 
 describe('parseCaptions: files that are not captions', () => {
-  it('refuses text, JSON, an empty file and a lone header, saying what to choose', () => {
+  it('refuses text, JSON, an empty file and a lone header as not captions', () => {
     for (const file of ['', 'Just some notes\nabout a film.', '{"cues":[]}', 'WEBVTT\n\nNOTE nothing here']) {
       const parsed = parseCaptions(file);
       expect(parsed.ok).toBe(false);
       if (!parsed.ok) {
         expect(parsed.error.kind).toBe('notCaptions');
-        expect(parsed.error.message).toMatch(/\.srt or \.vtt/u);
       }
     }
   });

@@ -15,23 +15,20 @@ export const MAX_CAPTION_FILE_BYTES = 2 * 1024 * 1024;
 /** A three-hour film has about 2 500 cues. */
 export const MAX_CAPTION_CUES = 20_000;
 
-/** Why a file could not be read as captions, with a message to show as it is. */
+/**
+ * Why a file could not be read as captions: not captions at all, cue times with no text, or past
+ * MAX_CAPTION_FILE_BYTES / MAX_CAPTION_CUES. The surface that loads the file says it in the
+ * user's language (its words are in the locale files, not here).
+ */
 export interface CaptionsError {
   kind: 'notCaptions' | 'noCues' | 'tooLarge';
-  message: string;
 }
 
 export type ParsedCaptions = { ok: true; format: CaptionFormat; cues: Cue[] } | { ok: false; error: CaptionsError };
 
-const NOT_CAPTIONS: CaptionsError = {
-  kind: 'notCaptions',
-  message: 'This file is not SRT or WebVTT captions: it has no cue times such as "00:00:01,000 --> 00:00:04,000". Choose a .srt or .vtt file.',
-};
-const NO_CUES: CaptionsError = { kind: 'noCues', message: 'This captions file has cue times but no text to show. Choose another file.' };
-const TOO_LARGE: CaptionsError = {
-  kind: 'tooLarge',
-  message: `This file is too large to be captions (more than 2 MB or ${MAX_CAPTION_CUES.toLocaleString('en')} cues). Choose the captions of one video.`,
-};
+const NOT_CAPTIONS: CaptionsError = { kind: 'notCaptions' };
+const NO_CUES: CaptionsError = { kind: 'noCues' };
+const TOO_LARGE: CaptionsError = { kind: 'tooLarge' };
 
 /** The size check alone, for a file's byte size known before it is read (File.size). */
 export function checkCaptionFileSize(bytes: number): CaptionsError | null {
