@@ -22,11 +22,22 @@ import { changeSpeed, coalescedSteps, stepSpeed } from './speed';
  */
 export async function stopReading(fromTab?: number): Promise<void> {
   for (const tabId of withdrawStarting(fromTab === undefined ? {} : { tabId: fromTab })) {
-    if (tabId !== null) void tellPage(tabId, 0, { type: 'pageNotice', tone: 'info', message: t('readingStopped'), timeoutMs: 4000 }).catch(() => undefined);
+    if (tabId !== null) void tellOnceThere(tabId, { type: 'pageNotice', tone: 'info', message: t('readingStopped'), timeoutMs: 4000 });
   }
   await withReading(async () => {
     if (fromTab === undefined || (await sessionItem.getValue())?.tabId === fromTab) await stopCurrent();
   });
+}
+
+/**
+ * Tells the top page, trying again for a few seconds while it does not answer: a reading stopped
+ * while it starts may be stopped before its page script, injected beside the first request, runs.
+ */
+async function tellOnceThere(tabId: number, notice: Parameters<typeof tellPage>[2]): Promise<void> {
+  for (let tries = 0; tries < 12; tries++) {
+    if (await tellPage(tabId, 0, notice).catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 /** The tab a reading came from was closed: its reading ends, or never starts (nothing more is asked for it). */
