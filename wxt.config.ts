@@ -67,7 +67,8 @@ const LINKED_PDF_ORIGINS = ['http://*/*'];
 
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
-  outDir: testBuild ? '.output-test' : '.output',
+  // VOXLATE_TEST_OUT: another folder for a test build (test/support/build-dir.ts reads it too).
+  outDir: testBuild ? (process.env.VOXLATE_TEST_OUT ?? '.output-test') : '.output',
   hooks: {
     // Test builds record the player's output (for measuring gaps between chunks) with this worklet;
     // every build gets the popup's first script.

@@ -4,7 +4,7 @@
  * fails or refuses the key, the bubble says so in plain words, and the next try works.
  * Prints "N passed, N failed" like every suite here.
  */
-import path from 'node:path';
+import { FIREFOX_TEST_BUILD } from '../support/build-dir';
 import { startEmulator } from '../../emulator/server';
 import { startPageServer } from '../support/page-server';
 import {
@@ -23,7 +23,7 @@ import {
   untilPlaying,
 } from './support';
 
-const EXTENSION = path.resolve(import.meta.dirname, '../../.output-test/firefox-mv2');
+const EXTENSION = FIREFOX_TEST_BUILD;
 const MENU = 'voxlate-translate-selection';
 
 async function main(): Promise<number> {

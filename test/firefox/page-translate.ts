@@ -7,13 +7,13 @@
  * whose translation waits behind a rate limit, withdrawn when its tab closes. Prints "N passed,
  * N failed" like every suite here.
  */
-import path from 'node:path';
+import { FIREFOX_TEST_BUILD } from '../support/build-dir';
 import { startEmulator } from '../../emulator/server';
 import { startPageServer } from '../support/page-server';
 import { ownPageUrl, TRIPLE_ARTICLE } from '../support/pages';
 import { checks, clickInPageUi, clickMenu, fault, inPageUiText, launchFirefox, ledger, openExtensionPage, runSuite, selectElement, stopAndSettle, until, untilNothingOnTheWire, untilPlaying } from './support';
 
-const EXTENSION = path.resolve(import.meta.dirname, '../../.output-test/firefox-mv2');
+const EXTENSION = FIREFOX_TEST_BUILD;
 const HOST = 'voxlate-page-translate';
 
 interface Logged {

@@ -4,7 +4,7 @@
  * says it is a PDF) and opens it in the reader in the same tab, which reads it in reading order
  * with the sentence lit in its text layer. Prints "N passed, N failed" like every suite here.
  */
-import path from 'node:path';
+import { FIREFOX_TEST_BUILD } from '../support/build-dir';
 import type { Page } from 'puppeteer-core';
 import { startEmulator } from '../../emulator/server';
 import { startPageServer } from '../support/page-server';
@@ -12,7 +12,7 @@ import { PAPER } from '../fixtures/pdf/paper-text';
 import { LOCKED } from '../fixtures/pdf/make';
 import { checks, clickMenu, launchFirefox, ledger, openExtensionPage, runSuite, stopAndSettle, until, untilPlaying, UUID } from './support';
 
-const EXTENSION = path.resolve(import.meta.dirname, '../../.output-test/firefox-mv2');
+const EXTENSION = FIREFOX_TEST_BUILD;
 const speechCost = (length: number) => Math.max(1, Math.ceil(length / 100));
 
 /**

@@ -4,12 +4,12 @@
  * translates typed text, each charged exactly what the service's prices say.
  * Prints "N passed, N failed" like every suite here.
  */
-import path from 'node:path';
+import { FIREFOX_TEST_BUILD } from '../support/build-dir';
 import type { Page } from 'puppeteer-core';
 import { startEmulator } from '../../emulator/server';
 import { byLabel, byRole, checks, fill, launchFirefox, ledger, openExtensionPage, runSuite, stopAndSettle, until, untilPlaying } from './support';
 
-const EXTENSION = path.resolve(import.meta.dirname, '../../.output-test/firefox-mv2');
+const EXTENSION = FIREFOX_TEST_BUILD;
 const SENTENCES = ['The morning was cool and bright.', 'Birds sang in the branches above him.'];
 const TRANSLATE = 'Good morning, my friend. How are you today?';
 

@@ -6,11 +6,11 @@
  * that were on the page before the app ran); the app's module is the one the page preloads, run by
  * popup-paint.js after that paint. Prints "N passed, N failed".
  */
-import path from 'node:path';
+import { FIREFOX_TEST_BUILD } from '../support/build-dir';
 import { startEmulator } from '../../emulator/server';
 import { checks, launchFirefox, openExtensionPage, runSuite, until } from './support';
 
-const EXTENSION = path.resolve(import.meta.dirname, '../../.output-test/firefox-mv2');
+const EXTENSION = FIREFOX_TEST_BUILD;
 const EMAIL = 'voices@demo.test';
 
 async function main(): Promise<number> {

@@ -2,6 +2,7 @@
  * Our add-on installed in a Firefox profile of its own, as a person's is (not as a temporary
  * add-on): for the suites that restart Firefox on it or set what about:addons records for it.
  */
+import { FIREFOX_TEST_BUILD } from '../support/build-dir';
 import { mkdir, mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,7 +10,7 @@ import JSZip from 'jszip';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { FIREFOX, GECKO_ID, myTurn, UUID } from './support';
 
-const EXTENSION = path.resolve(import.meta.dirname, '../../.output-test/firefox-mv2');
+const EXTENSION = FIREFOX_TEST_BUILD;
 
 /** The build as an .xpi (a zip of the extension folder). */
 async function zipFolder(dir: string): Promise<Buffer> {

@@ -5,7 +5,7 @@
  * (Firefox's player: no offscreen documents there) plays it, and the sentence is highlighted.
  * Prints "N passed, N failed" like every suite here.
  */
-import path from 'node:path';
+import { FIREFOX_TEST_BUILD } from '../support/build-dir';
 import type { Page } from 'puppeteer-core';
 import { startEmulator } from '../../emulator/server';
 import { decodeInBrowser, servedAudio } from '../support/gaps';
@@ -13,7 +13,7 @@ import { startPageServer } from '../support/page-server';
 import { ownPageUrl } from '../support/pages';
 import { checks, clickInPageUi, clickMenu, inPageUiText, launchFirefox, ledger, openExtensionPage, runSuite, selectElement, stopAndSettle, until, untilPlaying } from './support';
 
-const EXTENSION = path.resolve(import.meta.dirname, '../../.output-test/firefox-mv2');
+const EXTENSION = FIREFOX_TEST_BUILD;
 
 /** Adds a paragraph to the sample article (a text not heard yet: cached audio sends nothing); returns its selector. */
 async function addParagraph(page: Page, text: string): Promise<string> {

@@ -7,8 +7,8 @@
  * check ends with the emulator's ledger: exactly the requests the service answered, none twice.
  * Prints "N passed, N failed" like every suite here.
  */
+import { FIREFOX_TEST_BUILD } from '../support/build-dir';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { MPEGDecoder } from 'mpg123-decoder';
 import type { Browser, Page } from 'puppeteer-core';
 import { startEmulator } from '../../emulator/server';
@@ -18,7 +18,7 @@ import { ownPageUrl } from '../support/pages';
 import { NOT_PLAIN } from '../support/fault-matrix';
 import { byLabel, byRole, checks, clickInPageUi, clickMenu, fault, fill, inPageUiText, launchFirefox, ledger, openExtensionPage, runSuite, selectElement, stopAndSettle, until, untilPlaying } from './support';
 
-const EXTENSION = path.resolve(import.meta.dirname, '../../.output-test/firefox-mv2');
+const EXTENSION = FIREFOX_TEST_BUILD;
 const TTS = '/api/v1/tts';
 
 /** The news page's third paragraph: its first two sentences (as in the Chrome test of "from here"). */

@@ -4,13 +4,13 @@
  * every other extension task, answers while the slowed-down audio is still being made.
  * Prints "N passed, N failed" like every suite here.
  */
-import path from 'node:path';
+import { FIREFOX_TEST_BUILD } from '../support/build-dir';
 import type { Page } from 'puppeteer-core';
 import { startEmulator } from '../../emulator/server';
 import { startPageServer } from '../support/page-server';
 import { byLabel, byRole, checks, clickMenu, launchFirefox, openExtensionPage, runSuite, stopAndSettle, until, untilPlaying } from './support';
 
-const EXTENSION = path.resolve(import.meta.dirname, '../../.output-test/firefox-mv2');
+const EXTENSION = FIREFOX_TEST_BUILD;
 
 interface Stretch {
   chunk: number;

@@ -4,9 +4,10 @@ import path from 'node:path';
 import { createServer } from 'node:net';
 import { chromium, type BrowserContext, type Worker } from '@playwright/test';
 import WebSocket from 'ws';
+import { CHROME_TEST_BUILD } from './build-dir';
 
 /** The extension as built for tests (same code as the store build, separate folder). */
-export const EXTENSION_DIR = path.resolve(import.meta.dirname, '../../.output-test/chrome-mv3');
+export const EXTENSION_DIR = CHROME_TEST_BUILD;
 
 /** Debian's chromium unless CHROMIUM_PATH points elsewhere (e.g. Playwright's own build). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
