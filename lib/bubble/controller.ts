@@ -154,7 +154,8 @@ export function openTranslationBubble(win: Window, ask: BubbleAsk, signal?: Abor
   let targetCode = target;
   // Put in place at once (the option for short texts), when the first translation asked no question.
   let atOnce = written !== null && ask.replaceAtOnce === true && editable !== null && countCharacters(text) <= WRITE_AT_ONCE_CHARS;
-  let replacedAtOnce = false;
+  // The translation shown is (being) put in place of what was written: no Replace to click twice.
+  let placed = false;
   // The worker's request for what was written, already under way: the first request is that one.
   let aheadId = written ? ask.requestId : undefined;
   let bubble: TranslationBubble | null = null;
@@ -190,6 +191,7 @@ export function openTranslationBubble(win: Window, ask: BubbleAsk, signal?: Abor
   async function run(code: string, agreed?: string) {
     const ask = ++latest;
     withdraw();
+    placed = false;
     const requestId = code === target && agreed === undefined && aheadId ? aheadId : newRequestId();
     aheadId = undefined;
     awaited = requestId;
@@ -212,12 +214,18 @@ export function openTranslationBubble(win: Window, ask: BubbleAsk, signal?: Abor
       return bubble?.showConfirm({ cost, onConfirm: () => void run(code, token), ...(question ? { question } : {}) });
     }
     translation = result.value.translation;
-    if (atOnce && agreed === undefined) replacedAtOnce = await replaceSelection(editable!, translation);
-    // Only the first translation: one chosen afterwards in the picker is the user's to place.
+    // Only the first translation is put in place at once: one chosen afterwards in the picker is the user's to place.
+    const placeNow = atOnce && agreed === undefined;
     atOnce = false;
-    if (ask !== latest) return;
+    // The card first, saying it is put in place (no Replace to click twice, the focus left in the
+    // field), then the edit, which a rich editor may take up to EDITOR_UNDO_STEP_MS later.
+    placed = placeNow;
     showTranslation(result.value, code);
     mark('bubble-result');
+    if (!placeNow || (await replaceSelection(editable!, translation)) || ask !== latest) return;
+    // Not put in place after all (the field went away or is read-only): the card offers Replace.
+    placed = false;
+    showTranslation(result.value, code);
   }
 
   /** The translation, and with what the user wrote its translation back (or the offer of it, or why not), one figure for both. */
@@ -233,7 +241,7 @@ export function openTranslationBubble(win: Window, ask: BubbleAsk, signal?: Abor
       cached: value.cached && (back?.status !== 'translated' || back.cached),
       balance: value.balance,
       ...(back ? { back: backView(value, back, code) } : {}),
-      ...(replacedAtOnce ? { replaced: t('bubbleReplacedAtOnce') } : {}),
+      ...(placed ? { replaced: t('bubbleReplacedAtOnce') } : {}),
     });
   }
 
