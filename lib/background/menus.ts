@@ -10,7 +10,7 @@ import { currentTargetLanguage } from './translation';
 import { settingsItem } from '../settings/items';
 import { fixPronunciationFromTab } from './pronunciation-tab';
 import { reportProblem } from './reading/problems';
-import { mayEnter } from './site-access';
+import { mayEnter, sitePattern } from './site-access';
 import { serializeError, ServiceError } from '../api/errors';
 import { controlFromShortcut, downloadFromTab, readFromTab, speedFromShortcut, type TabRef } from './tab-actions';
 
@@ -117,7 +117,7 @@ export function onMenuClick(info: Browser.contextMenus.OnClickData, tab?: Browse
   }
   // A text box in a frame of another site the user has not let us into (the click on the page does
   // not open it to us): that site is asked for at once, in the click's own turn (later the browser no longer takes it from the user).
-  const allowed = browser.permissions.request({ origins: [`${site}/*`] }).catch(() => false);
+  const allowed = browser.permissions.request({ origins: [sitePattern(site)] }).catch(() => false);
   void allowed.then((yes) => (yes ? run() : reportProblem(tab.id!, serializeError(new ServiceError('invalidRequest', t('translateFrameRefused', new URL(site).host))))));
   return true;
 }

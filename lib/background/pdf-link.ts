@@ -6,6 +6,7 @@ import { keepDocument } from '../reader/store';
 import { fetchPdf } from './pdf-tab';
 import { isPrivateTab } from './private-windows';
 import { reportProblem } from './reading/problems';
+import { sitePattern } from './site-access';
 
 /**
  * Whether we may fetch a linked PDF: a link to the page's own site is granted by the click
@@ -15,7 +16,7 @@ import { reportProblem } from './reading/problems';
 export function mayFetchLinkedPdf(pageUrl: string | undefined, linkUrl: string): Promise<boolean> {
   const origin = new URL(linkUrl).origin;
   if (pageUrl && URL.canParse(pageUrl) && new URL(pageUrl).origin === origin) return Promise.resolve(true);
-  return browser.permissions.request({ origins: [`${origin}/*`] }).catch(() => false);
+  return browser.permissions.request({ origins: [sitePattern(origin)] }).catch(() => false);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { patternCovers } from './site-access';
+import { patternCovers, sitePattern } from './site-access';
 
 describe('patternCovers', () => {
   it('matches scheme, host and subdomains as the browser does, any port', () => {
@@ -12,5 +12,13 @@ describe('patternCovers', () => {
     expect(patternCovers('*://*.example.org/*', 'https://badexample.org')).toBe(false);
     expect(patternCovers('<all_urls>', 'https://x.test')).toBe(true);
     expect(patternCovers('file:///*', 'https://x.test')).toBe(false);
+  });
+});
+
+describe('sitePattern', () => {
+  it('asks for the site (scheme and host, every port): Firefox takes no port in a pattern', () => {
+    expect(sitePattern('http://localhost:36605')).toBe('http://localhost/*');
+    expect(sitePattern('https://mail.example.org')).toBe('https://mail.example.org/*');
+    expect(patternCovers(sitePattern('http://localhost:8080'), 'http://localhost:8080')).toBe(true);
   });
 });

@@ -35,6 +35,15 @@ export function patternCovers(pattern: string, origin: string): boolean {
   return url.hostname === host;
 }
 
+/**
+ * The pattern that asks for one site, `origin` ("http://localhost:8080"): its scheme and host, every
+ * port. Firefox takes no port in a pattern (its match patterns have none), and a site is its host.
+ */
+export function sitePattern(origin: string): string {
+  const url = new URL(origin);
+  return `${url.protocol}//${url.hostname}/*`;
+}
+
 /** Whether the user has let Voxlate into `origin`, as last heard from the browser. */
 export function mayEnter(origin: string): boolean {
   return granted.some((pattern) => patternCovers(pattern, origin));

@@ -12,6 +12,7 @@ import {
   clickInPageUi,
   clickMenu,
   fault,
+  grantSite,
   inPageUiText,
   launchFirefox,
   ledger,
@@ -268,7 +269,7 @@ async function main(): Promise<number> {
       if (JSON.stringify(paid) !== JSON.stringify(boxes.map((b) => b.written))) throw new Error(`paid for ${JSON.stringify(paid)}`);
     });
 
-    await check('Firefox: a box in a frame of another site, without access: the shortcut says whose box it is and how to let Voxlate in, and sends nothing', async () => {
+    await check('Firefox: a box in a frame of another site: without access, the shortcut says whose box it is and how to let Voxlate in, and sends nothing; let in, its box is translated and put in place, and one Ctrl+Z brings it back', async () => {
       await reset();
       await connect('demo-pro', 'en');
       await page.goto(`${pagesUrl}/fixtures/write-cross.html`);
@@ -282,6 +283,29 @@ async function main(): Promise<number> {
         throw new Error(`${String(error)}; the page shows: ${await inPageUiText(ext)}`);
       });
       if ((await ledger(emulator.url)).entries.length) throw new Error('something was sent');
+
+      // Let in there, its box is translated and put in place (at once, the option on), and one
+      // Ctrl+Z brings back what was written.
+      await grantSite(firefox, new URL(pages.url).origin);
+      await ext.evaluate(async () => {
+        const { settings } = (await browser.storage.local.get('settings')) as { settings: Record<string, unknown> };
+        await browser.storage.local.set({ settings: { ...settings, writeBack: false, writeReplaceAtOnce: true } });
+      });
+      await page.goto(`${pagesUrl}/fixtures/write-cross.html`);
+      await page.bringToFront();
+      const framed = await until('the frame of the other site', async () => page.frames().find((f) => f.url().includes('localhost')) ?? null);
+      const written = 'The jam is ready, come by tomorrow.';
+      await framed.click('#framed');
+      await page.keyboard.type(written);
+      await translateShortcut();
+      const value = () => framed.$eval('#framed', (e) => (e as HTMLTextAreaElement).value);
+      await until('the translation in the framed box', async () => (await value()).startsWith('[ES] ')).catch(async (error: unknown) => {
+        throw new Error(`${String(error)}; it holds "${await value()}", the page shows: ${await inPageUiText(ext)}`);
+      });
+      const sent = (await ledger(emulator.url)).entries.map((e) => e.textStart);
+      if (JSON.stringify(sent) !== JSON.stringify([written])) throw new Error(`sent ${JSON.stringify(sent)}`);
+      await undo();
+      await until('what was written, back after one undo', async () => (await value()) === written);
     });
 
     await check('Firefox: the typed trigger, turned on, registers its script; three spaces after what was written in a textarea open its card (not while an input method composes), and with "at once" on its translation is put in place there, one Ctrl+Z bringing it back; turned off, the script is gone', async () => {

@@ -31,6 +31,9 @@ export async function launchFirefox(): Promise<Browser> {
       // Headless, with no sound device, every AudioContext stays suspended at 0 s and a reading
       // never moves past its first sentence: Firefox's mock device lets its clock run.
       'media.cubeb.force_mock_context': true,
+      // permissions.request, still only from a user's click, answered yes as the user would in its
+      // prompt (a headless Firefox shows no prompt to click): see grantSite.
+      'extensions.webextOptionalPermissionPrompts': false,
     },
   });
   await myTurn();
@@ -54,6 +57,28 @@ export async function openExtensionPage(firefox: Browser, file = 'popup.html'): 
   void page.goto(`moz-extension://${UUID}/${file}`).catch(() => undefined);
   await until(`${file} loaded`, () => page.evaluate(() => document.readyState === 'complete' && typeof browser !== 'undefined'));
   return page;
+}
+
+/**
+ * Lets the add-on into `origin`'s site (its host, every port: Firefox's patterns have no port) as a
+ * user does: a click (real input, which permissions.request requires) on one of our pages, asking
+ * for that one site; the prompt's yes is the pref above.
+ */
+export async function grantSite(firefox: Browser, origin: string): Promise<void> {
+  const { protocol, hostname } = new URL(origin);
+  const page = await openExtensionPage(firefox, 'options.html');
+  try {
+    await page.evaluate((pattern) => {
+      const button = document.body.appendChild(document.createElement('button'));
+      button.id = 'voxlate-test-grant';
+      button.textContent = 'grant';
+      button.onclick = () => void browser.permissions.request({ origins: [pattern] });
+    }, `${protocol}//${hostname}/*`);
+    await page.click('#voxlate-test-grant');
+    await until(`access to ${hostname}`, () => page.evaluate((pattern) => browser.permissions.contains({ origins: [pattern] }), `${protocol}//${hostname}/*`));
+  } finally {
+    await page.close();
+  }
 }
 
 /** Selects the whole text of the element matching `selector`. */
