@@ -164,3 +164,35 @@ describe('readArticle on article pages', () => {
     expect(doc.documentElement.outerHTML).toBe(before);
   });
 });
+
+describe('the headline a reading starts with', () => {
+  const textOf = (source: { text: string }, from: number, to: number) => source.text.slice(from, to);
+
+  it('is the headline the page shows, lit while heard, not the title with the author glued on and plain quotes', () => {
+    const doc = loadPage(ownPageFile('byline-title'));
+    const article = readArticleMap(doc)!;
+    expect(article.title).toBe('Why “slow TV” isn’t dead yet');
+    expect(article.map.text.startsWith('Why “slow TV” isn’t dead yet\n\n')).toBe(true);
+    expect(article.map.text).toContain('Ten years ago the networks said');
+    const range = rangeForText(article.map, 0, article.title.length);
+    expect(range && squash(range.toString())).toBe(article.title);
+    expect(range?.startContainer.parentElement?.localName).toBe('h1');
+    expect(article.map.text).not.toContain('Eleanor Ainge Roy |');
+    expect(article.map.text.split('slow TV').length - 1).toBe(1);
+  });
+
+  it('an article the finder misses (it took the hidden print edition) is read from the largest visible block, headed by its headline once', () => {
+    const doc = loadPage(ownPageFile('print-edition'));
+    const source = readArticle(doc)!;
+    expect(source).not.toBeNull();
+    const headline = 'Harbour board gives the old ferry terminal until spring';
+    expect(source.title).toBe(headline);
+    expect(textOf(source, 0, headline.length + 2)).toBe(`${headline}\n\n`);
+    expect(source.text).toContain('The harbour board met on Tuesday night');
+    expect(source.text).toContain('lend the volunteers its workshop');
+    expect(source.text.split(headline).length - 1).toBe(1);
+    expect(source.text).not.toContain('North Quay Courier');
+    // Each sentence once: the print edition's doubled paragraphs are not read.
+    expect(source.text.split('The harbour board met').length - 1).toBe(1);
+  });
+});

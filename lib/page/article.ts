@@ -1,6 +1,7 @@
 import { mappedSource, type PageSource } from './highlight';
 import { Readability } from '@mozilla/readability';
 import { closestLanguage } from './page-language';
+import { findHeadline, headlineWords, visibleTextOf } from './headline';
 import { TextMapBuilder, type TextMap, appendVisibleText } from './text-map';
 
 /**
@@ -22,10 +23,15 @@ export interface ArticleMap {
 
 /**
  * Finds the main article of `doc` with Readability, run on a copy because Readability rewrites
- * the document it reads, and builds its text (title, blank line, paragraphs) mapped back to the
- * live text nodes the article was copied from. Null when there is no article text.
+ * the document it reads, and builds its text (headline, blank line, paragraphs) mapped back to the
+ * live text nodes the article was copied from. When Readability finds nothing, the largest visible
+ * block of text is the article, as a user would point at it. Null when there is no article text.
  */
 export function readArticleMap(doc: Document): ArticleMap | null {
+  return readabilityArticle(doc) ?? largestBlockArticle(doc);
+}
+
+function readabilityArticle(doc: Document): ArticleMap | null {
   const { clone, liveTwin } = cloneWithTwins(doc);
   let content: Node | null | undefined;
   let foundTitle: string | null | undefined;
@@ -39,20 +45,80 @@ export function readArticleMap(doc: Document): ArticleMap | null {
     return null;
   }
   if (!content) return null;
+  return headedArticle(doc, [collapse(foundTitle ?? ''), collapse(doc.title)], (builder, headline) => {
+    // The headline heard first is not heard again where the article repeats it.
+    if (headline) dropHeading(content, headline.text);
+    appendVisibleText(builder, content, { target: liveTwin });
+  });
+}
 
-  const title = collapse(foundTitle ?? '') || collapse(doc.title);
+/**
+ * The page's headline (lit while heard) or else its title, a blank line, then what `body` adds:
+ * null when the body adds nothing.
+ */
+function headedArticle(
+  doc: Document,
+  titles: string[],
+  body: (builder: TextMapBuilder, headline: { element: Element; text: string } | null) => void,
+): ArticleMap | null {
+  const element = findHeadline(doc, titles);
+  const headline = element ? { element, text: visibleTextOf(element) } : null;
+  const title = headline?.text ?? titles.find(Boolean) ?? '';
   const builder = new TextMapBuilder();
-  const liveTitle = title ? findLiveTitle(doc, title) : null;
-  if (liveTitle) appendVisibleText(builder, liveTitle);
+  if (headline) appendVisibleText(builder, headline.element);
   else builder.addText(null, title);
   const titleLength = builder.build().text.length;
   builder.addBreak(2);
-  appendVisibleText(builder, content, { target: liveTwin });
+  body(builder, headline);
   const map = builder.build();
   if (map.text.length === titleLength) return null;
-
   const firstLive = map.runs.find((run) => run.node && run.start > titleLength)?.node ?? null;
   return { map, title, languageHint: closestLanguage(firstLive) ?? closestLanguage(doc.documentElement) };
+}
+
+/** Removes from the article copy `content` a heading that says `headline` again. */
+function dropHeading(content: Node, headline: string): void {
+  if (!(content instanceof Element) && !(content instanceof DocumentFragment)) return;
+  const wanted = headlineWords(headline).join(' ');
+  for (const heading of Array.from(content.querySelectorAll('h1, h2')).slice(0, 5)) {
+    if (headlineWords(heading.textContent ?? '').join(' ') === wanted) heading.remove();
+  }
+}
+
+/** Elements that hold a text's lines (a text's block is its nearest one). */
+const BLOCKS = new Set(['p', 'li', 'div', 'section', 'article', 'main', 'blockquote', 'pre', 'td', 'dd', 'dt', 'figcaption', 'h2', 'h3', 'h4', 'h5', 'h6', 'body']);
+/** Where the text is the site's, not the page's own: never the largest block. */
+const NOT_CONTENT = 'nav, header, footer, aside, form, script, style, noscript, template, button, select, [aria-hidden="true"], [role="navigation"], [role="banner"], [role="contentinfo"]';
+/** How many of the largest blocks are tried before giving up (the largest may be hidden). */
+const BLOCKS_TRIED = 3;
+
+/**
+ * When the article finder gives up (a page built unlike an article): the element whose paragraphs
+ * hold the most text, judged by the text of each block counted for the element that holds it, read
+ * as the page shows it, headed like an article.
+ */
+function largestBlockArticle(doc: Document): ArticleMap | null {
+  if (!doc.body) return null;
+  const sizes = new Map<Element, number>();
+  const walker = doc.createTreeWalker(doc.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const length = node.nodeValue?.trim().length ?? 0;
+    if (!length) continue;
+    let block = node.parentElement;
+    while (block && !BLOCKS.has(block.localName)) block = block.parentElement;
+    if (!block || block.closest(NOT_CONTENT)) continue;
+    const holder = block === doc.body ? block : (block.parentElement ?? block);
+    sizes.set(holder, (sizes.get(holder) ?? 0) + length);
+  }
+  const largest = [...sizes].sort((a, b) => b[1] - a[1]).slice(0, BLOCKS_TRIED);
+  for (const [block] of largest) {
+    const article = headedArticle(doc, [collapse(doc.title)], (builder, headline) => {
+      // The headline, heard first, is not heard again inside the block.
+      appendVisibleText(builder, block, { clip: (text) => (headline?.element.contains(text) ? null : [0, text.data.length]) });
+    });
+    if (article) return article;
+  }
+  return null;
 }
 
 function collapse(text: string): string {
@@ -151,25 +217,4 @@ function nextInOrder(node: Node, root: Node): Node | null {
     if (current.nextSibling) return current.nextSibling;
   }
   return null;
-}
-
-// Where pages put their headline; checked in this order, and only these, so the search stays cheap.
-const TITLE_SELECTORS = ['h1', 'article h2', 'main h2', 'header h2'];
-
-/**
- * The live element whose text is `title` (ignoring whitespace and case), so the title can be
- * highlighted too; null when the headline is not one of the usual elements or says otherwise.
- */
-export function findLiveTitle(doc: Document, title: string): Element | null {
-  const wanted = normalize(title);
-  for (const selector of TITLE_SELECTORS) {
-    for (const element of Array.from(doc.querySelectorAll(selector)).slice(0, 20)) {
-      if (normalize(element.textContent ?? '') === wanted) return element;
-    }
-  }
-  return null;
-}
-
-function normalize(text: string): string {
-  return text.replace(/\s+/g, ' ').trim().toLowerCase();
 }

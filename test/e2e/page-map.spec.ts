@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { connectService, expect, setSettings, test } from './fixtures';
-import { chooseMenuEntry, confirmOnPage, readingSession, waitForStatus } from '../support/extension';
+import { chooseMenuEntry, confirmOnPage, ledger, readingSession, stopReadingAndSettle, waitForStatus, watchHighlights } from '../support/extension';
 import { ownPageUrl } from '../support/pages';
 
 /*
@@ -57,5 +57,35 @@ test.describe('a page reading shows where it is from its first sentence', () => 
     // The player came while the first sentence was lit: before anything else was.
     expect(events.indexOf('player')).toBeGreaterThan(-1);
     expect(events.indexOf('player')).toBeLessThan(events.indexOf(`highlight:${highlights[1]}`));
+  });
+
+  test('it starts with the headline the page shows, lit while heard (not the title with its author and plain quotes), and a page whose article the finder misses is read from its largest visible block', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { confirmAboveCredits: 100_000 });
+    const cases = [
+      { name: 'byline-title', headline: 'Why “slow TV” isn’t dead yet', then: 'Ten years ago the networks said' },
+      // Its article finder takes the print edition the page hides: "No readable text" before.
+      { name: 'print-edition', headline: 'Harbour board gives the old ferry terminal until spring', then: 'The harbour board met on Tuesday night' },
+    ];
+    for (const { name, headline, then } of cases) {
+      const page = await context.newPage();
+      await page.goto(`${pages.url}${ownPageUrl(name)}`);
+      const lit = await watchHighlights(page);
+      const since = Date.now();
+      await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
+      // The first thing lit is the headline, as the page shows it.
+      await expect.poll(async () => (await lit())[0], { timeout: 60_000 }).toBe(headline);
+      const first = (await ledger(emulator.url)).entries.find((e) => e.path === '/api/v1/tts' && Date.parse(e.time) >= since);
+      expect(first?.textStart?.startsWith(headline), `the first part paid: ${first?.textStart}`).toBe(true);
+      expect((await readingSession(background))?.title).toBe(headline);
+      const plan = await background.evaluate(async () => {
+        const { reading } = await chrome.storage.session.get('reading');
+        return (reading as { plan: { chunks: { text: string }[] } }).plan.chunks.map((c) => c.text).join(' ');
+      });
+      expect(plan).toContain(then);
+      expect(plan.split(headline).length - 1).toBe(1);
+      await stopReadingAndSettle(background);
+      await page.close();
+    }
   });
 });

@@ -305,6 +305,39 @@ async function main(): Promise<number> {
       if (!planned.some((text) => text.startsWith(paid.textStart))) throw new Error(`paid for ${paid.textStart}`);
       await stopAndSettle(ext);
     });
+    await suite.check('Firefox: a page reading starts with the headline the page shows, lit while heard, not the title with its author and plain quotes; a page whose article the finder misses is read from its largest visible block', async () => {
+      const cases = [
+        { name: 'byline-title', headline: 'Why “slow TV” isn’t dead yet', then: 'Ten years ago the networks said' },
+        { name: 'print-edition', headline: 'Harbour board gives the old ferry terminal until spring', then: 'The harbour board met on Tuesday night' },
+      ];
+      for (const { name, headline, then } of cases) {
+        await stopAndSettle(ext);
+        await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+        await setThreshold(ext, 100_000);
+        await page.goto(`${pagesUrl}/fixtures/pages/${name}.html`);
+        await clickMenu(ext, 'voxlate-read-page');
+        const planned = await until(`${name}: the reading planned`, () =>
+          ext.evaluate(async () => {
+            const { reading } = (await browser.storage.session.get('reading')) as { reading?: { plan: { chunks: { text: string }[] } } | null };
+            return reading?.plan.chunks.map((c) => c.text).join(' ') ?? null;
+          }).then((plan) => (plan?.includes(then) ? plan : null)),
+        ).catch(async (error: unknown) => {
+          throw new Error(`${String(error)}; the page said: ${await inPageUiText(ext).catch(() => '')}`);
+        });
+        if (!planned.startsWith(headline) || !planned.includes(then) || planned.split(headline).length !== 2) throw new Error(`${name}: planned ${planned.slice(0, 200)}`);
+        const paid = await until(`${name}: its first request paid`, async () => (await ledger(emulator.url)).entries[0]);
+        if (!paid.textStart.startsWith(headline)) throw new Error(`${name}: paid first for ${paid.textStart}`);
+        // Lit while heard: the headline's own element on the page.
+        await until(`${name}: the headline lit`, () =>
+          page.evaluate(() => {
+            const highlight = CSS.highlights.get('voxlate-reading');
+            const [range] = highlight && highlight.size > 0 ? ([...highlight] as Range[]) : [];
+            return range?.startContainer.parentElement?.localName === 'h1' ? range.toString().replace(/\s+/g, ' ').trim() : null;
+          }).then((lit) => lit === headline),
+        );
+      }
+      await stopAndSettle(ext);
+    });
     await suite.check('Firefox: two quick "Read slower" presses while reading apply both; audio already bought is kept and played on at the new speed, never bought again', async () => {
       // The reading before (the audio clock runs) must not pay into this check's ledger.
       await stopAndSettle(ext);
