@@ -30,6 +30,8 @@ const LAYERS: string[][] = [
   ['player', 'translate'],
   ['speech', 'page'],
   ['storage', 'settings'],
+  // Pure rules every surface and the stored settings read: terms, matching, protection, CSV.
+  ['glossary'],
   ['api'],
   ['audio'],
   ['i18n'],
