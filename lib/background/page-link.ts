@@ -38,6 +38,27 @@ export async function runProbe<T>(tabId: number, frameId: number, file: '/select
 }
 
 /**
+ * Runs a probe in every frame of the tab we may enter, within INJECT_TIMEOUT_MS: what each frame
+ * answered that `schema` accepts and is not null, with its frame, in the browser's frame order.
+ */
+export async function runProbeInFrames<T>(tabId: number, file: '/written-probe.js', schema: { safeParse(value: unknown): { data?: T | null } }): Promise<{ frameId: number; value: T }[]> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<[]>((resolve) => (timer = setTimeout(() => resolve([]), INJECT_TIMEOUT_MS)));
+  const run = browser.scripting.executeScript({ target: { tabId, allFrames: true }, files: [file], injectImmediately: true }).then(
+    (results) => results.flatMap(({ frameId, result }) => {
+      const value = schema.safeParse(result).data;
+      return value === undefined || value === null ? [] : [{ frameId, value }];
+    }),
+    () => [],
+  );
+  try {
+    return await Promise.race([run, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * Whether a failed injection says a frame went away while it ran (a frame replaced by the page's
  * own scripts, an ad frame reloaded) rather than that the browser forbids us the page.
  */

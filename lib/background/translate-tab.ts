@@ -3,7 +3,7 @@ import { type NotTranslated } from '../messaging/protocol';
 import { sendMessage } from '../messaging/send';
 import { hideBubbleShell, showBubbleShell } from './bubble-shell';
 import { knownFramesNow } from './injected-frames';
-import { injectPageScript, injectPageScriptTopFirst, reportingFrame, runProbe } from './page-link';
+import { injectPageScript, injectPageScriptTopFirst, reportingFrame, runProbe, runProbeInFrames } from './page-link';
 import { reportProblem } from './reading/problems';
 import type { TabRef } from './tab-actions';
 import { currentTargetLanguage, translateAhead } from './translation';
@@ -33,7 +33,7 @@ export async function translateFromTab(tab: TabRef, frameId?: number, selectionT
     // the page script, which the frame runs after it), and its translation asked for while the page
     // script starts; the bubble's own request joins it.
     const shortcut = frameId === undefined && selectionText === undefined;
-    const probing = shortcut ? runProbe(tab.id, 0, WRITTEN_PROBE, writtenSchema) : Promise.resolve(null);
+    const probing = shortcut ? probeWrittenText(tab.id) : Promise.resolve(null);
     const targetLanguage = currentTargetLanguage();
     const replaceAtOnce = getSettings().then((s) => s.writeReplaceAtOnce);
     const writeTo = isPrivateTab(tab.id).then((inPrivate) => writeToFor(tab.id, inPrivate));
@@ -47,17 +47,18 @@ export async function translateFromTab(tab: TabRef, frameId?: number, selectionT
       if (!probe) return undefined;
       const [reading, writing] = await Promise.all([targetLanguage, writeTo]);
       const requestId = `ahead-${crypto.randomUUID()}`;
-      void translateAhead({ text: probe.text, target: writeTargetFor(probe.pageLanguage, writing, reading), written: true, requestId }, tab.id, 0);
-      return requestId;
+      void translateAhead({ text: probe.text, target: writeTargetFor(probe.pageLanguage, writing, reading), written: true, requestId }, tab.id, probe.frameId);
+      return { requestId, frameId: probe.frameId };
     });
-    const [{ frames, all }, target, writing, atOnce, aheadId] = await Promise.all([injection, targetLanguage, writeTo, replaceAtOnce, ahead]);
+    const [{ frames, all }, target, writing, atOnce, aheadOf] = await Promise.all([injection, targetLanguage, writeTo, replaceAtOnce, ahead]);
     injected = true;
     // From a menu, the clicked frame checks its selection against what the browser reported.
     const ordered = selectionText !== undefined ? [reportingFrame(frames, frameId)] : inOrder(frames, frameId ?? 0, all);
     let why: NotTranslated | null = null;
     const ask = { target, selectionText, writeTo: writing, written, ...(atOnce ? { replaceAtOnce: true } : {}) };
     for await (const frame of ordered) {
-      const asked = frame === 0 && aheadId ? { ...ask, requestId: aheadId } : ask;
+      // The frame whose box the probe read takes the request already under way.
+      const asked = aheadOf && frame === aheadOf.frameId ? { ...ask, requestId: aheadOf.requestId } : ask;
       const shown = await sendMessage('pageTranslate', asked, { tabId: tab.id, frameId: frame }).catch(() => null);
       if (shown?.ok && shown.value === true) {
         // The bubble opened in another frame than the one clicked (a frame we may not enter).
@@ -77,6 +78,20 @@ const WRITTEN_PROBE = '/written-probe.js';
 
 /** What the written-text probe answers (lib/bubble/written-probe.ts); anything else is no answer. */
 const writtenSchema = z.nullable(z.object({ text: z.string().check(z.minLength(1), z.maxLength(1_000_000)), pageLanguage: z.nullable(z.string()) }));
+const topAnswerSchema = z.union([writtenSchema, z.object({ inFrame: z.literal(true) })]);
+
+/**
+ * What the user wrote in the box with the focus, read by the probe before the page script runs:
+ * in the top page, or, when its focus is in one of its frames, in the frame that has it (a frame
+ * of another site we may not enter does not answer). With the frame it was read in.
+ */
+async function probeWrittenText(tabId: number): Promise<{ frameId: number; text: string; pageLanguage: string | null } | null> {
+  const top = await runProbe(tabId, 0, WRITTEN_PROBE, topAnswerSchema);
+  if (!top) return null;
+  if (!('inFrame' in top)) return { frameId: 0, ...top };
+  const [framed] = (await runProbeInFrames(tabId, WRITTEN_PROBE, writtenSchema)).filter((r) => r.frameId !== 0);
+  return framed ? { frameId: framed.frameId, ...framed.value } : null;
+}
 
 /** The frames to ask, `first` first (when it runs our script), then the rest of `frames`, then those `all` adds. */
 async function* inOrder(frames: number[], first: number, all: Promise<number[]>): AsyncGenerator<number> {
