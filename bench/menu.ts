@@ -16,14 +16,13 @@
  * (or `from-here`, `listen`) one path; `MENU_EXTENSION=<dir>` times another build (e.g. an older commit's
  * `.output-test/chrome-mv3`) instead of building this one.
  */
-import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { startEmulator, type EmulatorAccount } from '../emulator/server';
 import { clickToolbarButton, emulatorLog, tabIdOf, type LoggedServiceRequest } from '../test/support/extension';
 import { startPageServer } from '../test/support/page-server';
 import { HAS_SHARED_PAGES, ownPageUrl, sharedPageUrl } from '../test/support/pages';
-import { connectedBrowser, snapshotExtension } from './browser';
+import { connectedBrowser, benchExtension, loadLine, runBench } from './browser';
 import { call, send, setSetting, type PlayerStats, type StoredPlan } from './extension';
 import { fmt, formatTable, median, menuTtfaTarget } from './stats';
 import { floorOf, translateFloorOf } from './floor';
@@ -194,20 +193,11 @@ function report(runs: Run[], page: string): void {
     );
   }
   const loads = runs.map((r) => r.load);
-  console.log(
-    `- Machine load (1-min average, ${os.cpus().length} cores): ${fmt(Math.min(...loads), 1)}–${fmt(Math.max(...loads), 1)}` +
-      (Math.max(...loads) > os.cpus().length ? ' — other work was running: timings are inflated by CPU contention' : ''),
-  );
+  console.log(loadLine(loads));
 }
 
-async function main(): Promise<void> {
-  const started = Date.now();
-  const other = process.env.MENU_EXTENSION;
-  if (!other) {
-    console.log('Building the test extension (VOXLATE_TEST_BUILD=1 wxt build)…');
-    execFileSync('npx', ['wxt', 'build'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, VOXLATE_TEST_BUILD: '1' } });
-  }
-  const extension = other ? { dir: other, remove: () => undefined } : snapshotExtension();
+runBench('Menu', async () => {
+  const extension = benchExtension('MENU_EXTENSION');
   const emulator = await startEmulator({ port: 0, accounts: ACCOUNTS, ...LATENCY });
   const pages = await startPageServer();
   const pageName = HAS_SHARED_PAGES ? 'wikipedia (240 KB)' : 'encyclopedia.html';
@@ -230,10 +220,4 @@ async function main(): Promise<void> {
     extension.remove();
   }
   report(runs, pageName);
-  console.log(`\nMenu bench run time: ${((Date.now() - started) / 1000).toFixed(0)} s`);
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
 });

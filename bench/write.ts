@@ -32,7 +32,6 @@
  * dir>` (time another build, e.g. an older commit's, instead of building this one), `WRITE_DEBUG=1`
  * (the emulator's log of each run).
  */
-import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,7 +41,7 @@ import { languageByCode } from '../emulator/languages';
 import { detectLanguage, translate } from '../emulator/translate';
 import { clickAxNode, clickToolbarButton, emulatorLog, findAxNode, tabIdOf, type LoggedServiceRequest } from '../test/support/extension';
 import { startPageServer } from '../test/support/page-server';
-import { connectedBrowser, launchWith, snapshotExtension } from './browser';
+import { connectedBrowser, launchWith, benchExtension, loadLine, runBench } from './browser';
 import { setSetting } from './extension';
 import { translateFloorOf } from './floor';
 import { fmt, formatTable, median } from './stats';
@@ -453,20 +452,11 @@ function report(runs: Run[], kinds: string[], floorMs: number, floorChars: numbe
   console.log(`\n- The service alone, a direct request from Node (${floorChars} characters, median of 5): ${fmt(floorMs)} ms (the latency model: ${300 + floorChars} ms).`);
   const failed = runs.filter((r) => r.note);
   if (failed.length) console.log(`- Runs with a note: ${failed.length} (listed above).`);
-  console.log(
-    `- Machine load (1-min average, ${os.cpus().length} cores): ${fmt(Math.min(...loads), 1)}–${fmt(Math.max(...loads), 1)}` +
-      (Math.max(...loads) > os.cpus().length ? ' — other work was running: timings are inflated by CPU contention' : ''),
-  );
+  console.log(loadLine(loads));
 }
 
-async function main(): Promise<void> {
-  const started = Date.now();
-  const other = process.env.WRITE_EXTENSION;
-  if (!other) {
-    console.log('Building the test extension (VOXLATE_TEST_BUILD=1 wxt build)…');
-    execFileSync('npx', ['wxt', 'build'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, VOXLATE_TEST_BUILD: '1' } });
-  }
-  const extension = other ? { dir: other, remove: () => undefined } : snapshotExtension();
+runBench('Write', async () => {
+  const extension = benchExtension('WRITE_EXTENSION');
   const emulator = await startEmulator({ port: 0, accounts: ACCOUNTS, ...LATENCY });
   const pages = await startPageServer();
   const runs: Run[] = [];
@@ -490,10 +480,4 @@ async function main(): Promise<void> {
     extension.remove();
   }
   report(runs, kindNames, floorMs, TEXTS[0]!.length);
-  console.log(`\nWrite bench run time: ${((Date.now() - started) / 1000).toFixed(0)} s`);
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
 });
