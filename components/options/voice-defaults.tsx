@@ -1,29 +1,20 @@
-import { useEffect, useRef, useState } from 'react';
 import { t } from '@/lib/i18n';
 import { ErrorNotice } from '../error-notice';
-import { FormatSelect, SpeedInput } from '../speech-fields';
 import { useSettings } from '../use-settings';
 import { LanguageVoices } from './language-voices';
 import { languageName, voiceLabel, voicesByLanguage } from './language-names';
 import { useVoices } from './use-voices';
 
-/** Default voice (and one per language), speed, format, highlighting and the in-page player. */
+/** The default voice, the voices list (with a refresh), and a voice for each language the user reads. */
 export function VoiceDefaults({ enabled }: { enabled: boolean }) {
   const [settings, update] = useSettings();
   const { voices, error, loading, refresh } = useVoices(enabled);
   const groups = voicesByLanguage(voices?.voices ?? []);
-  // The slider moves at once and storage catches up; echoes of earlier writes must not move it back.
-  const [speed, setSpeed] = useState<number | null>(null);
-  const writing = useRef(0);
-  useEffect(() => {
-    if (!writing.current) setSpeed(settings?.speed ?? null);
-  }, [settings?.speed]);
   if (!settings) return null;
-  const shownSpeed = speed ?? settings.speed;
 
   return (
-    <section className="card" aria-labelledby="defaults-heading">
-      <h2 id="defaults-heading">{t('defaultsHeading')}</h2>
+    <section className="card" aria-labelledby="voices-heading">
+      <h2 id="voices-heading">{t('optionsVoicesHeading')}</h2>
       <label htmlFor="default-voice">{t('defaultVoiceLabel')}</label>
       <select
         id="default-voice"
@@ -52,42 +43,6 @@ export function VoiceDefaults({ enabled }: { enabled: boolean }) {
       {error ? <ErrorNotice error={error} /> : null}
 
       <LanguageVoices groups={groups} settings={settings} update={update} />
-
-      <SpeedInput
-        id="default-speed"
-        value={shownSpeed}
-        onChange={(speed) => {
-          setSpeed(speed);
-          writing.current++;
-          void update({ speed }).finally(() => writing.current--);
-        }}
-      />
-      <FormatSelect id="default-format" value={settings.format} onChange={(format) => void update({ format })} />
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={settings.highlight}
-          onChange={(e) => void update({ highlight: e.target.checked })}
-        />
-        {t('highlightLabel')}
-      </label>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={settings.highlightWords}
-          disabled={!settings.highlight}
-          onChange={(e) => void update({ highlightWords: e.target.checked })}
-        />
-        {t('highlightWordsLabel')}
-      </label>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={settings.pagePlayer.show}
-          onChange={(e) => void update({ pagePlayer: { ...settings.pagePlayer, show: e.target.checked } })}
-        />
-        {t('pagePlayerOption')}
-      </label>
     </section>
   );
 }

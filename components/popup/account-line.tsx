@@ -1,9 +1,12 @@
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging/send';
+import { openWelcome } from '@/lib/popup/welcome';
 import { ErrorNotice } from '../error-notice';
 import type { AccountState } from './use-account';
 
 const openOptions = () => void sendMessage('openOptions');
+// The welcome page walks a newcomer through connecting and trying it; the popup steps aside.
+const getStarted = () => void openWelcome().then(() => window.close());
 
 /** One line with the account's email, plan and credits; or what to do when nothing is set up. */
 export function AccountLine({ state }: { state: AccountState }) {
@@ -14,7 +17,8 @@ export function AccountLine({ state }: { state: AccountState }) {
         <h1 id="setup-heading" className="setup-title">{t('popupNotSetUpTitle')}</h1>
         <p className="hint">{t('popupNotSetUp')}</p>
         <div className="actions">
-          <button type="button" className="primary" onClick={openOptions}>{t('openOptions')}</button>
+          <button type="button" className="primary" onClick={getStarted}>{t('popupGetStarted')}</button>
+          <button type="button" onClick={openOptions}>{t('openOptions')}</button>
         </div>
       </section>
     );

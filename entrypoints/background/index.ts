@@ -37,6 +37,7 @@ import { readerReady, readInReader } from '@/lib/background/reader-tab';
 import { claimReaderAction } from '@/lib/background/pdf-tab';
 import { forgetPdfTab, openPdfTabInReader } from '@/lib/background/pdf-auto';
 import { changeListenMode, listenToArticle, listenTranslated } from '@/lib/background/listen';
+import { welcomeOnInstall } from '@/lib/popup/welcome';
 
 export default defineBackground(() => {
   void closeStorageToContentScripts();
@@ -46,6 +47,8 @@ export default defineBackground(() => {
   // Chrome keeps menus across restarts; Firefox forgets those of a persistent background page.
   if (import.meta.env.FIREFOX) void ensureMenus();
   else browser.runtime.onInstalled.addListener(() => void ensureMenus());
+  // The welcome page, once, on a new install (the test build too, as a user's browser would).
+  browser.runtime.onInstalled.addListener((details) => void welcomeOnInstall(details));
   retitleWhenTargetChanges();
   // "Translate when I type three spaces" (an option, off by default): its script on every site, or none.
   watchTypedTriggerOption();

@@ -1,5 +1,6 @@
 /**
- * Firefox end to end: our own pages, driven by role and accessible name. The options connect
+ * Firefox end to end: our own pages, driven by role and accessible name. The welcome page opens
+ * after install, connects the service and translates its sample. The options connect
  * the service (and say so when the key is refused); the popup reads typed text aloud and
  * translates typed text, each charged exactly what the service's prices say.
  * Prints "N passed, N failed" like every suite here.
@@ -7,11 +8,12 @@
 import { FIREFOX_TEST_BUILD } from '../support/build-dir';
 import type { Page } from 'puppeteer-core';
 import { startEmulator } from '../../emulator/server';
-import { byLabel, byRole, checks, fill, launchFirefox, ledger, openExtensionPage, runSuite, stopAndSettle, until, untilPlaying } from './support';
+import { byLabel, byRole, checks, fill, launchFirefox, ledger, openExtensionPage, runSuite, stopAndSettle, until, untilPlaying, welcomePage } from './support';
 
 const EXTENSION = FIREFOX_TEST_BUILD;
 const SENTENCES = ['The morning was cool and bright.', 'Birds sang in the branches above him.'];
 const TRANSLATE = 'Good morning, my friend. How are you today?';
+const SAMPLE = 'Voxlate reads any text aloud in a natural voice. Select a few words on a page, and it translates them too.';
 
 /** The text of the first element with `role` whose text contains `wanted` (polled). */
 async function roleText(page: Page, role: string, wanted: string, timeoutMs = 10_000): Promise<string> {
@@ -31,13 +33,34 @@ function expectIn(text: string, ...parts: string[]): void {
 async function main(): Promise<number> {
   const emulator = await startEmulator({ port: 0 });
   // Not named `browser`: that is the WebExtension global the evaluated functions below use.
-  const firefox = await launchFirefox();
+  // The welcome page the install opens is kept for the first check (and closed after it).
+  const firefox = await launchFirefox({ keepWelcome: true });
   const { check, report } = checks();
   const reset = () => fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
   try {
     await firefox.installExtension(EXTENSION);
+    const welcome = await welcomePage(firefox);
     const ext = await openExtensionPage(firefox);
     const stored = () => ext.evaluate(() => browser.storage.local.get(['apiKey', 'settings'])) as Promise<{ apiKey?: string; settings?: { serviceUrl?: string } }>;
+
+    await check('Firefox: welcome: opened after install, it connects the service and translates its sample', async () => {
+      await until('the welcome page shown', () => welcome.evaluate(() => document.querySelector('h1')?.textContent === 'Welcome to Voxlate'));
+      await fill(await byLabel(welcome, 'Service address'), emulator.url);
+      await fill(await byLabel(welcome, 'API key'), 'demo-pro');
+      await (await byRole(welcome, 'button', 'Save and test')).click();
+      expectIn(await roleText(welcome, 'status', 'Connected'), 'pro@demo.test', '100,000');
+      const { apiKey, settings } = await stored();
+      if (apiKey !== 'demo-pro' || settings?.serviceUrl !== emulator.url) throw new Error(`stored: ${apiKey === undefined ? 'no key' : 'a key'}, ${settings?.serviceUrl}`);
+      await until('Translate it enabled', async () => !(await (await byRole(welcome, 'button', 'Translate it')).evaluate((b) => (b as HTMLButtonElement).disabled)));
+      await (await byRole(welcome, 'button', 'Translate it')).click();
+      const cost = Math.ceil(SAMPLE.length / 10);
+      expectIn(await roleText(welcome, 'region', `Cost: ${cost} credits`), '[ES] Voxlate reads');
+      const charged = JSON.stringify((await ledger(emulator.url)).entries.map((e) => [e.path, e.textLength, e.credits]));
+      if (charged !== JSON.stringify([['/api/v1/translate', SAMPLE.length, cost]])) throw new Error(`ledger: ${charged}`);
+    });
+    await welcome.close();
+    // The next checks start from an extension that is not set up.
+    await ext.evaluate(() => browser.storage.local.remove(['apiKey', 'settings']));
 
     await check('Firefox: options: a rejected key says so, without showing the key', async () => {
       const options = await openExtensionPage(firefox, 'options.html');

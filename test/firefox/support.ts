@@ -14,11 +14,16 @@ export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 export const GECKO_ID = 'voxlate@example.org';
 export const UUID = '5f0c1d2e-3b4a-4c5d-8e6f-7a8b9c0d1e2f';
 
+/** The page our add-on opens once after install (lib/popup/welcome.ts). */
+export const WELCOME_URL = `moz-extension://${UUID}/welcome.html`;
+
 /**
  * Debian's firefox-esr, headless, driven over WebDriver BiDi, with our add-on's pages at a fixed
- * address and audio allowed to start without a click (the background page plays it).
+ * address and audio allowed to start without a click (the background page plays it). The welcome
+ * page the add-on opens when a suite installs it is closed as it opens, unless `keepWelcome` (its
+ * own check), so every suite's tabs are its own.
  */
-export async function launchFirefox(): Promise<Browser> {
+export async function launchFirefox(options: { keepWelcome?: boolean } = {}): Promise<Browser> {
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX,
@@ -36,8 +41,30 @@ export async function launchFirefox(): Promise<Browser> {
       'extensions.webextOptionalPermissionPrompts': false,
     },
   });
+  if (!options.keepWelcome) {
+    // Every suite installs the add-on itself: the install resolves once its welcome page is gone.
+    const install = browser.installExtension.bind(browser);
+    browser.installExtension = async (dir: string) => {
+      const id = await install(dir);
+      await (await welcomePage(browser)).close();
+      return id;
+    };
+  }
   await myTurn();
   return browser;
+}
+
+/**
+ * The welcome page the add-on opened on install. Found by the address its document has: over BiDi
+ * a tab the add-on opened reports about:blank as its URL.
+ */
+export async function welcomePage(firefox: Browser): Promise<Page> {
+  return until('the welcome page opened', async () => {
+    for (const page of await firefox.pages()) {
+      if ((await page.evaluate(() => location.href).catch(() => '')) === WELCOME_URL) return page;
+    }
+    return null;
+  });
 }
 
 /** Polls `probe` until it returns something truthy; throws after `timeoutMs`. */

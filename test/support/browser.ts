@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer } from 'node:net';
-import { chromium, type BrowserContext, type Worker } from '@playwright/test';
+import { chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import WebSocket from 'ws';
 import { CHROME_TEST_BUILD } from './build-dir';
 
@@ -42,9 +42,16 @@ function sweepOldProfiles(): void {
   }
 }
 
-/** Launches Chromium with a fresh profile and the built extension loaded. */
+/** The page the extension opens once after install (lib/popup/welcome.ts). */
+export const WELCOME_PAGE = /^chrome-extension:\/\/[a-p]{32}\/welcome\.html$/;
+
+/**
+ * Launches Chromium with a fresh profile and the built extension loaded. The extension opens its
+ * welcome page on install, as in a user's browser; it is closed once it opened unless `keepWelcome`
+ * (the welcome's own tests), so every other test starts with the one blank tab.
+ */
 export async function launchWithExtension(
-  options: { headless?: boolean; locale?: string; colorScheme?: 'light' | 'dark'; extensionDir?: string } = {},
+  options: { headless?: boolean; locale?: string; colorScheme?: 'light' | 'dark'; extensionDir?: string; keepWelcome?: boolean } = {},
 ): Promise<BrowserContext> {
   const extension = options.extensionDir ?? EXTENSION_DIR;
   // A debugging port (loopback only) gives tests a browser-level CDP session, which clicking the
@@ -86,7 +93,18 @@ export async function launchWithExtension(
   await (await browserCdp(context))('Browser.setDownloadBehavior', { behavior: 'default' });
   // Best effort: Chrome may still be writing its cache as it closes (then the next launch sweeps it).
   context.on('close', () => removeProfile(profile));
+  if (!options.keepWelcome) await (await welcomePage(context)).close();
   return context;
+}
+
+/** The welcome page the extension opened on install (waits for it to open and load). */
+export async function welcomePage(context: BrowserContext): Promise<Page> {
+  // Looked for and waited for in one step: no page can open between the two. Nothing else opens
+  // a tab while the browser starts; a tab the extension opens may show its address a moment later.
+  const opened = context.pages().find((page) => WELCOME_PAGE.test(page.url())) ?? (await context.waitForEvent('page'));
+  await opened.waitForURL(WELCOME_PAGE);
+  await opened.waitForLoadState();
+  return opened;
 }
 
 /** Sends one command to a browser-level CDP session (e.g. Extensions.loadUnpacked, Target.getTargets). */

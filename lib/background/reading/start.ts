@@ -10,6 +10,7 @@ import { opensInReadingVoice, sentenceVoices, splitByVoice } from './paragraph-v
 import { leftOutChars, speechMarks, type CleanupRules } from '../../speech/clean';
 import type { TextMark } from '../../text-marks';
 import { leftOutItem } from '../../settings/cache-items';
+import { noteLanguageMet } from '../../settings/languages-met';
 import { learnedPrice } from '../speech-price';
 import { firstRequestText } from '../../speech/chunk';
 import { formatNumber, t } from '../../i18n';
@@ -176,6 +177,8 @@ async function startWithdrawable(sessionId: string, request: ReadRequest, sent: 
   }
   // Kept for a Retry should the service fail it (written before any of its answers can come).
   void rememberAsked(sessionId, { ...request, listen, cleanup }).catch(() => undefined);
+  // The language it is read in: the options offer a voice for the languages the user reads (not a private window's).
+  if (!inPrivate) void noteLanguageMet(params.language).catch(() => undefined);
   // What it leaves out (citation markers) is never sent: counted for the options (not a private window's).
   if (!request.retried && !inPrivate) void noteLeftOut(capped.text, sentences[startSentence]?.[0] ?? 0, request.marks, cleanup, settings, params.format).catch(() => undefined);
   const started = await withReading(async () => {
