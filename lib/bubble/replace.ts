@@ -77,8 +77,24 @@ export function captureWrittenText(win: Window): WrittenText | null {
   if (!host || isSensitiveField(host)) return null;
   const range = host.ownerDocument.createRange();
   range.selectNodeContents(host);
-  const text = selectionTextMap([range]).text.trim();
+  const text = linesOf(host) ?? selectionTextMap([range]).text.trim();
   return text ? { text, target: { kind: 'editable', range, at: Date.now() }, element: host } : null;
+}
+
+/** Characters editors put in empty lines and around inline parts to hold the caret (Slate, Lexical): not written. */
+const CARET_HOLDERS = /[\u200b\ufeff]/g;
+
+/**
+ * What was written in a whole editor, line by line as the user sees it: each line its own, an empty
+ * line kept (its rendered text, innerText: a line is a block or a break there, where the page's text
+ * map would make every line a paragraph and its translation would come back with blank lines
+ * between). Null where the engine renders nothing to read it from.
+ */
+function linesOf(host: HTMLElement): string | null {
+  const rendered = host.innerText as string | undefined;
+  if (typeof rendered !== 'string') return null;
+  const text = rendered.replace(CARET_HOLDERS, '').replace(/\u00a0/g, ' ').replace(/[ \t]+\n/g, '\n').trim();
+  return text || null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page, Worker } from '@playwright/test';
 import { connectService, expect, setSettings, test } from './fixtures';
 import {
   callOnAxNode,
@@ -19,24 +19,51 @@ import {
 const translations = async (url: string) => (await emulatorLog(url)).filter((r) => r.path === '/api/v1/translate');
 const bubbleText = (context: Parameters<typeof inPageUiText>[0], page: Page) => inPageUiText(context, page, 'voxlate-bubble');
 
+/** What every test here is given: the browser with the extension, its worker, the emulator and the page server. */
+interface Given {
+  context: BrowserContext;
+  background: Worker;
+  extensionId: string;
+  emulator: { url: string };
+  pages: { url: string };
+}
+
+/**
+ * Connected to the emulator with `settings` (the user reads in English unless they say otherwise),
+ * a fixture page open, and with `grant` the tab granted as the toolbar button's click grants it.
+ */
+async function openWriting({ context, background, extensionId, emulator, pages }: Given, fixture: string, settings: Record<string, unknown>, { grant = false } = {}): Promise<Page> {
+  await connectService(background, emulator.url, 'demo-pro');
+  await setSettings(background, { targetLanguage: 'en', ...settings });
+  const page = await context.newPage();
+  await page.goto(`${pages.url}/fixtures/${fixture}`);
+  if (grant) await clickToolbarButton(context, page, extensionId);
+  return page;
+}
+
+/**
+ * Types `written` in `box` as the user does, then Alt+Shift+T with the caret there (the shortcut
+ * grants the tab: the toolbar button's click does it here).
+ */
+async function writeAndAsk({ context, background, extensionId }: Given, page: Page, box: Locator, written: string): Promise<void> {
+  await box.click();
+  await page.keyboard.type(written);
+  await clickToolbarButton(context, page, extensionId);
+  await box.focus();
+  await pressShortcut(background, 'translate-selection', page);
+}
+
 test.describe('translating what I wrote', () => {
   test('the shortcut in a textarea with nothing selected translates all of it into the page\'s language; Replace is an edit the page sees, paid once, and one Ctrl+Z brings back what was written', async ({
     context, background, extensionId, emulator, pages,
   }) => {
-    await connectService(background, emulator.url, 'demo-pro');
+    const given = { context, background, extensionId, emulator, pages };
     // The user reads in English; the forum is Spanish.
-    await setSettings(background, { targetLanguage: 'en' });
-    const page = await context.newPage();
-    await page.goto(`${pages.url}/fixtures/write.html`);
+    const page = await openWriting(given, 'write.html', {});
     const reply = page.getByLabel('Tu respuesta');
     const written = 'Thank you all, pruning in late winter worked for my roses.';
-    await reply.click();
-    await page.keyboard.type(written);
+    await writeAndAsk(given, page, reply, written);
     await expect(page.locator('#count')).toHaveText(String(written.length));
-    // Alt+Shift+T with the caret in the box (the shortcut grants the tab, as the toolbar click does here).
-    await clickToolbarButton(context, page, extensionId);
-    await reply.focus();
-    await pressShortcut(background, 'translate-selection', page);
     await untilInPageUiShows(context, page, emulator.url, '[ES] Gracias all');
     // Under it, the same translated back into English, to check it; one figure for both.
     await untilInPageUiShows(context, page, emulator.url, 'Back in English, it says:');
@@ -63,20 +90,47 @@ test.describe('translating what I wrote', () => {
     expect(await background.evaluate(async () => ((await chrome.storage.local.get('settings')).settings as { targetLanguage: string }).targetLanguage)).toBe('en');
   });
 
+  test('what was written on several lines keeps its lines: the translation in the card and in its place, in a textarea and in a contenteditable, and one Ctrl+Z brings back each', async ({
+    context, background, extensionId, emulator, pages,
+  }) => {
+    const given = { context, background, extensionId, emulator, pages };
+    const page = await openWriting(given, 'write.html', { writeBack: false });
+    const lines = ['Hello all,', 'the seed swap moves to Sunday.', 'See you there!'];
+    for (const [box, read] of [
+      [page.getByLabel('Tu respuesta'), () => page.getByLabel('Tu respuesta').inputValue()],
+      [page.getByRole('textbox', { name: 'Firma' }), () => page.getByRole('textbox', { name: 'Firma' }).evaluate((e) => (e as HTMLElement).innerText.trim())],
+    ] as const) {
+      await box.click();
+      for (const [i, line] of lines.entries()) {
+        if (i > 0) await page.keyboard.press('Enter');
+        await page.keyboard.type(line);
+      }
+      const written = await read();
+      expect(written.split('\n')).toEqual(lines);
+      await clickToolbarButton(context, page, extensionId);
+      await box.focus();
+      await pressShortcut(background, 'translate-selection', page);
+      await untilInPageUiShows(context, page, emulator.url, '[ES] Hola all,');
+      await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Replace'));
+      // Three lines still, none empty between them, the first the translation's start (the emulator marks it and says Hola).
+      await expect.poll(async () => (await read()).split('\n').map((line, i) => (i === 0 ? line : line.trim().length > 0))).toEqual(['[ES] Hola all,', true, true]);
+      await page.keyboard.press('Escape');
+      await box.focus();
+      await page.keyboard.press('Control+z');
+      await expect.poll(read).toBe(written);
+    }
+    // All its lines in one request, read alike from both boxes: the second comes from the cache, unpaid.
+    expect((await ledger(emulator.url)).entries.map((e) => e.textStart)).toEqual([lines.join('\n')]);
+  });
+
   test('above the threshold the question\'s figure covers the translation back at its longest, and agreeing pays both within it; turned off in the options, only the translation is asked about and paid', async ({
     context, background, extensionId, emulator, pages, openExtensionPage,
   }) => {
-    await connectService(background, emulator.url, 'demo-pro');
-    await setSettings(background, { targetLanguage: 'en', confirmAboveCredits: 5 });
-    const page = await context.newPage();
-    await page.goto(`${pages.url}/fixtures/write.html`);
+    const given = { context, background, extensionId, emulator, pages };
+    const page = await openWriting(given, 'write.html', { confirmAboveCredits: 5 });
     const reply = page.getByLabel('Tu respuesta');
     const written = 'The seed swap is on Saturday at the library.';
-    await reply.click();
-    await page.keyboard.type(written);
-    await clickToolbarButton(context, page, extensionId);
-    await reply.focus();
-    await pressShortcut(background, 'translate-selection', page);
+    await writeAndAsk(given, page, reply, written);
     // 5 credits there, and the way back at most 1.6 times as long: 8 more.
     const figure = Math.ceil(written.length / 10) + Math.ceil((written.length * 1.6) / 10);
     await untilInPageUiShows(context, page, emulator.url, `Translating this and back into English costs up to ${figure} credits. Translate?`);
@@ -114,10 +168,7 @@ test.describe('translating what I wrote', () => {
   test('"Translate what I wrote" in a contenteditable: the language chosen in the bubble replaces it, one Ctrl+Z undoes it, and the next time on this site that language comes first; the options clear it', async ({
     context, background, extensionId, emulator, pages, openExtensionPage,
   }) => {
-    await connectService(background, emulator.url, 'demo-pro');
-    await setSettings(background, { targetLanguage: 'en', writeBack: false });
-    const page = await context.newPage();
-    await page.goto(`${pages.url}/fixtures/write.html`);
+    const page = await openWriting({ context, background, extensionId, emulator, pages }, 'write.html', { writeBack: false });
     const signature = page.getByRole('textbox', { name: 'Firma' });
     const written = 'Best regards from a small garden by the sea.';
     await signature.click();
@@ -198,17 +249,11 @@ test.describe('translating what I wrote', () => {
   test('with "Put the translation of a short text I wrote in its place at once" on, it is put there without a click, the focus stays in the field and one Ctrl+Z brings back what was written; one that asks first waits for Replace', async ({
     context, background, extensionId, emulator, pages,
   }) => {
-    await connectService(background, emulator.url, 'demo-pro');
-    await setSettings(background, { targetLanguage: 'en', writeBack: false, writeReplaceAtOnce: true });
-    const page = await context.newPage();
-    await page.goto(`${pages.url}/fixtures/write.html`);
+    const given = { context, background, extensionId, emulator, pages };
+    const page = await openWriting(given, 'write.html', { writeBack: false, writeReplaceAtOnce: true });
     const reply = page.getByLabel('Tu respuesta');
     const written = 'Thanks, see you on Sunday.';
-    await reply.click();
-    await page.keyboard.type(written);
-    await clickToolbarButton(context, page, extensionId);
-    await reply.focus();
-    await pressShortcut(background, 'translate-selection', page);
+    await writeAndAsk(given, page, reply, written);
     await expect(reply).toHaveValue(/^\[ES\] /);
     await untilInPageUiShows(context, page, emulator.url, 'Put in place of what you wrote. Ctrl+Z there brings it back.');
     expect(await bubbleText(context, page)).not.toContain('Replace');
@@ -232,11 +277,7 @@ test.describe('translating what I wrote', () => {
   });
 
   test('a password or a card number is never read or sent, by the shortcut or the menu, and the user is told why', async ({ context, background, extensionId, emulator, pages }) => {
-    await connectService(background, emulator.url, 'demo-pro');
-    await setSettings(background, { targetLanguage: 'en', writeBack: false });
-    const page = await context.newPage();
-    await page.goto(`${pages.url}/fixtures/write.html`);
-    await clickToolbarButton(context, page, extensionId);
+    const page = await openWriting({ context, background, extensionId, emulator, pages }, 'write.html', { writeBack: false }, { grant: true });
     for (const [label, value] of [['Contraseña', 'my secret words'], ['Número de tarjeta', '4111 1111 1111 1111']] as const) {
       const field = page.getByLabel(label);
       await field.click();
@@ -271,11 +312,7 @@ test.describe('translating what I wrote, in apps', () => {
   test('a React-controlled textarea (its state follows Replace and one Ctrl+Z), a web component\'s textarea in its shadow root, and a textarea in a frame', async ({
     context, background, extensionId, emulator, pages,
   }) => {
-    await connectService(background, emulator.url, 'demo-pro');
-    await setSettings(background, { targetLanguage: 'en', writeBack: false });
-    const page = await context.newPage();
-    await page.goto(`${pages.url}/fixtures/write-apps.html`);
-    await clickToolbarButton(context, page, extensionId);
+    const page = await openWriting({ context, background, extensionId, emulator, pages }, 'write-apps.html', { writeBack: false }, { grant: true });
     const f = { context, background, emulatorUrl: emulator.url };
 
     // React: the component's state, not only the DOM, holds the translation, then the original.
@@ -367,18 +404,15 @@ test.describe('translating what I wrote, in rich editors', () => {
   ] as const;
   for (const [editor, label, fixture] of editors) {
     test(`${editor}: Replace puts the translation in the editor's own state, once, and one Ctrl+Z brings back what was written`, async ({ context, background, extensionId, emulator, pages }) => {
-      await connectService(background, emulator.url, 'demo-pro');
       // The way back is tested on a textarea above; here only the translation is asked for and paid.
-      await setSettings(background, { targetLanguage: 'en', writeBack: false });
-      const page = await context.newPage();
-      await page.goto(`${pages.url}/fixtures/${fixture}`);
-      await clickToolbarButton(context, page, extensionId);
+      const page = await openWriting({ context, background, extensionId, emulator, pages }, fixture, { writeBack: false }, { grant: true });
       const state = () => page.evaluate((name) => (window as unknown as { voxlateEditors: Record<string, () => string> }).voxlateEditors[name]!(), editor);
       const box = page.getByRole('textbox', { name: label });
       const written = 'Thank you for the seeds, they came up in a week.';
       const translation = '[ES] Gracias for the seeds, they came up in a week.';
       await box.click();
       await page.keyboard.type(written);
+      // The editor's own state holds what was typed before the shortcut is pressed.
       await expect.poll(state).toBe(written);
       await pressShortcut(background, 'translate-selection', page);
       await untilInPageUiShows(context, page, emulator.url, translation);
@@ -396,11 +430,7 @@ test.describe('translating what I wrote, in rich editors', () => {
   }
 
   test('quill, with "put in place at once" on: the edit waits out Quill\'s folding of what was just typed into one undo step, so one Ctrl+Z still brings back exactly what was written', async ({ context, background, extensionId, emulator, pages }) => {
-    await connectService(background, emulator.url, 'demo-pro');
-    await setSettings(background, { targetLanguage: 'en', writeBack: false, writeReplaceAtOnce: true });
-    const page = await context.newPage();
-    await page.goto(`${pages.url}/fixtures/write-rich.html`);
-    await clickToolbarButton(context, page, extensionId);
+    const page = await openWriting({ context, background, extensionId, emulator, pages }, 'write-rich.html', { writeBack: false, writeReplaceAtOnce: true }, { grant: true });
     const state = () => page.evaluate(() => (window as unknown as { voxlateEditors: Record<string, () => string> }).voxlateEditors.quill!());
     const box = page.getByRole('textbox', { name: 'Mensaje (Quill)' });
     const written = 'Thank you for the seeds, they came up in a week.';

@@ -198,13 +198,16 @@ async function main(): Promise<number> {
       if (JSON.stringify(charged) !== JSON.stringify([['/api/v1/translate', Math.ceil(written.length / 10)], ['/api/v1/translate', back.credits]])) throw new Error(`charged ${JSON.stringify(charged)}`);
     });
 
-    await check('Firefox: "Translate what I wrote" in a contenteditable replaces it in the language chosen, one Ctrl+Z undoes it; a password is never read, and the user is told why', async () => {
+    await check('Firefox: "Translate what I wrote" in a contenteditable, on two lines, replaces it in the language chosen line for line, one Ctrl+Z undoes it; a password is never read, and the user is told why', async () => {
       await reset();
       await connect('demo-pro', 'en');
       await page.goto(`${pagesUrl}/fixtures/write.html`);
-      const written = 'Best regards from a small garden by the sea.';
+      // On two lines: each stays a line of its own, no blank line put between them.
+      const written = 'Best regards\nfrom a small garden by the sea.';
       await page.click('#signature');
-      await page.keyboard.type(written);
+      await page.keyboard.type('Best regards');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('from a small garden by the sea.');
       await ext.evaluate(async () => {
         const { settings } = (await browser.storage.local.get('settings')) as { settings: Record<string, unknown> };
         await browser.storage.local.set({ settings: { ...settings, writeTo: 'de', writeBack: false } });
@@ -212,8 +215,12 @@ async function main(): Promise<number> {
       await clickMenu(ext, 'voxlate-translate-written');
       await until('the translation in the bubble', async () => (await bubble()).includes('[DE] Best regards'));
       await clickInPageUi(ext, page, 'button', 'Replace', 'voxlate-bubble');
-      const text = () => page.$eval('#signature', (e) => e.textContent);
-      await until('the translation in the editor', async () => (await text()) === `[DE] ${written}`);
+      const text = () => page.$eval('#signature', (e) => (e as HTMLElement).innerText.trim());
+      await until('the translation in the editor', async () => (await text()) === `[DE] ${written}`).catch(async (error: unknown) => {
+        throw new Error(`${String(error)}; it holds ${JSON.stringify(await text())}`);
+      });
+      const paid = (await ledger(emulator.url)).entries.map((e) => e.textStart);
+      if (JSON.stringify(paid) !== JSON.stringify([written])) throw new Error(`paid for ${JSON.stringify(paid)}`);
       await page.focus('#signature');
       await undo();
       await until('what was written, back after one undo', async () => (await text()) === written);
