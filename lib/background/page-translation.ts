@@ -179,7 +179,12 @@ async function sendMissing(
   const written = Promise.resolve();
   if (cost === 0 || withdrawn.aborted) return { answer, written };
   if (known?.fresh && !canAfford(cost, known.credits)) {
-    return { answer: { ...answer, error: serializeError(new ServiceError('insufficientCredits', t('pageTranslateNoCredits', [formatNumber(cost), formatNumber(known.credits)]))) }, written };
+    // Short on a balance heard a moment ago: read again first (a free call), so a user who just
+    // topped up and pressed Resume is not refused on the old figure.
+    const now = (await fetchAccount(100).catch(() => null))?.credits ?? known.credits;
+    if (!canAfford(cost, now)) {
+      return { answer: { ...answer, error: serializeError(new ServiceError('insufficientCredits', t('pageTranslateNoCredits', [formatNumber(cost), formatNumber(now)]))) }, written };
+    }
   }
   const held = await reserve(tabId, ACTION, cost);
   if (!held) {

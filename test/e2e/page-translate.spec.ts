@@ -202,6 +202,28 @@ test.describe('whole-page translation', () => {
     }).toPass({ timeout: 40_000 });
   });
 
+  test('out of credits, the page says so and keeps what it shows; topped up elsewhere, Resume translation translates at once (the short balance is read again, not believed)', async ({ context, background, extensionId, emulator, pages }) => {
+    const setCredits = (credits: number) => fetch(`${emulator.url}/__emulator/accounts`, { method: 'POST', body: JSON.stringify({ key: 'demo-pro', credits }) });
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es' });
+    // The credits run out after connecting: the first request is refused and says so.
+    await setCredits(0);
+    const page = await openPage(context, `${pages.url}${ownPageUrl('news')}`);
+    await startFromMenu({ context, background, extensionId }, page);
+    await pressTranslate(context, page);
+    await expect.poll(() => uiText(context, page), { timeout: 30_000 }).toMatch(/enough credits/);
+    await findAxNode(context, page, 'button', 'Resume translation');
+    expect(await translationsOn(page)).toEqual([]);
+    expect((await ledger(emulator.url)).entries).toEqual([]);
+
+    // Topped up on the service's website a moment later: Resume works now, not once the old balance ages.
+    await setCredits(1000);
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Resume translation'));
+    await expect.poll(async () => (await translationsOn(page)).length, { timeout: 30_000 }).toBeGreaterThan(0);
+    await settle(context, page, emulator.url);
+    expect((await ledger(emulator.url)).entries.length).toBeGreaterThan(0);
+  });
+
   test('the control: Listen reads a translation, Pause sends nothing more, another language starts over', async ({ context, background, extensionId, emulator, pages }) => {
     const page = await newsTranslatedOnScreen({ context, background, extensionId, emulator, pages });
 
