@@ -71,6 +71,7 @@ export function OptionsApp() {
 
   return (
     <div className="options-page">
+      <h1 className="options-title">{t('optionsTitle')}</h1>
       <aside className="options-side">
         <div role="search">
           <label htmlFor="settings-search">{t('optionsSearchLabel')}</label>
@@ -95,7 +96,6 @@ export function OptionsApp() {
         </nav>
       </aside>
       <main className="options">
-        <h1>{t('optionsTitle')}</h1>
         <p role="status" className="search-status">{loaded && query.trim() && !shown.length ? t('optionsSearchNone', query.trim()) : ''}</p>
         <div ref={list}>
           {all.map((section) => (
