@@ -49,6 +49,18 @@ async function options(context: BrowserContext, extensionId: string, emulator: E
   await page.close();
 }
 
+/** The welcome page a new user sees after installing, once connected: the sample to try. */
+async function welcome(context: BrowserContext, extensionId: string, scheme: Scheme): Promise<void> {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 760, height: 900 });
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.goto(`chrome-extension://${extensionId}/welcome.html`);
+  await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor();
+  await page.getByRole('button', { name: 'Read it aloud' }).waitFor();
+  await page.screenshot({ path: path.join(OUT, `welcome-${scheme}.png`) });
+  await page.close();
+}
+
 async function popup(context: BrowserContext, extensionId: string, scheme: Scheme): Promise<void> {
   const page = await context.newPage();
   await page.setViewportSize({ width: 400, height: 600 });
@@ -210,13 +222,14 @@ async function main() {
       try {
         const extensionId = new URL((await serviceWorkerOf(context)).url()).host;
         await options(context, extensionId, emulator, scheme);
+        await welcome(context, extensionId, scheme);
         await popup(context, extensionId, scheme);
         await (await bubble(context, extensionId, pages, scheme)).close();
         await player(context, extensionId, pages, scheme);
         await notices(context, extensionId, emulator, pages, scheme);
         await pageTranslation(context, extensionId, pages, scheme);
         await pdfReader(context, extensionId, pages, scheme);
-        console.log(`✓ ${scheme}: options, popup (speak, translate), bubble, player (quirks page, 390 px), notices, page translation, PDF reader`);
+        console.log(`✓ ${scheme}: options, welcome, popup (speak, translate), bubble, player (quirks page, 390 px), notices, page translation, PDF reader`);
       } finally {
         await context.close();
       }
