@@ -3,32 +3,10 @@
  * repeated) to a target length at a sentence end. Pure functions, no I/O.
  */
 
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  mdash: '—',
-  ndash: '–',
-  hellip: '…',
-  lsquo: '‘',
-  rsquo: '’',
-  ldquo: '“',
-  rdquo: '”',
-};
+import { decodeEntities } from '../lib/captions/cue';
 
-/** Decodes the named entities above and every numeric one; unknown names are left as they are. */
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
+// One entity table for the project: lib/captions/cue.ts's (named ones, and every numeric one).
+export { decodeEntities };
 
 const BLOCK_TAGS = /<\/?(p|div|h[1-6]|li|ul|ol|blockquote|section|article|header|footer|figure|figcaption|table|tr|pre|br)\b[^>]*>/gi;
 

@@ -28,6 +28,7 @@ import { moveLegacyStorage } from '@/lib/translate/legacy-storage';
 import { updatePagePlayer, updateSettings } from '@/lib/settings/items';
 import { estimatePageTranslation, stopPageTranslation, translatePageBlocks } from '@/lib/background/page-translation';
 import { translateActiveTabPage } from '@/lib/background/translate-page-tab';
+import { estimateCaptions, stopCaptions, translateCaptions } from '@/lib/background/captions';
 import { startsUnderWay } from '@/lib/background/reading/begun';
 import { controlReading, getReadingState, jumpReading, setReadingSpeed, stopReadingOfTab } from '@/lib/background/reading/control';
 import { handlePlayerEvent } from '@/lib/background/reading/follow';
@@ -120,6 +121,10 @@ export default defineBackground(() => {
     translatePageBlocks: ({ target, blocks }, sender) => translatePageBlocks(target, blocks, ownTab(sender)),
     acceptSpendOffer: ({ offer }, sender) => acceptOffer(offer, ownTab(sender)),
     pageTranslateStop: ({ end }, sender) => stopPageTranslation(ownTab(sender), end),
+    // A page's captions: estimated, translated and stopped for its own tab only.
+    captionsEstimate: ({ cues, duration }, sender) => estimateCaptions(cues, duration, ownTab(sender)),
+    captionsTranslate: ({ target, texts }, sender) => translateCaptions(target, texts, ownTab(sender)),
+    captionsStop: ({ end }, sender) => stopCaptions(ownTab(sender), end),
     getSelectionText: () => activeTabSelection(),
     getResumeOffer: () => activeTabResumeOffer(),
     resumePage: () => resumeActiveTab(),

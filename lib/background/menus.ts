@@ -9,6 +9,7 @@ import { languageName, listenFromTab } from './listen';
 import { currentTargetLanguage } from './translation';
 import { settingsItem } from '../settings/items';
 import { fixPronunciationFromTab } from './pronunciation-tab';
+import { translateCaptionsInTab } from './captions';
 import { reportProblem } from './reading/problems';
 import { mayEnter, sitePattern } from './site-access';
 import { serializeError, ServiceError } from '../api/errors';
@@ -38,6 +39,8 @@ const MENUS: Record<string, [MessageKey, Contexts, TabAction]> = {
   'read-translated': ['menuReadTranslated', ['selection', 'page'], (tab, frame, seen) => listenFromTab(tab, frame, seen)],
   // The options' Pronunciation section, the selected word filled in.
   'voxlate-fix-pronunciation': ['menuFixPronunciation', ['selection'], (tab, _frame, seen) => fixPronunciationFromTab(tab, seen)],
+  // On a video: its captions in two lines, the original and its translation (the clicked frame only).
+  'voxlate-translate-captions': ['menuTranslateCaptions', ['video'], (tab, frame) => translateCaptionsInTab(tab, frame)],
 };
 
 /** The origin of the clicked frame when it is another site's than the page's (http or https), else null. */

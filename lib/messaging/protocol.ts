@@ -7,6 +7,7 @@ import type { CostToConfirm, TranslationResult } from '../translate/translate';
 import { PLAYER_CORNERS } from '../settings/player-corner';
 import { LISTEN_MODES } from '../settings/listen-mode';
 import type { PageBlocksAnswer, PageEstimate } from '../translate/page-types';
+import type { CaptionsAnswer, CaptionsEstimate } from '../captions/protocol-types';
 import {
   chunkSpeedSchema,
   playerActionSchema,
@@ -233,6 +234,18 @@ export const messageRules = {
   listenPage: { input: z.strictObject({ target: languageCode }), from: ['content'] },
   /** The page translation pauses (withdraw what is not sent yet) or ends (and forget what was agreed to). */
   pageTranslateStop: { input: z.strictObject({ end: z.boolean() }), from: ['content'] },
+  /** A page's "Translate captions": the figure for its video's cues, and the offer agreeing to it accepts (its own tab only). */
+  captionsEstimate: {
+    input: z.strictObject({
+      cues: z.array(z.strictObject({ id: text(1, 100), start: num(0, 1e7), end: num(0, 1e7), text: text(0, 10_000) })).check(z.minLength(1), z.maxLength(20_000)),
+      duration: z.nullable(num(0, 1e7)),
+    }),
+    from: ['content'],
+  },
+  /** The next batch of whole cues ahead of the page's playhead, within what the user agreed to. */
+  captionsTranslate: { input: z.strictObject({ target: targetCode, texts: z.array(text(1, 10_000)).check(z.minLength(1), z.maxLength(500)) }), from: ['content'] },
+  /** The captions pause (withdraw what is not sent) or stop (and forget what was agreed to). */
+  captionsStop: { input: z.strictObject({ end: z.boolean() }), from: ['content'] },
   /** The active tab's selection, to prefill the popup (opening the popup grants activeTab). */
   getSelectionText: { input: z.undefined(), from: ['extension'] },
 
@@ -397,6 +410,9 @@ export interface ProtocolMap {
   translatePageBlocks(data: In<'translatePageBlocks'>): Result<PageBlocksAnswer>;
   acceptSpendOffer(data: In<'acceptSpendOffer'>): Result<boolean>;
   pageTranslateStop(data: In<'pageTranslateStop'>): Result<void>;
+  captionsEstimate(data: In<'captionsEstimate'>): Result<CaptionsEstimate>;
+  captionsTranslate(data: In<'captionsTranslate'>): Result<CaptionsAnswer>;
+  captionsStop(data: In<'captionsStop'>): Result<void>;
 
   fetchChunk(data: In<'fetchChunk'>): Result<{ cacheKey: string }>;
   cancelFetches(data: In<'cancelFetches'>): Result<void>;

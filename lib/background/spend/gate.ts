@@ -28,7 +28,7 @@ import { createSerial } from '../../serial';
  */
 
 /** A paid activity of a tab that asks and spends through the gate. */
-export type SpendAction = 'page-translate';
+export type SpendAction = 'page-translate' | 'captions';
 
 interface Grant {
   /** Credits the user agreed to, in all. */

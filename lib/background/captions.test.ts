@@ -1,0 +1,60 @@
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { useEmulator } from '../../test/contract/emulator-harness';
+import { useEnglishMessages } from '../i18n.test-helpers';
+import { accountItem } from '../settings/cache-items';
+import { apiKeyItem, updateSettings } from '../settings/items';
+import { clearTranslationCache } from '../translate/cache';
+import type { Cue } from '../captions/cue';
+import { estimateCaptions, stopCaptions, translateCaptions } from './captions';
+import { acceptOffer, grantLeft, pauseAction } from './spend/gate';
+
+const TAB = 9;
+// The real emulator behind the real client, scheduler and gateway: what is charged is the service's word.
+const emulator = useEmulator();
+const translateLog = async () => (await emulator.log()).filter((entry) => entry.path === '/api/v1/translate');
+
+const cues: Cue[] = [
+  { id: '0', start: 0.2, end: 1.8, text: 'Hello, my friend.' },
+  { id: '1', start: 2, end: 3.8, text: 'The cat sleeps on the book.' },
+];
+
+beforeEach(async () => {
+  useEnglishMessages();
+  fakeBrowser.reset();
+  await clearTranslationCache();
+  await apiKeyItem.setValue('demo-pro');
+  await updateSettings({ serviceUrl: emulator.url(), targetLanguage: 'es' });
+  await accountItem.setValue({ email: 'pro@demo.test', plan: 'pro', credits: 100_000, fetchedAt: Date.now(), serviceUrl: emulator.url() });
+});
+
+describe('captions in the worker', () => {
+  it('sends nothing before the figure is agreed to; then one request of whole cues, and the cache answers a seek back', async () => {
+    const estimate = await estimateCaptions(cues, 8, TAB);
+    expect(estimate).toMatchObject({ target: 'es', whole: Math.ceil('Hello, my friend.\n\n'.length / 10) + Math.ceil('The cat sleeps on the book.\n\n'.length / 10) });
+    // Not agreed to yet: the gate lets nothing through.
+    expect((await translateCaptions('es', ['Hello, my friend.'], TAB)).error).not.toBeNull();
+    expect(await translateLog()).toEqual([]);
+
+    expect(await acceptOffer(estimate.offer, TAB)).toBe(true);
+    const answer = await translateCaptions('es', cues.map((cue) => cue.text), TAB);
+    expect(answer).toEqual({ translations: ['[ES] Hola, my amigo.', '[ES] El gato sleeps on el libro.'], error: null });
+    expect(await translateLog()).toHaveLength(1);
+
+    const again = await translateCaptions('es', [cues[1]!.text], TAB);
+    expect(again.translations).toEqual(['[ES] El gato sleeps on el libro.']);
+    expect(await translateLog()).toHaveLength(1);
+  });
+
+  it('a pause withdraws what is not sent; Stop forgets what was agreed to', async () => {
+    const estimate = await estimateCaptions(cues, 8, TAB);
+    await acceptOffer(estimate.offer, TAB);
+    const asked = translateCaptions('es', [cues[0]!.text], TAB);
+    pauseAction(TAB, 'captions');
+    expect(await asked).toEqual({ translations: [null], error: null });
+    expect(await translateLog()).toEqual([]);
+    await stopCaptions(TAB, true);
+    expect(await grantLeft(TAB, 'captions')).toBeNull();
+  });
+});

@@ -1,0 +1,120 @@
+import { browser } from 'wxt/browser';
+import { serializeError, ServiceError } from '../api/errors';
+import type { CaptionsEstimate, CaptionsAnswer } from '../captions/protocol-types';
+import { oneByOne, splitAnswer, type CueBatch } from '../captions/ahead';
+import { translationFigure } from '../captions/figure';
+import type { Cue } from '../captions/cue';
+import { languageByCode, type Language } from '../language';
+import { t } from '../i18n';
+import { getSettings } from '../settings/items';
+import { getCachedTranslations, putCachedTranslation } from '../translate/cache';
+import { translationCost } from '../translate/cost';
+import { noteCreditsSpent } from './account';
+import { isPrivateTab } from './private-windows';
+import { mayHaveBeenCharged } from './speech-price';
+import { reportProblem } from './reading/problems';
+import { actionSignal, beginAction, endAction, offerSpend, pauseAction, reserve, type SpendAction } from './spend/gate';
+import { paidCall } from './spend/gateway';
+import { currentTargetLanguage } from './translation';
+import type { TabRef } from './tab-actions';
+
+/*
+ * "Translate captions" in the worker: the figure before anything is spent (one offer through the
+ * spend gate, for the most the whole video can cost), then batches of whole cues the page asks for
+ * as its playhead reaches them, each through the cache and the one gateway.
+ */
+
+const CAPTIONS_SCRIPT = '/content-scripts/captions.js';
+/** The spend gate's name for a tab's caption translation. */
+const ACTION: SpendAction = 'captions';
+/** Below a selection's translation and page translation: captions are fetched ahead of need. */
+const CAPTIONS_PRIORITY = 40;
+
+/** The menu entry: the captions script goes into the clicked frame only (activeTab, no host permission). */
+export async function translateCaptionsInTab(tab: TabRef, frameId = 0): Promise<void> {
+  try {
+    await browser.scripting.executeScript({ target: { tabId: tab.id, frameIds: [frameId] }, files: [CAPTIONS_SCRIPT] });
+  } catch (error) {
+    await reportProblem(null, serializeError(error));
+  }
+}
+
+/**
+ * Starts a tab's caption translation afresh (what an earlier one had under way is withdrawn) and
+ * makes the offer the page shows before anything is sent: the whole video's bound, and what a
+ * straight watch costs a minute.
+ */
+export async function estimateCaptions(cues: readonly Cue[], durationSec: number | null, tabId: number): Promise<CaptionsEstimate> {
+  const target = await currentTargetLanguage();
+  await beginAction(tabId, ACTION);
+  const figure = translationFigure(cues, { source: null, target, ...(durationSec === null ? {} : { durationSec }) });
+  const offer = await offerSpend(tabId, ACTION, figure.whole);
+  return { target, perMinute: figure.perMinute, whole: figure.whole, offer: offer.id };
+}
+
+/**
+ * Each text's translation, in order: from the cache at no cost, the rest in one request of whole
+ * cues (or one by one when its answer cannot be split), within what the user agreed to. Withdrawn
+ * (nothing sent) when the page pauses or stops.
+ */
+export async function translateCaptions(target: string, texts: readonly string[], tabId: number): Promise<CaptionsAnswer> {
+  const language = languageByCode(target);
+  if (!language) throw new ServiceError('invalidRequest', t('translateUnsupported', target));
+  const withdrawn = actionSignal(tabId, ACTION);
+  const [{ serviceUrl }, inPrivate] = await Promise.all([getSettings(), isPrivateTab(tabId)]);
+  const keys = texts.map((text) => ({ service: serviceUrl, text, source: null, target: language.code }));
+  const found = await getCachedTranslations(keys).catch(() => texts.map(() => null));
+  const translations = found.map((entry) => entry?.translation ?? null);
+  const missing = texts.flatMap((text, i) => (translations[i] === null ? [{ text, cueIds: [String(i)] }] : []));
+  if (missing.length === 0 || withdrawn.aborted) return { translations, error: null };
+  const batch = batchOf(missing);
+  try {
+    let got = await sendBatch(batch, language, tabId, withdrawn);
+    if (got === null) {
+      got = new Map();
+      for (const single of oneByOne(batch)) for (const [id, text] of (await sendBatch(single, language, tabId, withdrawn)) ?? []) got.set(id, text);
+    }
+    for (const [id, text] of got) {
+      const i = Number(id);
+      translations[i] = text;
+      void putCachedTranslation(keys[i]!, { translation: text, sourceLanguage: null, sourceName: '' }, { inMemory: inPrivate }).catch(() => undefined);
+    }
+    return { translations, error: null };
+  } catch (error) {
+    const serialized = serializeError(error);
+    return { translations, error: serialized.kind === 'cancelled' ? null : serialized };
+  }
+}
+
+function batchOf(items: CueBatch['items']): CueBatch {
+  const text = items.map((item) => item.text).join('\n\n');
+  return { items, text, cost: translationCost(text) };
+}
+
+/** One request through the gate and the gateway: its parts by item id, or null when they cannot be told apart. */
+async function sendBatch(batch: CueBatch, language: Language, tabId: number, signal: AbortSignal): Promise<Map<string, string> | null> {
+  const held = await reserve(tabId, ACTION, batch.cost);
+  if (!held) throw new ServiceError('invalidRequest', t('captionsOverFigure'));
+  let charged = 0;
+  try {
+    const response = await paidCall((client, abort) => client.translate({ text: batch.text, target_language: language.name }, { signal: abort }), {
+      priority: CAPTIONS_PRIORITY,
+      signal,
+      label: 'captions',
+    });
+    charged = batch.cost;
+    void noteCreditsSpent(batch.cost).catch(() => undefined);
+    return splitAnswer(batch, response.translation);
+  } catch (error) {
+    if (mayHaveBeenCharged(error)) charged = batch.cost;
+    throw error;
+  } finally {
+    await held.settle(charged);
+  }
+}
+
+/** The page paused (what is not sent is withdrawn; the agreement stays) or stopped (forgotten too). */
+export async function stopCaptions(tabId: number, end: boolean): Promise<void> {
+  if (end) await endAction(tabId, ACTION);
+  else pauseAction(tabId, ACTION);
+}

@@ -1,0 +1,22 @@
+import type { SerializedServiceError } from '../api/errors';
+
+/*
+ * What the worker answers a page's caption translation (the messages are in messaging/protocol.ts).
+ */
+
+/** The figure shown before anything is sent, and the offer that agreeing to it accepts. */
+export interface CaptionsEstimate {
+  /** The language the captions are translated into. */
+  target: string;
+  /** About this many credits per minute of video watched. */
+  perMinute: number;
+  /** At most this many for the whole video: what the offer is for. */
+  whole: number;
+  offer: string;
+}
+
+/** Each text's translation, in order (null: none came); the error that stopped the rest, if any. */
+export interface CaptionsAnswer {
+  translations: (string | null)[];
+  error: SerializedServiceError | null;
+}

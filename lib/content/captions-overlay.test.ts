@@ -1,0 +1,57 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { captureShadowRoots } from '../page/shadow-host.test-helpers';
+import { useEnglishMessages } from '../i18n.test-helpers';
+import { createCaptionsOverlay } from './captions-overlay';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  document.body.replaceChildren();
+  for (const host of document.querySelectorAll('voxlate-captions')) host.remove();
+});
+
+function setUp() {
+  useEnglishMessages();
+  const roots = captureShadowRoots();
+  const video = document.createElement('video');
+  document.body.append(video);
+  const life = new AbortController();
+  const overlay = createCaptionsOverlay(video, life.signal);
+  const root = roots[0]!;
+  const lines = () => [...root.querySelectorAll('.line')].map((line) => line.textContent);
+  return { overlay, root, lines, life };
+}
+
+describe('the captions overlay', () => {
+  it('shows the original at once and keeps it while the translation is missing; page text stays text', () => {
+    const { overlay, root, lines } = setUp();
+    overlay.show('<img src=x onerror=alert(1)> Hello', null);
+    expect(lines()).toEqual(['<img src=x onerror=alert(1)> Hello', '']);
+    expect(root.querySelector('img')).toBeNull();
+    overlay.show('<img src=x onerror=alert(1)> Hello', '[ES] Hola');
+    expect(lines()).toEqual(['<img src=x onerror=alert(1)> Hello', '[ES] Hola']);
+    // Between captions: nothing, not a translation left over.
+    overlay.show('', '[ES] Hola');
+    expect(lines()).toEqual(['', '']);
+  });
+
+  it('asks with the figure: Translate answers yes, Cancel no, and the question goes', async () => {
+    const { overlay, root } = setUp();
+    const asked = overlay.ask('Translate this video’s captions?', 'About 3 credits per minute');
+    expect(root.textContent).toContain('About 3 credits per minute');
+    const button = (name: string) => [...root.querySelectorAll('button')].find((b) => b.textContent === name)!;
+    button('Translate').click();
+    expect(await asked).toBe(true);
+    expect(root.textContent).not.toContain('About 3 credits per minute');
+    const again = overlay.ask('?', 'figure');
+    button('Cancel').click();
+    expect(await again).toBe(false);
+  });
+
+  it('goes with its signal', () => {
+    const { life } = setUp();
+    expect(document.querySelector('voxlate-captions')).not.toBeNull();
+    life.abort();
+    expect(document.querySelector('voxlate-captions')).toBeNull();
+  });
+});

@@ -1,0 +1,124 @@
+import { t } from '../i18n';
+import { setShadowStyles, showInTopLayer } from '../page/shadow-host';
+
+/*
+ * Our captions over a video: two lines (the original at once, its translation when it comes) in a
+ * closed shadow root placed over the player's box, following its size, the page's scrolling and
+ * fullscreen. Page text is set as text only.
+ */
+
+const STYLES = `
+.box { all: initial; position: absolute; left: 0; right: 0; bottom: 8%; display: flex; flex-direction: column; align-items: center; gap: 2px; pointer-events: none; font: 500 clamp(12px, 3.2cqw, 28px)/1.3 system-ui, sans-serif; }
+.line { all: initial; display: block; max-width: 90%; padding: 1px 8px; border-radius: 3px; background: rgba(0,0,0,0.78); color: #fff; font: inherit; text-align: center; white-space: pre-line; }
+.line:empty { display: none; }
+.translation { color: #ffe9a8; }
+.ask { all: initial; pointer-events: auto; display: flex; flex-direction: column; gap: 6px; align-items: center; max-width: 90%; padding: 8px 12px; border-radius: 6px; background: rgba(0,0,0,0.85); color: #fff; font: 14px/1.4 system-ui, sans-serif; text-align: center; }
+.ask[hidden] { display: none; }
+.row { display: flex; gap: 8px; }
+button { all: initial; pointer-events: auto; cursor: pointer; padding: 4px 12px; border-radius: 4px; background: #fff; color: #111; font: 600 13px/1.4 system-ui, sans-serif; }
+button:focus-visible { outline: 2px solid #7ab7ff; outline-offset: 2px; }
+.stop { position: absolute; top: 6px; right: 6px; }
+.stop[hidden] { display: none; }
+`;
+
+export interface CaptionsOverlay {
+  /** The caption on screen now: its original, and its translation when known (null: not yet). */
+  show(original: string, translation: string | null): void;
+  /** Asks before anything is spent; resolves true for Translate, false for Cancel. */
+  ask(question: string, figure: string): Promise<boolean>;
+  /** Shows the Stop button; `onStop` runs when it is chosen. */
+  offerStop(onStop: () => void): void;
+  remove(): void;
+}
+
+/** Puts the overlay over `video`; everything it added goes when `signal` aborts or remove() is called. */
+export function createCaptionsOverlay(video: HTMLVideoElement, signal: AbortSignal): CaptionsOverlay {
+  const doc = video.ownerDocument;
+  const host = doc.createElement('voxlate-captions');
+  for (const [name, value] of Object.entries({ all: 'initial', position: 'fixed', 'z-index': '2147483647', overflow: 'visible', 'pointer-events': 'none', 'container-type': 'inline-size' })) {
+    host.style.setProperty(name, value, 'important');
+  }
+  const root = host.attachShadow({ mode: 'closed' });
+  setShadowStyles(root, STYLES);
+  const box = doc.createElement('div');
+  box.className = 'box';
+  box.setAttribute('role', 'region');
+  box.setAttribute('aria-label', t('captionsRegion'));
+  const ask = doc.createElement('div');
+  ask.className = 'ask';
+  ask.hidden = true;
+  const original = doc.createElement('div');
+  original.className = 'line original';
+  original.setAttribute('aria-live', 'polite');
+  const translation = doc.createElement('div');
+  translation.className = 'line translation';
+  translation.setAttribute('aria-live', 'polite');
+  box.append(ask, original, translation);
+  const stop = doc.createElement('button');
+  stop.className = 'stop';
+  stop.hidden = true;
+  stop.textContent = t('captionsStopButton');
+  root.append(box, stop);
+
+  const place = () => {
+    const rect = video.getBoundingClientRect();
+    for (const [name, value] of Object.entries({ left: `${rect.left}px`, top: `${rect.top}px`, width: `${rect.width}px`, height: `${rect.height}px` })) {
+      host.style.setProperty(name, value, 'important');
+    }
+  };
+  // In fullscreen only the fullscreen element's subtree is drawn: our host goes inside it (or above
+  // it in the top layer when the video itself is fullscreen, which holds no children).
+  const attach = () => {
+    const full = doc.fullscreenElement;
+    if (full && full !== video && !(full instanceof HTMLMediaElement)) full.append(host);
+    else doc.documentElement.append(host);
+    if (host.matches(':popover-open')) host.hidePopover();
+    showInTopLayer(host);
+    place();
+  };
+  attach();
+  const resize = new ResizeObserver(place);
+  resize.observe(video);
+  const view = doc.defaultView!;
+  view.addEventListener('scroll', place, { passive: true, capture: true, signal });
+  view.addEventListener('resize', place, { signal });
+  doc.addEventListener('fullscreenchange', attach, { signal });
+  const remove = () => {
+    resize.disconnect();
+    host.remove();
+  };
+  signal.addEventListener('abort', remove, { once: true });
+
+  return {
+    show(text, translated) {
+      original.textContent = text;
+      translation.textContent = text === '' ? '' : (translated ?? '');
+    },
+    ask(question, figure) {
+      ask.replaceChildren();
+      const line = (text: string) => Object.assign(doc.createElement('div'), { textContent: text });
+      const row = doc.createElement('div');
+      row.className = 'row';
+      const yes = Object.assign(doc.createElement('button'), { textContent: t('captionsTranslateButton') });
+      const no = Object.assign(doc.createElement('button'), { textContent: t('captionsCancelButton') });
+      row.append(yes, no);
+      ask.append(line(question), line(figure), row);
+      ask.hidden = false;
+      return new Promise<boolean>((resolve) => {
+        const answer = (value: boolean) => {
+          ask.hidden = true;
+          ask.replaceChildren();
+          resolve(value);
+        };
+        yes.addEventListener('click', () => answer(true), { once: true });
+        no.addEventListener('click', () => answer(false), { once: true });
+        signal.addEventListener('abort', () => answer(false), { once: true });
+      });
+    },
+    offerStop(onStop) {
+      stop.hidden = false;
+      stop.addEventListener('click', onStop, { once: true });
+    },
+    remove,
+  };
+}
