@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
-import { CHROMIUM_PATH, serviceWorkerOf } from '../test/support/browser';
+import { CHROMIUM_PATH, serviceWorkerOf, welcomePage } from '../test/support/browser';
 
 export interface PopupPaint {
   firstOpen: number[];
@@ -89,6 +89,8 @@ export async function measurePopupPaint(extensionDir: string, emulatorUrl: strin
     writeFileSync(path.join(profile, 'Default', 'Preferences'), '{}');
     try {
       let context = await launch(extensionDir, profile);
+      // The welcome page a new install opens, closed as a user would before timing the popup.
+      await (await welcomePage(context)).close();
       const background = await serviceWorkerOf(context);
       const extensionId = new URL(background.url()).host;
       await background.evaluate(async (url) => {
