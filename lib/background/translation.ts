@@ -13,6 +13,10 @@ import { holdForConfirmation, takeConfirmed } from './spend/questions';
 import { paidCall } from './spend/gateway';
 import { retryNote, setWaitNote, slowNote, watchWait, type WaitWatch } from './wait-notes';
 import { isPrivateTab } from './private-windows';
+import { termsToProtect, type TermMatch } from '../glossary';
+import type { Settings } from '../settings/schema';
+import { translateGuarded } from './glossary-translation';
+import { hostOfTab } from './reading/said';
 
 /** Failures of the free account read that mean a translation cannot be sent either. */
 const SERVICE_UNUSABLE = new Set<ServiceErrorKind>(['unauthorized', 'network', 'timeout']);
@@ -153,7 +157,7 @@ async function answer(ask: TranslateAsk, tabId: number | undefined, frameId: num
     // What the user wrote comes back into their own language too, to check it (when they want it).
     const reading = written && settings.writeBack ? await currentTargetLanguage() : null;
     const back = reading !== null && reading !== input.target ? reading : null;
-    const answer = await translator.translateText({
+    const asked = {
       ...input,
       service: settings.serviceUrl,
       signal: controller.signal,
@@ -163,7 +167,12 @@ async function answer(ask: TranslateAsk, tabId: number | undefined, frameId: num
       ...(approvedCost === undefined ? {} : { approvedCost }),
       // The figure asked about covers the way back, at the longest the translation may come.
       ...(back ? { extraCost: backCostBound(input.text, back, input.target) } : {}),
-    });
+    };
+    // The user's glossary terms in it are kept exact (its figure counts what that sends); none: as any text.
+    const matches = await glossaryMatches(settings, input.text, input.source ?? null, input.target, tabId);
+    const answer = matches.length
+      ? await translateGuarded(translator, { ...asked, matches, balance: async () => (await knownBalance())?.credits ?? null })
+      : await translator.translateText(asked);
     // Above the threshold: nothing was sent; the worker keeps what the figure covers until the user agrees.
     if (answer.status === 'confirm') {
       if (!hold) return answer;
@@ -185,6 +194,16 @@ async function answer(ask: TranslateAsk, tabId: number | undefined, frameId: num
     waiting?.delete(controller);
     if (key && waiting?.size === 0) withdrawable.delete(key);
   }
+}
+
+/**
+ * The glossary terms a translation of `text` into `target` must keep exact: the entries for the
+ * text's language (when known) and for the asker's site (its tab's page), found in the trimmed text.
+ */
+async function glossaryMatches(settings: Settings, text: string, source: string | null, target: string, tabId: number | undefined): Promise<TermMatch[]> {
+  // Entries that only say how to say a word leave translation alone: no look at the tab for them.
+  if (!settings.glossary.some((e) => e.translate.mode !== 'free')) return [];
+  return termsToProtect(text.trim(), settings.glossary, { language: source, site: await hostOfTab(tabId ?? null), target });
 }
 
 /**

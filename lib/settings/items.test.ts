@@ -2,6 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import v1 from './fixtures/settings-v1.json';
 import v2 from './fixtures/settings-v2.json';
+import v2WithPairs from './fixtures/settings-v2-pronunciations.json';
+import v3 from './fixtures/settings-v3.json';
 import { DEFAULT_SETTINGS } from './schema';
 
 async function load() {
@@ -33,14 +35,28 @@ describe('settings storage', () => {
     await fakeBrowser.storage.local.set({ settings: v1, settings$: { v: 1 } });
     const { getSettings } = await load();
     const { voiceId, ...rest } = v1;
-    expect(await getSettings()).toEqual({ ...rest, voices: { default: voiceId, byLanguage: {} }, confirmAboveCredits: 200, pagePlayer: { show: true, corner: 'bottom-right' }, confirmPageTranslation: true, dashboardUrl: '', pageTranslateCorner: 'bottom-right', openPdfsInReader: false, listen: { mode: 'translation', pauseSec: 2, repeatSlower: true }, cleanup: { citations: true, code: true, tables: true, images: true }, highlightWords: true, pronunciations: [], writeTo: null, writeBack: true, writeTrigger: false, writeReplaceAtOnce: false });
-    expect(await fakeBrowser.storage.local.get('settings$')).toEqual({ settings$: { v: 2 } });
+    expect(await getSettings()).toEqual({ ...rest, voices: { default: voiceId, byLanguage: {} }, confirmAboveCredits: 200, pagePlayer: { show: true, corner: 'bottom-right' }, confirmPageTranslation: true, dashboardUrl: '', pageTranslateCorner: 'bottom-right', openPdfsInReader: false, listen: { mode: 'translation', pauseSec: 2, repeatSlower: true }, cleanup: { citations: true, code: true, tables: true, images: true }, highlightWords: true, pronunciations: [], glossary: [], writeTo: null, writeBack: true, writeTrigger: false, writeReplaceAtOnce: false });
+    expect(await fakeBrowser.storage.local.get('settings$')).toEqual({ settings$: { v: 3 } });
   });
 
   it('reads the frozen v2 settings unchanged at the current version; fields added since get their defaults', async () => {
     await fakeBrowser.storage.local.set({ settings: v2, settings$: { v: 2 } });
     const { getSettings } = await load();
-    expect(await getSettings()).toEqual({ ...v2, confirmAboveCredits: 200, pagePlayer: { show: true, corner: 'bottom-right' }, confirmPageTranslation: true, dashboardUrl: '', pageTranslateCorner: 'bottom-right', openPdfsInReader: false, listen: { mode: 'translation', pauseSec: 2, repeatSlower: true }, cleanup: { citations: true, code: true, tables: true, images: true }, highlightWords: true, pronunciations: [], writeTo: null, writeBack: true, writeTrigger: false, writeReplaceAtOnce: false });
+    expect(await getSettings()).toEqual({ ...v2, confirmAboveCredits: 200, pagePlayer: { show: true, corner: 'bottom-right' }, confirmPageTranslation: true, dashboardUrl: '', pageTranslateCorner: 'bottom-right', openPdfsInReader: false, listen: { mode: 'translation', pauseSec: 2, repeatSlower: true }, cleanup: { citations: true, code: true, tables: true, images: true }, highlightWords: true, pronunciations: [], glossary: [], writeTo: null, writeBack: true, writeTrigger: false, writeReplaceAtOnce: false });
+  });
+
+  it('migrates the frozen v2 settings with pronunciation pairs to v3: every pair is a glossary entry, nothing lost', async () => {
+    await fakeBrowser.storage.local.set({ settings: v2WithPairs, settings$: { v: 2 } });
+    const { getSettings, settingsItem } = await load();
+    expect(await settingsItem.getValue()).toEqual(v3);
+    expect(await getSettings()).toEqual({ ...DEFAULT_SETTINGS, ...v3 });
+    expect(await fakeBrowser.storage.local.get('settings$')).toEqual({ settings$: { v: 3 } });
+  });
+
+  it('reads the frozen v3 settings unchanged', async () => {
+    await fakeBrowser.storage.local.set({ settings: v3, settings$: { v: 3 } });
+    const { getSettings } = await load();
+    expect(await getSettings()).toEqual({ ...DEFAULT_SETTINGS, ...v3 });
   });
 
   it('keeps v1 settings and their version when the migration fails, so nothing is lost', async () => {
@@ -54,6 +70,26 @@ describe('settings storage', () => {
     await fakeBrowser.storage.local.set({ settings: { speed: 9, format: 'ogg', serviceUrl: 'https://x.test' } });
     const { getSettings } = await load();
     expect(await getSettings()).toEqual({ ...DEFAULT_SETTINGS, serviceUrl: 'https://x.test' });
+  });
+
+  it('the pronunciation editor\'s list of pairs replaces the glossary\'s pairs, its other entries kept; a glossary update is not undone by the old pairs', async () => {
+    const keep = { term: 'Voxlate', translate: { mode: 'keep' }, say: null, language: null, site: null, case: 'auto' } as const;
+    const pair = (write: string, say: string) => ({ write, say, language: null, site: null });
+    const entry = (term: string, say: string) => ({ term, translate: { mode: 'free' }, say, language: null, site: null, case: 'auto' }) as const;
+    await fakeBrowser.storage.local.set({ settings: { ...v3, glossary: [...v3.glossary, keep] }, settings$: { v: 3 } });
+    const { getSettings, updateSettings } = await load();
+    await updateSettings({ pronunciations: [pair('Smith', 'Smyth'), pair('AI', 'A I')] });
+    expect((await getSettings()).glossary).toEqual([keep, entry('Smith', 'Smyth'), entry('AI', 'A I')]);
+    await updateSettings({ glossary: [entry('Go', 'Goh'), keep] });
+    expect(await getSettings()).toMatchObject({ glossary: [entry('Go', 'Goh'), keep], pronunciations: [pair('Go', 'Goh')] });
+    await updateSettings({ speed: 1.5 });
+    expect((await getSettings()).glossary).toEqual([entry('Go', 'Goh'), keep]);
+  });
+
+  it('reads pairs written without a glossary (by hand, by an older page) as glossary entries', async () => {
+    await fakeBrowser.storage.local.set({ settings: { pronunciations: [{ write: 'AI', say: 'A I', language: 'en', site: null }] }, settings$: { v: 3 } });
+    const { getSettings } = await load();
+    expect((await getSettings()).glossary).toEqual([{ term: 'AI', translate: { mode: 'free' }, say: 'A I', language: 'en', site: null, case: 'auto' }]);
   });
 
   it('merges updates and never stores the key inside settings', async () => {

@@ -34,7 +34,9 @@ let updating: Promise<unknown> = Promise.resolve();
  */
 export function updateSettings(patch: Partial<Settings>): Promise<Settings> {
   const next = updating.then(async () => {
-    const merged = parseSettings({ ...(await getSettings()), ...patch });
+    // The glossary read is the list; its pairs' view goes only when the patch sets it (the pronunciation editor).
+    const { pronunciations: _view, ...current } = await getSettings();
+    const merged = parseSettings({ ...current, ...patch });
     await settingsItem.setValue(merged);
     return merged;
   });

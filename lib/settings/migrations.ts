@@ -3,7 +3,10 @@
  * when it cannot (WXT then keeps the old value and version, so nothing is lost or half-migrated).
  * Every version has a frozen example in ./fixtures and a test that migrates it to the latest.
  */
-export const SETTINGS_VERSION = 2;
+import { entriesFromPronunciations } from '../glossary';
+import { pronunciationSchema } from './schema';
+
+export const SETTINGS_VERSION = 3;
 
 function asObject(value: unknown, version: number): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -17,5 +20,18 @@ export const settingsMigrations: Record<number, (old: unknown) => unknown> = {
   2: (old) => {
     const { voiceId, ...rest } = asObject(old, 2);
     return { ...rest, voices: { default: typeof voiceId === 'string' ? voiceId : null, byLanguage: {} } };
+  },
+  /**
+   * v3: the pronunciation pairs became the glossary's entries (issue 40), each saying how to say
+   * its word, in their order, with their language and site (entriesFromPronunciations: nothing
+   * lost). `pronunciations` stays beside it as the view of those pairs (see parseSettings).
+   */
+  3: (old) => {
+    const settings = asObject(old, 3);
+    const pairs = Array.isArray(settings.pronunciations) ? settings.pronunciations.flatMap((item) => {
+      const parsed = pronunciationSchema.safeParse(item);
+      return parsed.success ? [parsed.data] : [];
+    }) : [];
+    return { ...settings, glossary: entriesFromPronunciations(pairs), pronunciations: pairs };
   },
 };

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { entriesFromPronunciations, glossaryEntrySchema, type GlossaryEntry } from '../glossary';
 import { LISTEN_MODES } from './listen-mode';
 import { PLAYER_CORNERS } from './player-corner';
 
@@ -9,6 +10,9 @@ import { PLAYER_CORNERS } from './player-corner';
 
 /** How many "write → say" pairs are kept. */
 export const MAX_PRONUNCIATIONS = 500;
+
+/** How many glossary entries are kept (the pronunciation pairs among them too). */
+export const MAX_GLOSSARY = 1000;
 
 /** The longest text the user wrote that `writeReplaceAtOnce` puts in place at once: a message or a reply, not a letter. */
 export const WRITE_AT_ONCE_CHARS = 500;
@@ -116,6 +120,22 @@ export const settingsSchema = z.object({
     [],
   ),
   /**
+   * The glossary (issue 40, lib/glossary): the one list of terms, how each is translated and said.
+   * Today's pronunciation pairs are its entries that only say how to say a word; `pronunciations`
+   * above is kept as their view, for the options' pronunciation editor and older writers (see
+   * parseSettings). A damaged entry is dropped, the rest kept.
+   */
+  glossary: z.catch(
+    z.pipe(
+      z.array(z.unknown()),
+      z.transform((items) => items.flatMap((item) => {
+        const parsed = glossaryEntrySchema.safeParse(item);
+        return parsed.success ? [parsed.data] : [];
+      }).slice(0, MAX_GLOSSARY)),
+    ),
+    [],
+  ),
+  /**
    * "Read aloud in <language>": what is heard. The translation only; the original then its
    * translation (or the other way round), sentence by sentence; or the learner's way: each
    * sentence's translation, a pause, and (when `repeatSlower`) the same audio again, slower.
@@ -134,7 +154,31 @@ export type Settings = z.infer<typeof settingsSchema>;
 
 export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
 
-/** Parses stored settings, repairing any field that is missing or malformed with its default. */
+/** A glossary entry that is exactly one of today's pronunciation pairs: said another way, translated freely, matched as pairs match. */
+export function isPronunciationEntry(entry: GlossaryEntry): entry is GlossaryEntry & { say: string } {
+  return entry.translate.mode === 'free' && entry.case === 'auto' && entry.say !== null;
+}
+
+/** The pronunciation pairs of a glossary: its entries that are pairs, as pairs (entriesFromPronunciations undone). */
+export function pronunciationsOf(glossary: readonly GlossaryEntry[]): Settings['pronunciations'] {
+  return glossary.filter(isPronunciationEntry).map((e) => ({ write: e.term, say: e.say, language: e.language, site: e.site }));
+}
+
+/**
+ * Parses stored settings, repairing any field that is missing or malformed with its default.
+ *
+ * The glossary is the stored list; `pronunciations` is its view of the pairs. Stored settings that
+ * carry `pronunciations` (the options' pronunciation editor writes the whole list of pairs through
+ * updateSettings; settings written before version 3, or by hand) say what the glossary's pairs
+ * are: they replace the glossary's pair entries, its other entries kept. Written back together,
+ * the two agree, so reading again changes nothing (nor the entries' order).
+ */
 export function parseSettings(raw: unknown): Settings {
-  return settingsSchema.parse(typeof raw === 'object' && raw !== null ? raw : {});
+  const stored = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  const parsed = settingsSchema.parse(stored);
+  const pairsChanged = Array.isArray(stored.pronunciations) && JSON.stringify(parsed.pronunciations) !== JSON.stringify(pronunciationsOf(parsed.glossary));
+  const glossary = pairsChanged
+    ? [...parsed.glossary.filter((e) => !isPronunciationEntry(e)), ...entriesFromPronunciations(parsed.pronunciations)].slice(0, MAX_GLOSSARY)
+    : parsed.glossary;
+  return { ...parsed, glossary, pronunciations: pronunciationsOf(glossary) };
 }

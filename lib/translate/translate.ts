@@ -68,6 +68,8 @@ export interface TranslateInput {
    * user wrote): counted in the figure asked about, not in the balance check of this one.
    */
   extraCost?: number;
+  /** False: not added to the history (a piece of a text whose whole translation the asker records). */
+  history?: boolean;
 }
 
 /** A finished translation, as the bubble shows it. */
@@ -150,7 +152,8 @@ async function translateOnce(deps: TranslatorDeps, input: TranslateInput): Promi
 
   const whole = await getCachedTranslation({ text, ...key });
   const inPrivate = input.inPrivate === true;
-  if (whole) return finish(deps, text, whole, target, 0, true, inPrivate);
+  const noHistory = inPrivate || input.history === false;
+  if (whole) return finish(deps, text, whole, target, 0, true, noHistory);
 
   const { parts, separators } = splitForTranslation(text, deps.maxChars ?? MAX_TRANSLATE_CHARS, source?.code);
   const known = await Promise.all(parts.map((part) => (parts.length > 1 ? getCachedTranslation({ text: part, ...key }) : null)));
@@ -172,7 +175,7 @@ async function translateOnce(deps: TranslatorDeps, input: TranslateInput): Promi
     sourceName: first.sourceName,
   };
   await remember({ text, ...key }, result, inPrivate);
-  return finish(deps, text, result, target, cost, cost === 0, inPrivate);
+  return finish(deps, text, result, target, cost, cost === 0, noHistory);
 }
 
 /**
@@ -213,11 +216,11 @@ async function finish(
   target: Language,
   cost: number,
   cached: boolean,
-  inPrivate: boolean,
+  noHistory: boolean,
 ): Promise<TranslationResult> {
   try {
     // A private window's translations are not remembered in the history.
-    if (!inPrivate) await addHistory({ sourceText, translation: entry.translation, sourceLanguage: entry.sourceLanguage, targetLanguage: target.code, cost });
+    if (!noHistory) await addHistory({ sourceText, translation: entry.translation, sourceLanguage: entry.sourceLanguage, targetLanguage: target.code, cost });
   } catch {
     // History is a convenience; a full storage must not hide a translation already paid for.
   }

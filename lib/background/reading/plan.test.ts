@@ -84,7 +84,7 @@ describe('a plan that fits the service as it is sent', () => {
 
   it('with the user\'s pronunciations: every request, as said, is within the limit, also from a sentence on', async () => {
     const { speechFitOf } = await import('./said');
-    const fit = await speechFitOf('s1', 'en', { pronunciations: [{ write: 'AI', say: 'artificial intelligence', language: null, site: null }] });
+    const fit = await speechFitOf('s1', 'en', { glossary: [{ term: 'AI', translate: { mode: 'free' }, say: 'artificial intelligence', language: null, site: null, case: 'auto' }] });
     const said = (text: string) => text.replaceAll('AI', 'artificial intelligence');
     const unfit = buildPlan({ ...input, text: long });
     expect(Math.max(...unfit.plan.chunks.map((c) => said(c.text).length))).toBeGreaterThan(5000);
@@ -97,11 +97,11 @@ describe('a plan that fits the service as it is sent', () => {
 
   it('heard in another language: the written text leaves room for its translation to come back longer', async () => {
     const { speechFitOf } = await import('./said');
-    const fit = await speechFitOf('s1', 'en', { pronunciations: [] }, { source: 'en', target: 'de' });
+    const fit = await speechFitOf('s1', 'en', { glossary: [] }, { source: 'en', target: 'de' });
     const { plan } = buildPlan({ ...input, text: long, fit });
     // German runs up to a third longer than English: each chunk's translation still fits one request.
     expect(Math.max(...plan.chunks.map((c) => Math.ceil(c.text.length * 1.35)))).toBeLessThanOrEqual(5000);
-    const fromJapanese = await speechFitOf('s1', 'ja', { pronunciations: [] }, { source: 'ja', target: 'en' });
+    const fromJapanese = await speechFitOf('s1', 'ja', { glossary: [] }, { source: 'ja', target: 'en' });
     expect(fromJapanese.maxChars! * 3).toBeLessThanOrEqual(5000);
   });
 });

@@ -1,9 +1,9 @@
 import { browser } from 'wxt/browser';
+import { sayTerms, type GlossaryEntry } from '../../glossary';
 import { getSettings } from '../../settings/items';
 import type { Settings } from '../../settings/schema';
 import { audioCacheKey } from '../../speech/cache';
 import type { SpeechParams } from '../../player/contract';
-import { applyPronunciations } from '../../speech/pronounce';
 import { DEFAULT_MAX_CHARS } from '../../speech/segment';
 import type { SpeechFit } from '../../speech/chunk';
 import { translationGrowthBound } from '../../translate/growth';
@@ -42,15 +42,18 @@ async function siteOf(sessionId: string): Promise<string | null> {
   return sites.get(sessionId)!;
 }
 
+/** An entry that changes what is said (the glossary's "say as": today's pronunciation pairs and more). */
+const says = (entry: GlossaryEntry) => entry.say !== null;
+
 /**
- * What is sent to the speech service for a chunk's text: the user's "write → say" pairs applied
+ * What is sent to the speech service for a chunk's text: the glossary's "say as" rules applied
  * (those for its language, and for the reading's site). The text shown and highlighted stays as
  * written; audio is cached by what was said, so a change to the list leaves other audio as it was.
  */
 export async function textAsSaid(sessionId: string, text: string, language: string): Promise<string> {
-  const { pronunciations } = await getSettings();
-  if (pronunciations.length === 0) return text;
-  return applyPronunciations(text, pronunciations, { language, site: await siteOf(sessionId) });
+  const { glossary } = await getSettings();
+  if (!glossary.some(says)) return text;
+  return sayTerms(text, glossary, { language, site: await siteOf(sessionId) });
 }
 
 /**
@@ -71,13 +74,13 @@ const HEARD_TRANSLATED_MAX_CHARS = 1500;
 export async function speechFitOf(
   sessionId: string,
   language: string,
-  { pronunciations }: Pick<Settings, 'pronunciations'>,
+  { glossary }: Pick<Settings, 'glossary'>,
   heardIn?: { source: string | null; target: string },
 ): Promise<SpeechFit> {
   if (heardIn) return { maxChars: Math.min(HEARD_TRANSLATED_MAX_CHARS, Math.floor(DEFAULT_MAX_CHARS / translationGrowthBound(heardIn.source, heardIn.target))) };
-  if (pronunciations.length === 0) return {};
+  if (!glossary.some(says)) return {};
   const where = { language, site: await siteOf(sessionId) };
-  return { measure: (sentence) => applyPronunciations(sentence, pronunciations, where).length };
+  return { measure: (sentence) => sayTerms(sentence, glossary, where).length };
 }
 
 /** The cache key of a chunk's audio as the reading asks for it (its text as said). */
