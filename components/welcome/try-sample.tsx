@@ -53,7 +53,8 @@ export function TrySample({ connected, serviceUrl }: { connected: boolean; servi
     setBusy(true);
     setError(null);
     setToConfirm(null);
-    const r = await sendMessage('translate', { text: sample, target, source: language, requestId: crypto.randomUUID(), ...(agreed ? { agreed } : {}) });
+    // Tried out: the language chosen here is not made the user's own for their pages.
+    const r = await sendMessage('translate', { text: sample, target, source: language, requestId: crypto.randomUUID(), sample: true, ...(agreed ? { agreed } : {}) });
     setBusy(false);
     if (!r.ok) return setError(r.error);
     if (r.value.status === 'confirm') return setToConfirm(r.value);

@@ -182,6 +182,8 @@ async function sendMissing(
     // Short on a balance heard a moment ago: read again first (a free call), so a user who just
     // topped up and pressed Resume is not refused on the old figure.
     const now = (await fetchAccount(100).catch(() => null))?.credits ?? known.credits;
+    // Stopped while the balance was read: nothing is asked for nor sent.
+    if (withdrawn.aborted) return { answer, written };
     if (!canAfford(cost, now)) {
       return { answer: { ...answer, error: serializeError(new ServiceError('insufficientCredits', t('pageTranslateNoCredits', [formatNumber(cost), formatNumber(now)]))) }, written };
     }

@@ -53,7 +53,13 @@ export async function translateFromTab(tab: TabRef, frameId?: number, selectionT
     const [{ frames, all }, target, writing, atOnce, aheadOf] = await Promise.all([injection, targetLanguage, writeTo, replaceAtOnce, ahead]);
     injected = true;
     // From a menu, the clicked frame checks its selection against what the browser reported.
-    const ordered = selectionText !== undefined ? [reportingFrame(frames, frameId)] : inOrder(frames, frameId ?? 0, all);
+    // The box the probe read in a frame is what the user asked about (its request is already paid
+    // for): that frame is asked first, once every frame runs the page script, before a top page
+    // that may still hold a selection of its own.
+    const ordered =
+      selectionText !== undefined ? [reportingFrame(frames, frameId)]
+      : aheadOf && aheadOf.frameId !== 0 ? inOrder(await all, aheadOf.frameId, all)
+      : inOrder(frames, frameId ?? 0, all);
     let why: NotTranslated | null = null;
     const ask = { target, selectionText, writeTo: writing, written, ...(atOnce ? { replaceAtOnce: true } : {}) };
     for await (const frame of ordered) {

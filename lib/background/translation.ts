@@ -67,6 +67,8 @@ export interface TranslateAsk {
   agreed?: string;
   /** What the user wrote, translated into the language they write to: the target they read in stays. */
   written?: boolean;
+  /** A sample tried out (the welcome page's): its target is not remembered as the user's choice. */
+  sample?: true;
 }
 
 /** What the pending-action store calls a translation waiting for the user's agreement to its cost. */
@@ -134,7 +136,7 @@ export async function translateAhead(ask: TranslateAsk & { requestId: string }, 
 
 /** A translation, or the question about its cost: held for the user's agreement (`hold`), or only said (nothing sent either way). */
 async function answer(ask: TranslateAsk, tabId: number | undefined, frameId: number, hold: boolean): Promise<TranslateAnswer | CostToConfirm> {
-  const { requestId, agreed, written, ...input } = ask;
+  const { requestId, agreed, written, sample, ...input } = ask;
   const question: TranslateQuestion = { tabId: tabId ?? null, text: input.text, target: input.target, source: input.source ?? null };
   const key = requestId === undefined ? null : requestKey(tabId, requestId);
   // Registered before the first await: a cancel sent right after this request finds it.
@@ -178,7 +180,7 @@ async function answer(ask: TranslateAsk, tabId: number | undefined, frameId: num
       if (!hold) return answer;
       return { ...answer, token: await holdForConfirmation(TRANSLATE_KIND, question, answer.cost), ...(back ? { backTo: back } : {}) };
     }
-    if (!written && settings.targetLanguage !== input.target) await updateSettings({ targetLanguage: input.target });
+    if (!written && !sample && settings.targetLanguage !== input.target) await updateSettings({ targetLanguage: input.target });
     const checked = back ? await withBack(answer, back, (approvedCost ?? settings.confirmAboveCredits) - answer.cost, tabId, inPrivate, controller.signal) : answer;
     // The balance is shown with every translation. It is known once the service was set up or
     // checked before paying; only when neither happened does this ask, after the charge.

@@ -201,6 +201,8 @@ export const messageRules = {
       agreed: z.optional(text(1, 100)),
       /** What the user wrote, into the language they write to: not their reading language's new choice. */
       written: z.optional(z.boolean()),
+      /** A sample tried out (the welcome page's): its language is not the user's new choice either. */
+      sample: z.optional(z.literal(true)),
     }),
     from: ['extension', 'content'],
   },

@@ -103,7 +103,8 @@ function largestBlockArticle(doc: Document): ArticleMap | null {
   const walker = doc.createTreeWalker(doc.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const length = node.nodeValue?.trim().length ?? 0;
-    if (!length) continue;
+    // A script's or a style's text (a page's JSON, its CSS) is not text a person reads.
+    if (!length || node.parentElement?.closest(NOT_CONTENT)) continue;
     let block = node.parentElement;
     while (block && !BLOCKS.has(block.localName)) block = block.parentElement;
     if (!block || block.closest(NOT_CONTENT)) continue;

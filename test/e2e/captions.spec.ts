@@ -102,9 +102,11 @@ test.describe('translate captions', () => {
     expect(first.map((e) => e.credits)).toEqual([costOf('The river rises at dawn.\n\nBoats wait by the old bridge.')]);
     await expect.poll(() => overlay(context, page)).toContain('[ES] Boats wait by the old bridge.');
 
-    // A seek back into what was translated costs nothing; the video paused, nothing more is sent.
+    // A seek back into what was translated costs nothing: played through again, nothing more is paid.
     await seekTo(page, 0.5);
     await expect.poll(() => overlay(context, page)).toContain('[ES] The river rises at dawn.');
+    await playUntil(page, 1.5);
+    expect(await overlay(context, page)).toContain('[ES] The river rises at dawn.');
     expect(await translateCharges(emulator.url)).toHaveLength(1);
   });
 

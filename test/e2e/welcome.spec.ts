@@ -77,6 +77,8 @@ test.describe('welcome page', () => {
     await expect(result).toContainText(`Cost: ${cost} credits`);
     const translated = (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/translate');
     expect(translated.map((e) => [e.textLength, e.credits])).toEqual([[SAMPLE.length, cost]]);
+    // Tried out only: the language the user's pages are translated into is still theirs.
+    expect(await background.evaluate(async () => ((await chrome.storage.local.get('settings')).settings as { targetLanguage?: string } | undefined)?.targetLanguage ?? null)).not.toBe('es');
     expect(await axeViolations(welcome)).toEqual([]);
   });
 
