@@ -188,7 +188,12 @@ export async function resetExtension(context: BrowserContext, extensionDir = EXT
   // The old extension may still write as it winds down (a closed tab ends its reading): what it
   // left is cleared again and the extension loaded once more, until it starts on nothing.
   for (let round = 0; ; round++) {
-    const left = await worker.evaluate(clearExtensionData);
+    // A worker the browser stopped meanwhile (idle after the last test) answers nothing ("No SW"):
+    // the reload below starts a new one.
+    const left = await worker.evaluate(clearExtensionData).catch((error: unknown) => {
+      if (/No SW|closed/i.test(String(error))) return 'a stopped worker';
+      throw error;
+    });
     // Loaded afresh at least once: nothing of the last test stays in the worker's memory either.
     if (round > 0 && !left) return worker;
     if (round === 4) throw new Error(`the extension kept its data after being reset: ${left}`);
