@@ -1,14 +1,13 @@
 import { browser } from 'wxt/browser';
 import { serializeError, ServiceError } from '../api/errors';
 import type { CaptionsEstimate, CaptionsAnswer } from '../captions/protocol-types';
-import { oneByOne, splitAnswer, type CueBatch } from '../captions/ahead';
+import { batchOf, oneByOne, splitAnswer, type CueBatch } from '../captions/ahead';
 import { translationFigure } from '../captions/figure';
 import type { Cue } from '../captions/cue';
 import { languageByCode, type Language } from '../language';
 import { t } from '../i18n';
 import { getSettings } from '../settings/items';
 import { getCachedTranslations, putCachedTranslation } from '../translate/cache';
-import { translationCost } from '../translate/cost';
 import { noteCreditsSpent } from './account';
 import { isPrivateTab } from './private-windows';
 import { mayHaveBeenCharged } from './speech-price';
@@ -84,11 +83,6 @@ export async function translateCaptions(target: string, texts: readonly string[]
     const serialized = serializeError(error);
     return { translations, error: serialized.kind === 'cancelled' ? null : serialized };
   }
-}
-
-function batchOf(items: CueBatch['items']): CueBatch {
-  const text = items.map((item) => item.text).join('\n\n');
-  return { items, text, cost: translationCost(text) };
 }
 
 /** One request through the gate and the gateway: its parts by item id, or null when they cannot be told apart. */

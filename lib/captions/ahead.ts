@@ -49,7 +49,8 @@ export interface AheadOptions {
   maxChars?: number;
 }
 
-function batchOf(items: CueBatchItem[]): CueBatch {
+/** A request of these items: their texts joined as the answer is split back, and its price. */
+export function batchOf(items: CueBatchItem[]): CueBatch {
   const text = items.map((item) => item.text).join(CUE_SEPARATOR);
   return { items, text, cost: translationCost(text) };
 }
