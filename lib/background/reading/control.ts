@@ -3,7 +3,7 @@ import type { PlayerAction, PlayerEvent } from '../../player/contract';
 import { inWords } from '../../player/player-error';
 import { t } from '../../i18n';
 import { setBadge } from '../badge';
-import { tellPage } from '../page-link';
+import { PAGE_INJECT_TIMEOUT_MS, tellPage } from '../page-link';
 import { setWaitNote } from '../wait-notes';
 import { endFetches } from './audio-fetch';
 import { withdrawStarting } from './begun';
@@ -30,11 +30,12 @@ export async function stopReading(fromTab?: number): Promise<void> {
 }
 
 /**
- * Tells the top page, trying again for a few seconds while it does not answer: a reading stopped
- * while it starts may be stopped before its page script, injected beside the first request, runs.
+ * Tells the top page, trying again while it does not answer, as long as the page script may take
+ * to get in: a reading stopped while it starts may be stopped before its page script, injected
+ * beside the first request, runs (a busy renderer takes seconds).
  */
 async function tellOnceThere(tabId: number, notice: Parameters<typeof tellPage>[2]): Promise<void> {
-  for (let tries = 0; tries < 12; tries++) {
+  for (let tries = 0; tries < PAGE_INJECT_TIMEOUT_MS / 250; tries++) {
     if (await tellPage(tabId, 0, notice).catch(() => false)) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
