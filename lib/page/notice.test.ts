@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { showPageNotice } from './notice';
+import { placeNoticesBelow, showPageNotice } from './notice';
 import { captureShadowRoots } from './shadow-host.test-helpers';
 
 const hosts = () => document.documentElement.querySelectorAll(':scope > voxlate-notice');
@@ -21,6 +21,16 @@ describe('showPageNotice', () => {
     expect(card.getAttribute('role')).toBe('alert');
     expect(roots[0]!.querySelector('img')).toBeNull();
     expect(roots[0]!.querySelector('.message')!.textContent).toBe('<img src=x onerror=alert(1)> Key missing');
+  });
+
+  it('sits below a page’s own top bar when told (the PDF reader’s toolbar), else near the top', () => {
+    const roots = captureShadowRoots();
+    showPageNotice({ message: 'one' });
+    expect((roots[0]!.querySelector('.card') as HTMLElement).style.top).toBe('16px');
+    placeNoticesBelow(56);
+    showPageNotice({ message: 'two' });
+    expect((roots[1]!.querySelector('.card') as HTMLElement).style.top).toBe('56px');
+    placeNoticesBelow(16);
   });
 
   it('uses role status for info, and a new notice replaces the old one', () => {

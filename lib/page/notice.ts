@@ -21,6 +21,17 @@ export interface PageNotice {
   close(): void;
 }
 
+/** How far from the window's top notices sit (px); see placeNoticesBelow. */
+let noticeTop = 16;
+
+/**
+ * Puts notices `px` from the window's top: our own pages with a fixed bar there (the PDF reader's
+ * toolbar) keep its buttons uncovered. Not a CSS variable: a page could move our notices away.
+ */
+export function placeNoticesBelow(px: number): void {
+  noticeTop = px;
+}
+
 /** The notice shown, and how to add a line to it while it asks a question. */
 let current: (PageNotice & { asks: boolean; note(text: string, timeoutMs?: number): void }) | null = null;
 
@@ -60,6 +71,7 @@ export function showPageNotice(opts: PageNoticeOptions): PageNotice {
   current = notice;
   setShadowStyles(root, NOTICE_CSS);
   const card = buildCard(doc, opts, notice);
+  card.style.setProperty('top', `${noticeTop}px`);
   root.append(card);
   matchPageScheme(host, card.getBoundingClientRect());
 

@@ -1,6 +1,7 @@
 import { t } from '../i18n';
 import { sendMessage } from '../messaging/send';
 import { startPageAgent } from '../content/agent';
+import { placeNoticesBelow } from '../page/notice';
 import { provideArticleReader } from '../content/article-reader';
 import { providePagePlayer } from '../content/page-player-slot';
 import { createPagePlayer } from '../page/player/page-player';
@@ -79,6 +80,8 @@ export async function startReader(doc: Document): Promise<void> {
   });
   // The reader's page lives as long as this page: nothing invalidates it before it unloads.
   startPageAgent({ onInvalidated: () => undefined });
+  // Below the toolbar (44 px, style.css), as the reader's own status: Read aloud stays uncovered.
+  placeNoticesBelow(56);
   // Read aloud and Download audio work from here on (and not at all on a scan).
   (doc.getElementById('read') as HTMLButtonElement).disabled = !first;
   if (first) bindDownload(doc, { pages: open.doc.numPages, title: doc.title, languageHint: primaryLanguage(info.Language), article });

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { connectService, expect, setSettings, test } from './fixtures';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { completedDownload, decodedSeconds } from '../support/downloads';
-import { chooseMenuEntry, clickAxNode, clickMenu, clickToolbarButton, emulatorLog, findAxNode, inPageUiText, ledger, readingSession, speechRequests, startsUnderWay, waitForStatus, watchHighlights } from '../support/extension';
+import { chooseMenuEntry, clickAxNode, clickMenu, clickToolbarButton, confirmOnPage, emulatorLog, findAxNode, inPageUiText, ledger, readingSession, speechRequests, startsUnderWay, waitForStatus, watchHighlights } from '../support/extension';
 import { PAPER } from '../fixtures/pdf/paper-text';
 import { JAPANESE } from '../fixtures/pdf/cjk-text';
 import { LOCKED } from '../fixtures/pdf/make';
@@ -156,6 +156,25 @@ test.describe('PDFs: the Voxlate reader', () => {
     const requests = await translations();
     const entries = (await ledger(emulator.url)).entries.filter((e) => Date.parse(e.time) >= t0);
     expect(entries.map((e) => e.credits)).toEqual(requests.filter((r) => r.status === 200).map((r) => Math.ceil(r.textLength! / 10)));
+  });
+
+  test('the reader’s notices sit below its toolbar: a question about the cost leaves every button of the toolbar in reach', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { confirmAboveCredits: 1 });
+    const reader = await openFromLink({ context, background, extensionId, pages }, 'paper.pdf');
+    await reader.getByRole('button', { name: 'Read aloud' }).click();
+    // A question stays until answered (before, it sat over Read aloud and Download audio).
+    await expect.poll(() => inPageUiText(context, reader, 'voxlate-notice')).toMatch(/credits/);
+    const covered = await reader.evaluate(() =>
+      [...document.querySelectorAll('.toolbar button')].flatMap((button) => {
+        const box = button.getBoundingClientRect();
+        const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return top === button || button.contains(top) ? [] : [button.textContent];
+      }),
+    );
+    expect(covered).toEqual([]);
+    await confirmOnPage(context, reader);
+    await waitForStatus(background, 'playing');
   });
 
   test('read again later, the document goes on from where the listener stopped (its place is kept per document)', async ({ context, background, extensionId, emulator, pages }) => {
