@@ -4,7 +4,7 @@
  */
 import type { EmulatorAccount } from './accounts.ts';
 import { userId } from './accounts.ts';
-import { encodeMp3, encodeWav } from './audio.ts';
+import { encodeMp3, encodeWav, MP3_ENCODER } from './audio.ts';
 import { createAudioCache } from './audio-cache.ts';
 import { synthesize } from './espeak.ts';
 import { errorReply, jsonReply, rawReply, type Reply } from './http-util.ts';
@@ -100,7 +100,7 @@ export async function handleTts(ctx: ApiContext): Promise<Reply> {
   if (denied) return denied;
   const lameTag = ctx.mp3LameTag ?? true;
   const synth = { espeakVoice: lang.espeak, gender: voice.gender, speed: rate };
-  const audio = await speech.get({ text, ...synth, format: fmt, lameTag }, async () => {
+  const audio = await speech.get({ text, ...synth, format: fmt, lameTag, ...(fmt === 'mp3' ? { encoder: MP3_ENCODER } : {}) }, async () => {
     const pcm = await synthesize(text as string, synth);
     return fmt === 'wav' ? encodeWav(pcm) : encodeMp3(pcm, { lameTag });
   });
@@ -159,5 +159,5 @@ export async function renderSample(voice: VoiceInfo): Promise<Buffer> {
   const lang = languageByCode(voice.language) as Language;
   const synth = { espeakVoice: lang.espeak, gender: voice.gender, speed: 1 };
   const text = sampleText(voice);
-  return speech.get({ text, ...synth, format: 'mp3', lameTag: true }, async () => encodeMp3(await synthesize(text, synth)));
+  return speech.get({ text, ...synth, format: 'mp3', lameTag: true, encoder: MP3_ENCODER }, async () => encodeMp3(await synthesize(text, synth)));
 }

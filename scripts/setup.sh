@@ -8,6 +8,8 @@ missing=()
 [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
 command -v espeak-ng >/dev/null 2>&1 || missing+=(espeak-ng)
 command -v firefox-esr >/dev/null 2>&1 || missing+=(firefox-esr)
+# The emulator encodes its speech with LAME's own program where it can (a fifth of lamejs's CPU).
+command -v lame >/dev/null 2>&1 || missing+=(lame)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "Installing Debian packages: ${missing[*]}"
   sudo_cmd=""
