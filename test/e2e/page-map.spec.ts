@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { connectService, expect, setSettings, test } from './fixtures';
-import { chooseMenuEntry, confirmOnPage, ledger, readingSession, stopReadingAndSettle, waitForStatus, watchHighlights } from '../support/extension';
+import { chooseMenuEntry, ledger, readingSession, stopReadingAndSettle, waitForStatus, watchHighlights } from '../support/extension';
 import { ownPageUrl } from '../support/pages';
 
 /*
@@ -41,7 +41,6 @@ test.describe('a page reading shows where it is from its first sentence', () => 
     await page.goto(`${pages.url}${ownPageUrl('news')}`);
     const seen = await watchPage(page);
     await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
-    await confirmOnPage(context, page).catch(() => undefined);
     await waitForStatus(background, 'playing', 60_000);
     // Until the reading is past its first two sentences.
     await expect.poll(async () => (await readingSession(background))?.sentence ?? 0, { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
