@@ -5,6 +5,7 @@ import { clearTranslationCache, translationCacheStats } from '@/lib/translate/ca
 import { clearHistory, getHistory } from '@/lib/translate/history';
 import { clearPositions, countPositions } from '@/lib/settings/reading-positions';
 import { clearWriteToSites, countWriteToSites } from '@/lib/settings/write-to-sites';
+import { clearLanguagesMet, countLanguagesMet } from '@/lib/settings/languages-met';
 import { ClearRow } from './clear-row';
 
 interface Figures {
@@ -13,6 +14,7 @@ interface Figures {
   history: number;
   positions: number;
   writeTo: number;
+  languages: number;
 }
 
 /** "1.4 MB" in the UI language's number format. */
@@ -29,12 +31,19 @@ function summary(stats: { entries: number; bytes: number }): string {
   return stats.entries ? t('optionsCacheFigures', [stats.entries.toLocaleString(document.documentElement.lang), formatBytes(stats.bytes)]) : t('optionsEmpty');
 }
 
-/** What Voxlate keeps in this browser (cached audio, cached translations, history, places to continue reading, the languages you write to), and clearing it. */
+/** What Voxlate keeps in this browser (cached audio, cached translations, history, places to continue reading, the languages you write to and read), and clearing it. */
 export function StoredData() {
   const [figures, setFigures] = useState<Figures | null>(null);
   const count = useCallback(async () => {
-    const [audio, translations, history, positions, writeTo] = await Promise.all([audioCacheStats(), translationCacheStats(), getHistory(), countPositions(), countWriteToSites()]);
-    setFigures({ audio, translations, history: history.length, positions, writeTo });
+    const [audio, translations, history, positions, writeTo, languages] = await Promise.all([
+      audioCacheStats(),
+      translationCacheStats(),
+      getHistory(),
+      countPositions(),
+      countWriteToSites(),
+      countLanguagesMet(),
+    ]);
+    setFigures({ audio, translations, history: history.length, positions, writeTo, languages });
   }, []);
   useEffect(() => {
     void count();
@@ -95,6 +104,15 @@ export function StoredData() {
         question={t('optionsClearWriteToSitesQuestion')}
         done={t('optionsWriteToSitesCleared')}
         onClear={after(clearWriteToSites)}
+      />
+      <ClearRow
+        label={t('optionsLanguagesMetLabel')}
+        hint={t('optionsLanguagesMetHint')}
+        summary={figures && (figures.languages ? t('optionsLanguagesMetFigures', figures.languages.toLocaleString(document.documentElement.lang)) : t('optionsEmpty'))}
+        action={t('optionsClearLanguagesMet')}
+        question={t('optionsClearLanguagesMetQuestion')}
+        done={t('optionsLanguagesMetCleared')}
+        onClear={after(clearLanguagesMet)}
       />
     </section>
   );

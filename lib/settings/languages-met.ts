@@ -25,3 +25,13 @@ export function noteLanguageMet(language: string): Promise<void> {
     await languagesMetItem.setValue([...met, code].slice(-LANGUAGES_MET_LIMIT));
   });
 }
+
+/** How many languages are kept (the options' Stored data). */
+export async function countLanguagesMet(): Promise<number> {
+  return (await languagesMetItem.getValue()).length;
+}
+
+/** Forgets the languages met (the options' Stored data): the options then offer the voices of the browser's language. */
+export function clearLanguagesMet(): Promise<void> {
+  return serial(() => languagesMetItem.removeValue());
+}

@@ -108,7 +108,7 @@ test('welcome page: in the browser’s language (Japanese), without axe violatio
 });
 
 test.describe('options: side navigation, search and voices', () => {
-  test('the search filters sections by their settings’ labels; a link moves the focus to its section; voices only for the languages read, and Add a language', async ({ background, openExtensionPage, emulator }) => {
+  test('the search filters sections by their settings’ labels; a link moves the focus to its section; voices only for the languages read, Add a language, and forgetting them', async ({ background, openExtensionPage, emulator }) => {
     // Readings in French met so far (the worker records a reading's language as it starts).
     await background.evaluate(() => chrome.storage.local.set({ languagesMet: ['fr'] }));
     const options = await openExtensionPage('options.html');
@@ -151,6 +151,19 @@ test.describe('options: side navigation, search and voices', () => {
     await search.fill('');
     await expect(nav.getByRole('link')).toHaveCount(11);
     await expect(options.getByLabel('Service address')).toBeVisible();
+
+    // Data & privacy: the languages read are kept (codes only) and can be forgotten; the voices
+    // are then offered for the UI language alone.
+    await options.reload();
+    const languages = options.getByRole('group', { name: 'Languages you read' });
+    await expect(languages).toContainText('Languages: 2');
+    await languages.getByRole('button', { name: 'Clear languages read' }).click();
+    await languages.getByRole('button', { name: 'Yes, clear' }).click();
+    await expect(languages.getByRole('status')).toHaveText('Languages you read cleared.');
+    await expect(languages).toContainText('Empty');
+    expect(await background.evaluate(async () => (await chrome.storage.local.get('languagesMet')).languagesMet)).toBeUndefined();
+    await expect(voices.getByLabel('French', { exact: true })).toBeHidden();
+    await expect(voices.getByLabel('English', { exact: true })).toBeVisible();
   });
 
   test('a reading records the language it is read in', async ({ background, emulator, openExtensionPage }) => {

@@ -98,6 +98,21 @@ async function main(): Promise<number> {
       await again.close();
     });
 
+    await check('Firefox: options: the languages read are kept (their codes only) and forgotten from Stored data', async () => {
+      const first = await openExtensionPage(firefox, 'options.html');
+      await first.evaluate(() => browser.storage.local.set({ languagesMet: ['fr', 'ja'] }));
+      await first.close();
+      const options = await openExtensionPage(firefox, 'options.html');
+      const group = await byRole(options, 'group', 'Languages you read');
+      await until('the languages counted', async () => (await group.evaluate((e) => e.textContent ?? '')).includes('Languages: 2'));
+      await (await byRole(options, 'button', 'Clear languages read')).click();
+      await (await byRole(options, 'button', 'Yes, clear')).click();
+      await roleText(options, 'status', 'Languages you read cleared.');
+      const left = await options.evaluate(async () => (await browser.storage.local.get('languagesMet')).languagesMet);
+      if (left !== undefined) throw new Error(`still kept: ${JSON.stringify(left)}`);
+      await options.close();
+    });
+
     await check('Firefox: popup: typed text played from the Speak panel starts a reading, each sentence charged ceil(chars/100) once', async () => {
       await reset();
       await ext.evaluate(async (url) => browser.storage.local.set({ apiKey: 'demo-pro', settings: { serviceUrl: url } }), emulator.url);
