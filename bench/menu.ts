@@ -13,7 +13,8 @@
  * time its first chunk is scheduled to sound). The floor is the service's time for that very
  * first request (same text, voice, language, speed), sent directly, median of 5. Target: time to
  * first audio ≤ 1.1 × floor + 30 ms. `MENU_RUNS` (default 5) runs of each path; `MENU_ONLY=selection`
- * (or `from-here`, `listen`) one path; `MENU_EXTENSION=<dir>` times another build (e.g. an older commit's
+ * (or `selection-150`, `selection-5000`: issue 41's selections of 150 and 5,000 characters, from
+ * the same paragraph on; `from-here`, `listen`; several with commas) the paths named; `MENU_EXTENSION=<dir>` times another build (e.g. an older commit's
  * `.output-test/chrome-mv3`) instead of building this one.
  */
 import os from 'node:os';
@@ -31,10 +32,19 @@ const LATENCY = { latencyMs: 300, msPerChar: 1 };
 const RUNS = Number(process.env.MENU_RUNS ?? 5);
 /** Quiet time after the browser started and the page loaded, before the click. */
 const SETTLE_MS = 1_500;
-const ALL_PATHS = ['selection', 'from-here', 'listen'] as const;
+const ALL_PATHS = ['selection', 'selection-150', 'selection-5000', 'from-here', 'listen'] as const;
 type MenuPath = (typeof ALL_PATHS)[number];
-const PATHS = ALL_PATHS.filter((p) => !process.env.MENU_ONLY || p === process.env.MENU_ONLY);
-const MENU_ID: Record<MenuPath, string> = { selection: 'voxlate-read-selection', 'from-here': 'read-from-here', listen: 'read-translated' };
+/** `MENU_ONLY=selection-150,selection-5000`: these paths only. */
+const PATHS = ALL_PATHS.filter((p) => !process.env.MENU_ONLY || process.env.MENU_ONLY.split(',').includes(p));
+const MENU_ID: Record<MenuPath, string> = {
+  selection: 'voxlate-read-selection',
+  'selection-150': 'voxlate-read-selection',
+  'selection-5000': 'voxlate-read-selection',
+  'from-here': 'read-from-here',
+  listen: 'read-translated',
+};
+/** The selections of a given length (issue 41): from the third long paragraph's start, whole words, up to this many characters. */
+const SELECTION_CHARS: Partial<Record<MenuPath, number>> = { 'selection-150': 150, 'selection-5000': 5000 };
 
 const ACCOUNTS: EmulatorAccount[] = [
   { key: 'bench-pro', plan: 'pro', credits: 1_000_000, email: 'pro@bench.test' },
@@ -66,6 +76,8 @@ async function prepare(page: Page, path: MenuPath): Promise<string | null> {
     await target.click({ position: { x: 30, y: 6 } });
     return null;
   }
+  const chars = SELECTION_CHARS[path];
+  if (chars) return target.evaluate(selectChars, chars);
   return target.evaluate((element) => {
     const range = document.createRange();
     range.selectNodeContents(element);
@@ -73,6 +85,38 @@ async function prepare(page: Page, path: MenuPath): Promise<string | null> {
     getSelection()!.addRange(range);
     return getSelection()!.toString();
   });
+}
+
+/**
+ * Selects from the start of `element` on, through the paragraphs after it, the most whole words
+ * whose text is at most `chars` characters (and at least 90 % of it); returns the selection's text.
+ */
+function selectChars(element: Element, chars: number): string {
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  walker.currentNode = element;
+  const range = document.createRange();
+  range.setStart(element, 0);
+  const selection = getSelection()!;
+  let best = '';
+  let lastEnd: [Node, number] = [element, 0];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent ?? '';
+    for (const match of text.matchAll(/\S+/gu)) {
+      range.setEnd(node, match.index + match[0].length);
+      selection.removeAllRanges();
+      selection.addRange(range);
+      const now = selection.toString();
+      if (now.length > chars) {
+        range.setEnd(...lastEnd);
+        selection.removeAllRanges();
+        selection.addRange(range);
+        return best;
+      }
+      best = now;
+      lastEnd = [node, match.index + match[0].length];
+    }
+  }
+  return best;
 }
 
 /** Calls the menu entry's handler as a click does, stamping Date.now() in the worker right before. */
@@ -158,7 +202,13 @@ async function runOnce(extensionDir: string, emulatorUrl: string, pageUrl: strin
 const targetOf = (r: Pick<Run, 'path' | 'floorMs'>) => (r.path === 'listen' ? r.floorMs! + 100 : menuTtfaTarget(r.floorMs!));
 const met = (r: Run) => (r.ttfaMs === null || r.floorMs === null ? null : r.ttfaMs <= targetOf(r));
 const mark = (ok: boolean | null) => (ok === null ? '—' : ok ? '✓' : '✗');
-const LABEL: Record<MenuPath, string> = { selection: 'Read aloud (selection)', 'from-here': 'Read aloud from here', listen: 'Read aloud in English (Spanish selection)' };
+const LABEL: Record<MenuPath, string> = {
+  selection: 'Read aloud (selection)',
+  'selection-150': 'Read aloud (150-char selection)',
+  'selection-5000': 'Read aloud (5,000-char selection)',
+  'from-here': 'Read aloud from here',
+  listen: 'Read aloud in English (Spanish selection)',
+};
 
 function report(runs: Run[], page: string): void {
   console.log(`\nFirst audio from the context menu — ${page}, emulator ${LATENCY.latencyMs} ms + ${LATENCY.msPerChar} ms/char; target ≤ 1.1 × floor + 30 ms (heard in English: translation + speech floor + 100 ms)\n`);

@@ -12,9 +12,10 @@
  * - a 500-page PDF opened through "Open in Voxlate reader": its first paint, the time until Read
  *   aloud is ready, and the reader page's JS heap plus its canvases' pixels after paging through
  *   the first 40 pages (target < 150 MB).
- * Alone: `npx tsx bench/pdf.ts` (about 2 minutes); `PDF_RUNS` (default 3) runs of the first two.
+ * Alone: `npx tsx bench/pdf.ts` (about 2 minutes); `PDF_RUNS` (default 3) runs of the first two;
+ * `PDF_BOOK=0` leaves the 500-page book out; `PDF_EXTENSION=<chrome-mv3 dir>` times another build
+ * (e.g. one made with `VOXLATE_TEST_OUT`) instead of building this tree's.
  */
-import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -22,7 +23,7 @@ import type { Page } from '@playwright/test';
 import { startEmulator, type EmulatorAccount } from '../emulator/server';
 import { makePaper } from '../test/fixtures/pdf/make';
 import { clickToolbarButton, emulatorLog, tabIdOf } from '../test/support/extension';
-import { connectedBrowser, snapshotExtension } from './browser';
+import { benchExtension, connectedBrowser } from './browser';
 import { call, send, type PlayerStats, type StoredPlan } from './extension';
 import { fmt, formatTable, median } from './stats';
 import { floorOf } from './floor';
@@ -141,11 +142,11 @@ async function bigRun(dir: string, emulatorUrl: string, pdfUrl: string) {
 }
 
 async function main(): Promise<void> {
-  console.log('Building the test extension and the PDFs (a 14-page paper, a 500-page book)…');
-  execFileSync('npx', ['wxt', 'build'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, VOXLATE_TEST_BUILD: '1' } });
-  const extension = snapshotExtension();
+  const withBook = process.env.PDF_BOOK !== '0';
+  const extension = benchExtension('PDF_EXTENSION');
+  console.log(`Making the PDFs (a 14-page paper${withBook ? ', a 500-page book' : ''})…`);
   const paper = await makePaper(6);
-  const book = await makePaper(435);
+  const book = withBook ? await makePaper(435) : paper;
   const emulator = await startEmulator({ port: 0, accounts: ACCOUNTS, ...LATENCY });
   const pdfs = await servePdfs({ paper: paper, book: book });
   try {
@@ -178,13 +179,15 @@ async function main(): Promise<void> {
     const pick = (f: (r: Run) => number | null) => median(ok.flatMap((r) => (f(r) === null ? [] : [f(r)!])));
     console.log(`\nMedians: to the 1st /tts ${fmt(pick((r) => r.toRequestMs))} ms (target ≤ 400), TTFA ${fmt(pick((r) => r.ttfaMs))} ms = ${fmt(pick((r) => r.ttfaMs! / r.floorMs!), 2)} × floor ${fmt(pick((r) => r.floorMs))} ms, reader first paint ${fmt(pick((r) => r.paintMs))} ms (target ≤ 300)`);
 
+    const loads = runs.map((r) => r.load);
+    const loadLine = `Machine load (1-min average, ${os.cpus().length} cores): ${fmt(Math.min(...loads), 1)}–${fmt(Math.max(...loads), 1)}`;
+    if (!withBook) return void console.log(loadLine);
     process.stdout.write('\n500-page book, Open in Voxlate reader… ');
     const big = await bigRun(extension.dir, emulator.url, `${pdfs.url}/book`);
     console.log(
       `${big.pages} pages: first paint ${fmt(big.paintMs)} ms, Read aloud ready ${fmt(big.readyMs)} ms; after paging to page 40: JS heap ${fmt(big.heapMb, 1)} MB + canvases ${fmt(big.canvasMb, 1)} MB = ${fmt(big.heapMb + big.canvasMb, 1)} MB (target < 150)`,
     );
-    const loads = runs.map((r) => r.load);
-    console.log(`Machine load (1-min average, ${os.cpus().length} cores): ${fmt(Math.min(...loads), 1)}–${fmt(Math.max(...loads), 1)}`);
+    console.log(loadLine);
   } finally {
     await emulator.close();
     await pdfs.close();

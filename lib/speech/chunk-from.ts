@@ -27,24 +27,13 @@ export function sentenceAtOffset(sentences: readonly Sentence[], offset: number)
  * characters.
  */
 export function chunksFrom(prepared: PreparedSpeech, start: number, opts: ChunkOptions = {}): Chunk[] {
-  const spoken = spokenSentences(prepared);
-  if (start <= 0) return planChunks(spoken, opts);
-  const before = planChunks(spoken.slice(0, start).reverse(), opts)
+  const { spoken, sizes } = prepared;
+  if (start <= 0) return planChunks(spoken, opts, sizes);
+  const before = planChunks(spoken.slice(0, start).reverse(), opts, sizes.slice(0, start).reverse())
     .reverse()
     .map((c) => joined(spoken, start - 1 - c.lastSentence, start - 1 - c.firstSentence));
-  const after = planChunks(spoken.slice(start), opts).map((c) => joined(spoken, c.firstSentence + start, c.lastSentence + start));
+  const after = planChunks(spoken.slice(start), opts, sizes.slice(start)).map((c) => joined(spoken, c.firstSentence + start, c.lastSentence + start));
   return [...before, ...after].map((c, index) => ({ ...c, index }));
-}
-
-/** The cleaned text of every sentence, read back from the chunks (sentences joined with one space). */
-function spokenSentences(prepared: PreparedSpeech): Sentence[] {
-  return prepared.chunks.flatMap((chunk) =>
-    chunk.sentenceOffsets.map((from, i) => {
-      const to = i + 1 < chunk.sentenceOffsets.length ? chunk.sentenceOffsets[i + 1]! - 1 : chunk.text.length;
-      const { start, end } = prepared.sentences[chunk.firstSentence + i]!;
-      return { text: chunk.text.slice(from, to), start, end };
-    }),
-  );
 }
 
 /** One request of sentences first..last (inclusive), in reading order. */

@@ -128,8 +128,8 @@ describe('prepareSpeech', () => {
   });
 
   it('returns empty results for empty or unspeakable text', () => {
-    expect(prepareSpeech('   ', 'en')).toEqual({ sentences: [], chunks: [] });
-    expect(prepareSpeech('***** ----- !!!', 'en')).toEqual({ sentences: [], chunks: [] });
+    expect(prepareSpeech('   ', 'en')).toMatchObject({ sentences: [], spoken: [], sizes: [], chunks: [] });
+    expect(prepareSpeech('***** ----- !!!', 'en')).toMatchObject({ sentences: [], spoken: [], sizes: [], chunks: [] });
   });
 });
 

@@ -60,10 +60,12 @@ export const DEFAULT_GROWTH = 3;
  * Sentences are never split (splitSentences already caps each at `maxChars`); a
  * sentence longer than the budget gets a chunk of its own.
  */
-export function planChunks(sentences: readonly Sentence[], opts: ChunkOptions = {}): Chunk[] {
+export function planChunks(sentences: readonly Sentence[], opts: ChunkOptions = {}, sizes?: readonly number[]): Chunk[] {
   const maxChars = opts.maxChars ?? DEFAULT_MAX_CHARS;
   const growth = opts.growth ?? DEFAULT_GROWTH;
-  const measure = opts.measure ?? ((sentence: string) => sentence.length);
+  // Each sentence's size as sent: given (measured once, when it was prepared), else measured here.
+  const sized = sizes ?? sentences.map((s) => (opts.measure ? opts.measure(s.text) : s.text.length));
+  const measureAt = (i: number) => sized[i]!;
   let budget = Math.min(maxChars, opts.firstChars ?? DEFAULT_FIRST_CHARS);
 
   const chunks: Chunk[] = [];
@@ -71,14 +73,14 @@ export function planChunks(sentences: readonly Sentence[], opts: ChunkOptions = 
   while (i < sentences.length) {
     const first = i;
     let text = sentences[i]!.text;
-    let size = measure(text);
+    let size = measureAt(i);
     const sentenceOffsets = [0];
     i++;
     // Chunk 0 stays a single sentence; later chunks fill their budget greedily.
     if (chunks.length > 0) {
-      while (i < sentences.length && size + 1 + measure(sentences[i]!.text) <= budget) {
+      while (i < sentences.length && size + 1 + measureAt(i) <= budget) {
         sentenceOffsets.push(text.length + 1);
-        size += 1 + measure(sentences[i]!.text);
+        size += 1 + measureAt(i);
         text += ' ' + sentences[i]!.text;
         i++;
       }
@@ -89,48 +91,86 @@ export function planChunks(sentences: readonly Sentence[], opts: ChunkOptions = 
   return chunks;
 }
 
+/**
+ * A text prepared once for reading aloud (issue 41): split into sentences, cleaned, and each
+ * sentence measured as it is sent (the user's pronunciations applied) before any chunk is sized.
+ * Every later step reads this one value: the first request, the plan, a plan that starts later
+ * in the text (chunk-from.ts).
+ */
 export interface PreparedSpeech {
   /** Spoken sentences with their ORIGINAL text and offsets (for highlighting). */
   sentences: Sentence[];
+  /** The same sentences as they are sent: cleaned text, same offsets. */
+  spoken: Sentence[];
+  /** Each spoken sentence's length as sent (`measure`d once; its written length without one). */
+  sizes: number[];
   /** Chunks of cleaned text; their sentence indices refer to `sentences`. */
   chunks: Chunk[];
+  /** False when only the text's first segmentation window was prepared (see `prepareHead`). */
+  whole: boolean;
 }
 
 /**
- * Segment, clean and chunk `text` for reading aloud. Sentences that clean to nothing
+ * Segment, clean, measure and chunk `text` for reading aloud. Sentences that clean to nothing
  * speakable (only punctuation, dividers, emoji) are dropped from `sentences`, so chunk
- * indices and highlight offsets stay aligned.
+ * indices and highlight offsets stay aligned. A sentence is never longer than the service's
+ * limit as it is sent: one its pronunciations lengthen past it is cut to fit.
  */
 export function prepareSpeech(text: string, language: string, opts: ChunkOptions = {}): PreparedSpeech {
   const maxChars = opts.maxChars ?? DEFAULT_MAX_CHARS;
   const sentences: Sentence[] = [];
-  const cleaned: Sentence[] = [];
+  const spoken: Sentence[] = [];
+  const sizes: number[] = [];
   const rules = opts.cleanup ?? DEFAULT_CLEANUP;
   const marks = opts.marks?.length ? speechMarks(text.length, opts.marks, opts.aboutCode) : undefined;
   for (const sentence of splitSentences(text, language, { maxChars })) {
     const marked = marks ? markedForSpeech(text, sentence.start, sentence.end, language, rules, marks) : sentence.text;
-    let spoken = cleanForSpeech(marked, language, rules);
-    if (!isSpeakable(spoken)) continue;
+    let cleaned = cleanForSpeech(marked, language, rules);
+    if (!isSpeakable(cleaned)) continue;
     // Cleaning only shortens, except a tiny URL turned into a longer word; never exceed the limit.
-    if (spoken.length > maxChars) spoken = spoken.slice(0, maxChars);
+    if (cleaned.length > maxChars) cleaned = cleaned.slice(0, maxChars);
+    let size = opts.measure ? opts.measure(cleaned) : cleaned.length;
+    // Said longer than the limit (a pronunciation lengthens a sentence as long as the limit): cut
+    // at a space to fit, so the request is never refused after the plan was paid for.
+    while (size > maxChars && cleaned.length > 1) {
+      const keep = Math.max(1, Math.floor((cleaned.length * maxChars) / size) - 1);
+      const space = cleaned.lastIndexOf(' ', keep);
+      cleaned = cleaned.slice(0, space > keep / 2 ? space : keep).trimEnd();
+      size = opts.measure!(cleaned);
+    }
     sentences.push(sentence);
-    cleaned.push({ ...sentence, text: spoken });
+    spoken.push({ ...sentence, text: cleaned });
+    sizes.push(size);
   }
-  return { sentences, chunks: planChunks(cleaned, opts) };
+  return { sentences, spoken, sizes, chunks: planChunks(spoken, opts, sizes), whole: true };
 }
 
 /**
- * The text of a reading's first request (its first speakable sentence, cleaned) from the text's
- * first segmentation window alone: `prepareSpeech(text).chunks[0].text` at a cost that does not
- * grow with the text, so the first request can leave before a long text is planned. Null when
- * the window holds too few sentences to be sure of the first (the fixes of wrong breaks look at
- * its neighbours) or nothing speakable.
+ * The start of a text prepared for its first request, at a cost that does not grow with the text:
+ * its first segmentation window alone (the sentences there are exactly those of the whole text's
+ * segmentation, but for the window's last, which may join the next window's first). A text within
+ * one window is prepared whole (`whole`): that value is the reading's own, prepared only once.
  */
-export function firstRequestText(text: string, language: string, opts: ChunkOptions = {}): string | null {
+export function prepareHead(text: string, language: string, opts: ChunkOptions = {}): PreparedSpeech {
   const end = firstWindowEnd(text);
+  if (end >= text.length) return prepareSpeech(text, language, opts);
   // Whether the text is about code is the whole text's, not its head's.
   const aboutCode = opts.aboutCode ?? isAboutCode(text.length, opts.marks);
-  const head = prepareSpeech(text.slice(0, end), language, { ...opts, aboutCode, marks: opts.marks?.filter((m) => m.from < end) });
-  if (end < text.length && head.sentences.length < 3) return null;
+  return { ...prepareSpeech(text.slice(0, end), language, { ...opts, aboutCode, marks: opts.marks?.filter((m) => m.from < end) }), whole: false };
+}
+
+/**
+ * The text of a reading's first request (its first speakable sentence, cleaned) from a prepared
+ * head (`prepareHead`): `prepareSpeech(text).chunks[0].text`. Null when the head is not the whole
+ * text and holds too few sentences to be sure of the first (the fixes of wrong breaks look at its
+ * neighbours), or nothing speakable.
+ */
+export function firstRequestOf(head: PreparedSpeech): string | null {
+  if (!head.whole && head.sentences.length < 3) return null;
   return head.chunks[0]?.text ?? null;
+}
+
+/** `firstRequestOf(prepareHead(text, language, opts))`: the first request's text from the text's start alone. */
+export function firstRequestText(text: string, language: string, opts: ChunkOptions = {}): string | null {
+  return firstRequestOf(prepareHead(text, language, opts));
 }

@@ -69,6 +69,9 @@ async function main(): Promise<number> {
       const charged = (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts');
       if (JSON.stringify(charged.map((e) => e.textStart).sort()) !== JSON.stringify(sent)) throw new Error(`sent ${sent.length}, charged ${charged.length}`);
       for (const entry of charged) if (entry.credits !== speechCost(entry.textLength)) throw new Error(JSON.stringify(entry));
+      // The first sentence (the title) bought once, whoever asked for it first (issue 41), and every other once too.
+      const titles = charged.filter((e) => e.textStart === PAPER.title).length;
+      if (titles !== 1 || new Set(charged.map((e) => `${e.textStart} ${e.textLength}`)).size !== charged.length) throw new Error(`the title bought ${titles} times; ${charged.length} charges`);
     });
 
     await suite.check('Firefox: "Translate this page" on a PDF opens the reader, shows the cost first, then translates the paragraphs on screen in place, each request paid once at its price', async () => {

@@ -2,7 +2,7 @@ import { ServiceError } from '../../api/errors';
 import { hasAudio } from '../../speech/cache';
 import { saidAudioKey } from './said';
 import { chunkOfSentence } from '../../player/sentence-position';
-import { prepareSpeech, type SpeechFit } from '../../speech/chunk';
+import { prepareSpeech, type PreparedSpeech, type SpeechFit } from '../../speech/chunk';
 import type { TextMark } from '../../text-marks';
 import type { CleanupRules } from '../../speech/clean';
 import { chunksFrom, sentenceAtOffset } from '../../speech/chunk-from';
@@ -28,6 +28,17 @@ interface PlanInput {
   marks?: readonly TextMark[];
   /** How requests fit the service's limit as they are sent (translated, pronounced): see said.ts `speechFitOf`. */
   fit?: SpeechFit;
+  /**
+   * The text already prepared with these very options (`prepareSpeech`, or a `prepareHead` that
+   * is `whole`): read as it is, not prepared again.
+   */
+  prepared?: PreparedSpeech;
+}
+
+/** The text prepared for reading: the one given when it is whole, else prepared now. */
+export function preparedOf(input: PlanInput): PreparedSpeech {
+  if (input.prepared?.whole) return input.prepared;
+  return prepareSpeech(input.text, input.params.language, { cleanup: input.cleanup, marks: input.marks, ...input.fit });
 }
 
 /**
@@ -38,7 +49,7 @@ interface PlanInput {
  * is still planned so that "previous" and a jump back reach what comes before it.
  */
 export function buildPlan(input: PlanInput & { startOffset?: number; startSentence?: number }): BuiltPlan {
-  const prepared = prepareSpeech(input.text, input.params.language, { cleanup: input.cleanup, marks: input.marks, ...input.fit });
+  const prepared = preparedOf(input);
   const { sentences } = prepared;
   if (prepared.chunks.length === 0) {
     throw new ServiceError('invalidRequest', t('readingNoTextHere'));
@@ -85,8 +96,11 @@ export async function planStartingAt(
   fetching: (cacheKey: string) => boolean = () => false,
   sentFirst?: string,
 ): Promise<BuiltPlan> {
-  const whole = buildPlan(input);
-  const startSentence = start.offset === undefined ? start.sentence : buildPlan({ ...input, startOffset: start.offset }).startSentence;
+  // Prepared once (issue 41): every plan below reads the same sentences.
+  const prepared = preparedOf(input);
+  const once = { ...input, prepared };
+  const whole = buildPlan(once);
+  const startSentence = start.offset === undefined ? start.sentence : buildPlan({ ...once, startOffset: start.offset }).startSentence;
   if (!startSentence || startSentence >= whole.plan.sentenceCount) return whole;
   const chunk = whole.plan.chunks[chunkOfSentence(whole.plan.chunks, startSentence)]!;
   const kept = { ...whole, startSentence };
@@ -94,5 +108,5 @@ export async function planStartingAt(
   if (chunk.firstSentence === startSentence && (sentFirst === undefined || chunk.text === sentFirst)) return kept;
   const key = await saidAudioKey(input.sessionId, chunk.text, input.params, serviceUrl);
   if (fetching(key) || (await hasAudio(key).catch(() => false))) return kept;
-  return buildPlan({ ...input, startSentence });
+  return buildPlan({ ...once, startSentence });
 }

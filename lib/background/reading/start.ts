@@ -12,7 +12,8 @@ import type { TextMark } from '../../text-marks';
 import { leftOutItem } from '../../settings/cache-items';
 import { noteLanguageMet } from '../../settings/languages-met';
 import { learnedPrice } from '../speech-price';
-import { firstRequestText } from '../../speech/chunk';
+import { firstRequestOf, prepareHead } from '../../speech/chunk';
+import { firstLeavesAnyway } from './early-first';
 import { formatNumber, t } from '../../i18n';
 import { setBadge } from '../badge';
 import { tellPage } from '../page-link';
@@ -95,14 +96,32 @@ async function startWithdrawable(sessionId: string, request: ReadRequest, sent: 
   // Each request fits the service's limit as it is sent: translated, or with the user's pronunciations.
   const heardIn = request.translateTo ? { source: request.sourceLanguage || null, target: request.translateTo } : undefined;
   const fit = await speechFitOf(sessionId, params.language, settings, heardIn);
-  // (Nor for one held to what is left of a figure: its whole figure is known first.)
-  const early =
-    request.confirmed && request.agreedUpTo === undefined && !bySentence && !request.startOffset && !request.startSentence && (!voicesByParagraph || (await opensInReadingVoice(capped.text, params.language, request.marks)))
-      ? firstRequestText(capped.text, params.language, { cleanup, marks: request.marks, ...fit })
+  // (Nor for one held to what is left of a figure: its whole figure is known first. Not agreed to
+  // yet: only when the reading stays within the user's threshold whatever its plan, so that its
+  // first request would leave without a question anyway; heard as written only.)
+  const head =
+    request.agreedUpTo === undefined && !bySentence && !request.startOffset && !request.startSentence && (request.confirmed || request.translateTo === undefined)
+      ? prepareHead(capped.text, params.language, { cleanup, marks: request.marks, ...fit })
       : null;
-  // The player gets ready once it has left (getting it ready sooner slows the request on 2 cores).
-  if (early) askEarly(sessionId, { text: early, index: 0 }, params, preparePlayer);
-  const planned = { sessionId, text: capped.text, title: request.title, params, cleanup, marks: request.marks, fit };
+  const first = head && firstRequestOf(head);
+  // (Both asked at once: each waits on the browser, storage or its language detector.)
+  const early =
+    first &&
+    (
+      await Promise.all([
+        request.confirmed || confirmThreshold().then((threshold) => firstLeavesAnyway(first, fit.measure ? fit.measure(capped.text) : capped.text.length, params, settings.serviceUrl, threshold)),
+        !voicesByParagraph || opensInReadingVoice(capped.text, params.language, request.marks),
+      ])
+    ).every(Boolean)
+      ? first
+      : null;
+  // The player gets ready once it has left (getting it ready sooner slows the request on 2 cores);
+  // the rest is planned once it has left too: planning a long text (and finding each paragraph's
+  // language) would hold its way out on the worker's thread.
+  if (early) await leftOrLate(askEarly(sessionId, { text: early, index: 0 }, params, preparePlayer));
+  refuseIfWithdrawn(sessionId);
+  // A text within one segmentation window was prepared whole for its first request: it is not prepared again.
+  const planned = { sessionId, text: capped.text, title: request.title, params, cleanup, marks: request.marks, fit, ...(head?.whole ? { prepared: head } : {}) };
   // Started later in the text: the usual chunks when their audio is bought already (never twice).
   const start = request.startOffset === undefined ? { sentence: request.startSentence } : { offset: request.startOffset };
   const { plan: written, sentences, startSentence } = await planStartingAt(planned, start, settings.serviceUrl, isFetching, sent.first?.text);
@@ -139,7 +158,7 @@ async function startWithdrawable(sessionId: string, request: ReadRequest, sent: 
   const ask = estimate.credits > limit;
   // Ask for the first sentence now, while the page gets ready and the player starts: it joins
   // this request when it asks. Nothing above the threshold leaves before the user agrees.
-  if (!ask && early !== ahead[0]!.text) askEarly(sessionId, ahead[0]!, params, early ? undefined : preparePlayer);
+  if (!ask && early !== ahead[0]!.text) void askEarly(sessionId, ahead[0]!, params, early ? undefined : preparePlayer);
   const onPage = await pageReady(request.pageReady, sessionId);
   // Stopped meanwhile: no question is asked, nothing is started.
   refuseIfWithdrawn(sessionId);
@@ -261,16 +280,34 @@ function preparePlayer(): void {
 /**
  * Asks for a reading's first request ahead of its player, which joins it when it asks; `then` runs
  * once that request has left for the service (or its audio was there already, or it failed).
+ * Resolves then too.
  */
-function askEarly(sessionId: string, chunk: Pick<PlannedChunk, 'text' | 'index' | 'original'>, params: SpeechParams, then?: () => void): void {
-  let done = !then;
+function askEarly(sessionId: string, chunk: Pick<PlannedChunk, 'text' | 'index' | 'original'>, params: SpeechParams, then?: () => void): Promise<void> {
+  let done = false;
+  let left = () => undefined as void;
+  const leaving = new Promise<void>((resolve) => (left = resolve));
   const once = () => {
     if (!done) then?.();
     done = true;
+    left();
   };
-  void fetchChunkForPlayer({ sessionId, ...chunkAsked(params, chunk), priority: 10, ...(then ? { onSent: once } : {}) })
+  void fetchChunkForPlayer({ sessionId, ...chunkAsked(params, chunk), priority: 10, onSent: once })
     .catch(() => undefined)
     .finally(once);
+  return leaving;
+}
+
+/**
+ * How long planning waits for the first request to leave: it leaves within milliseconds unless it
+ * waits its turn at the service (a rate limit, a retry), and the plan is not held back for that.
+ */
+const LEAVING_WAIT_MS = 250;
+
+/** Waits until `leaving` resolves, at most LEAVING_WAIT_MS. */
+async function leftOrLate(leaving: Promise<void>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([leaving, new Promise<void>((resolve) => (timer = setTimeout(resolve, LEAVING_WAIT_MS)))]);
+  clearTimeout(timer);
 }
 
 /** The user's voice for a language, or null when the service has none of it. */
