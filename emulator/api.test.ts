@@ -358,6 +358,17 @@ describe('faults', () => {
     expect((await t.control('faults')).faults.map((f: { type: string; remaining: number }) => [f.type, f.remaining])).toEqual([['longer-translation', 1]]);
   });
 
+  it('merged-paragraphs: a charged 200 whose translation lost the blank lines between paragraphs', async () => {
+    await fault({ type: 'merged-paragraphs', path: '/api/v1/translate' });
+    const text = 'Hello, my friend.\n\nThank you for the book.';
+    const res = await t.api('translate', { body: { text, target_language: 'Spanish' } });
+    expect(res.status).toBe(200);
+    const { translation } = (await res.json()) as { translation: string };
+    expect(translation).not.toContain('\n');
+    expect(translation.split(' [ES] ')).toHaveLength(2);
+    expect(credits('demo-pro')).toBe(100000 - Math.ceil(text.length / 10));
+  });
+
   it('rejects an unknown fault type', async () => {
     const res = await fetch(`${t.emu.url}/__emulator/faults`, { method: 'POST', body: JSON.stringify({ type: 'explode' }) });
     expect(res.status).toBe(400);

@@ -15,6 +15,7 @@ export const FAULT_TYPES = [
   'charged-cut',
   'charged-error',
   'longer-translation',
+  'merged-paragraphs',
 ] as const;
 /** One of FAULT_TYPES. */
 export type FaultType = (typeof FAULT_TYPES)[number];
@@ -48,7 +49,7 @@ const CHARGED_FAULTS: ReadonlySet<FaultType> = new Set(['charged-cut', 'charged-
 function applies(type: FaultType, kind: EndpointKind, paid: boolean): boolean {
   if (CHARGED_FAULTS.has(type)) return paid;
   if (type === 'truncated-audio') return kind === 'audio';
-  if (type === 'longer-translation') return kind === 'json' && paid;
+  if (type === 'longer-translation' || type === 'merged-paragraphs') return kind === 'json' && paid;
   if (type === 'malformed-json' || type === 'missing-fields') return kind === 'json';
   return true;
 }

@@ -155,6 +155,13 @@ function lateFaultReply(fault: Fault, reply: Reply, route: ApiRoute | null): Rep
       if (typeof body.translation !== 'string') return null;
       return { ...jsonReply(200, { ...body, translation: lengthened(body.translation, LONGER_BY) }), keepsCharge: true };
     }
+    case 'merged-paragraphs': {
+      // A service that loses the blank lines between paragraphs (one flowing text): charged as
+      // usual, and a client can no longer tell which part answers which paragraph.
+      const body = JSON.parse(reply.body.toString('utf8')) as { translation?: unknown };
+      if (typeof body.translation !== 'string') return null;
+      return { ...jsonReply(200, { ...body, translation: body.translation.replace(/\s*\n\s*\n\s*/gu, ' ') }), keepsCharge: true };
+    }
     default:
       return null;
   }

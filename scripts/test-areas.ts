@@ -21,7 +21,7 @@ export const AREAS: Area[] = [
   { pattern: /^lib\/reader\/|^entrypoints\/reader|^lib\/background\/(pdf-|reader-tab)/, specs: ['pdf-reader'], firefox: ['pdf-reader'] },
   { pattern: /^lib\/glossary\/|^lib\/background\/glossary-translation/, specs: ['glossary', 'translate', 'pronunciation'], firefox: ['glossary'] },
   { pattern: /^lib\/(bubble|translate)\/|^lib\/background\/(translation|bubble-shell|translate-tab|write-to|typed-trigger)|^lib\/settings\/write-to|^lib\/page\/(typed-trigger|sensitive)|^entrypoints\/(typed-trigger|written-probe)/, specs: ['translate', 'translate-shell', 'translate-credits', 'write', 'glossary'], firefox: ['bubble', 'glossary'] },
-  { pattern: /^lib\/captions\/|^lib\/content\/captions|^lib\/background\/captions|^entrypoints\/captions|^test\/fixtures\/video\//, specs: ['captions'], firefox: ['captions'] },
+  { pattern: /^lib\/captions\/|^lib\/content\/captions|^lib\/background\/captions|^entrypoints\/captions|^test\/fixtures\/video\/|^test\/support\/video-server/, specs: ['captions'], firefox: ['captions'] },
   { pattern: /^lib\/background\/private-windows/, specs: ['download-job'], firefox: ['private'] },
   { pattern: /^lib\/speech\/|^lib\/background\/reading\/(plan|said|paragraph-voices|voice-pick)|^lib\/page\/(clean|article|table)/, specs: ['cleanup', 'pronunciation', 'mixed-languages', 'page-map', 'read-aloud'], firefox: ['read-aloud'] },
   { pattern: /^lib\/page\/player\/|^entrypoints\/player/, specs: ['in-page-player', 'page-look'], firefox: ['reading-paths'] },

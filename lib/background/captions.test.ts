@@ -39,7 +39,7 @@ describe('captions in the worker', () => {
 
     expect(await acceptOffer(estimate.offer, TAB)).toBe(true);
     const answer = await translateCaptions('es', cues.map((cue) => cue.text), TAB);
-    expect(answer).toEqual({ translations: ['[ES] Hola, my amigo.', '[ES] El gato sleeps on el libro.'], error: null });
+    expect(answer).toEqual({ translations: ['[ES] Hola, my amigo.', '[ES] El gato sleeps on el libro.'], unmatched: [], error: null });
     expect(await translateLog()).toHaveLength(1);
 
     const again = await translateCaptions('es', [cues[1]!.text], TAB);
@@ -52,9 +52,23 @@ describe('captions in the worker', () => {
     await acceptOffer(estimate.offer, TAB);
     const asked = translateCaptions('es', [cues[0]!.text], TAB);
     pauseAction(TAB, 'captions');
-    expect(await asked).toEqual({ translations: [null], error: null });
+    expect(await asked).toEqual({ translations: [null], unmatched: [], error: null });
     expect(await translateLog()).toEqual([]);
     await stopCaptions(TAB, true);
     expect(await grantLeft(TAB, 'captions')).toBeNull();
+  });
+
+  it('an answer that cannot be split is paid once: its texts are unmatched, not sent again one by one; the next go one a request', async () => {
+    const three: Cue[] = [...cues, { id: '2', start: 4, end: 5.8, text: 'Thank you for the book.' }, { id: '3', start: 6, end: 7.8, text: 'Good morning.' }];
+    const estimate = await estimateCaptions(three, 8, TAB);
+    await acceptOffer(estimate.offer, TAB);
+    await emulator.fault('merged-paragraphs', { path: '/api/v1/translate', times: 1 });
+    const answer = await translateCaptions('es', cues.map((cue) => cue.text), TAB);
+    expect(answer).toEqual({ translations: [null, null], unmatched: [0, 1], error: null });
+    expect(await translateLog()).toHaveLength(1);
+    const next = await translateCaptions('es', [three[2]!.text, three[3]!.text], TAB);
+    expect(next.translations.every((text) => text?.startsWith('[ES]'))).toBe(true);
+    // One a request now: two more, each of its own text.
+    expect((await translateLog()).map((entry) => (entry as { textStart?: string }).textStart)).toEqual(['Hello, my friend.\n\nThe cat sleeps on the book.', 'Thank you for the book.', 'Good morning.']);
   });
 });

@@ -16,6 +16,7 @@ import { actionSignal, beginAction, endAction, offerSpend, pauseAction, reserve,
 import { paidCall } from './spend/gateway';
 import { currentTargetLanguage } from './translation';
 import type { TabRef } from './tab-actions';
+import { CLICKED_VIDEO_KEY, type ClickedVideo } from '../captions/clicked';
 
 /*
  * "Translate captions" in the worker: the figure before anything is spent (one offer through the
@@ -29,10 +30,22 @@ const ACTION: SpendAction = 'captions';
 /** Below a selection's translation and page translation: captions are fetched ahead of need. */
 const CAPTIONS_PRIORITY = 40;
 
-/** The menu entry: the captions script goes into the clicked frame only (activeTab, no host permission). */
-export async function translateCaptionsInTab(tab: TabRef, frameId = 0): Promise<void> {
+/**
+ * The menu entry: the captions script goes into the clicked frame only (activeTab, no host
+ * permission), told first which video was clicked (its address; in Firefox the element too).
+ */
+export async function translateCaptionsInTab(tab: TabRef, frameId = 0, clicked: ClickedVideo = {}): Promise<void> {
+  const target = { tabId: tab.id, frameIds: [frameId] };
   try {
-    await browser.scripting.executeScript({ target: { tabId: tab.id, frameIds: [frameId] }, files: [CAPTIONS_SCRIPT] });
+    await browser.scripting.executeScript({
+      target,
+      // Runs in the frame, where the captions script reads it (takeClickedVideo): no closure.
+      func: (key: string, value: ClickedVideo) => {
+        (globalThis as Record<symbol, unknown>)[Symbol.for(key)] = value;
+      },
+      args: [CLICKED_VIDEO_KEY, clicked],
+    });
+    await browser.scripting.executeScript({ target, files: [CAPTIONS_SCRIPT] });
   } catch (error) {
     await reportProblem(null, serializeError(error));
   }
@@ -46,15 +59,25 @@ export async function translateCaptionsInTab(tab: TabRef, frameId = 0): Promise<
 export async function estimateCaptions(cues: readonly Cue[], durationSec: number | null, tabId: number): Promise<CaptionsEstimate> {
   const target = await currentTargetLanguage();
   await beginAction(tabId, ACTION);
+  oneAtATime.delete(tabId);
   const figure = translationFigure(cues, { source: null, target, ...(durationSec === null ? {} : { durationSec }) });
   const offer = await offerSpend(tabId, ACTION, figure.whole);
   return { target, perMinute: figure.perMinute, whole: figure.whole, offer: offer.id };
 }
 
 /**
+ * Tabs whose service answered a request of several cues with an answer that could not be split
+ * back into them: from then on their cues go one a request (never misplaced, and within the
+ * figure, which bounds each text on its own). Forgotten when the captions start afresh or stop.
+ */
+const oneAtATime = new Set<number>();
+
+/**
  * Each text's translation, in order: from the cache at no cost, the rest in one request of whole
- * cues (or one by one when its answer cannot be split), within what the user agreed to. Withdrawn
- * (nothing sent) when the page pauses or stops.
+ * cues (one a request after an answer that could not be split), within what the user agreed to.
+ * A request paid for whose answer cannot be split is not sent again cue by cue (that would pay
+ * twice for the same captions): its texts are reported `unmatched`, paid once and shown without a
+ * translation. Withdrawn (nothing sent) when the page pauses or stops.
  */
 export async function translateCaptions(target: string, texts: readonly string[], tabId: number): Promise<CaptionsAnswer> {
   const language = languageByCode(target);
@@ -64,24 +87,28 @@ export async function translateCaptions(target: string, texts: readonly string[]
   const keys = texts.map((text) => ({ service: serviceUrl, text, source: null, target: language.code }));
   const found = await getCachedTranslations(keys).catch(() => texts.map(() => null));
   const translations = found.map((entry) => entry?.translation ?? null);
+  const unmatched: number[] = [];
   const missing = texts.flatMap((text, i) => (translations[i] === null ? [{ text, cueIds: [String(i)] }] : []));
-  if (missing.length === 0 || withdrawn.aborted) return { translations, error: null };
+  if (missing.length === 0 || withdrawn.aborted) return { translations, unmatched, error: null };
   const batch = batchOf(missing);
   try {
-    let got = await sendBatch(batch, language, tabId, withdrawn);
-    if (got === null) {
-      got = new Map();
-      for (const single of oneByOne(batch)) for (const [id, text] of (await sendBatch(single, language, tabId, withdrawn)) ?? []) got.set(id, text);
+    for (const request of oneAtATime.has(tabId) ? oneByOne(batch) : [batch]) {
+      const got = await sendBatch(request, language, tabId, withdrawn);
+      if (got === null) {
+        oneAtATime.add(tabId);
+        unmatched.push(...request.items.flatMap((item) => item.cueIds.map(Number)));
+        continue;
+      }
+      for (const [id, text] of got) {
+        const i = Number(id);
+        translations[i] = text;
+        void putCachedTranslation(keys[i]!, { translation: text, sourceLanguage: null, sourceName: '' }, { inMemory: inPrivate }).catch(() => undefined);
+      }
     }
-    for (const [id, text] of got) {
-      const i = Number(id);
-      translations[i] = text;
-      void putCachedTranslation(keys[i]!, { translation: text, sourceLanguage: null, sourceName: '' }, { inMemory: inPrivate }).catch(() => undefined);
-    }
-    return { translations, error: null };
+    return { translations, unmatched, error: null };
   } catch (error) {
     const serialized = serializeError(error);
-    return { translations, error: serialized.kind === 'cancelled' ? null : serialized };
+    return { translations, unmatched, error: serialized.kind === 'cancelled' ? null : serialized };
   }
 }
 
@@ -109,6 +136,9 @@ async function sendBatch(batch: CueBatch, language: Language, tabId: number, sig
 
 /** The page paused (what is not sent is withdrawn; the agreement stays) or stopped (forgotten too). */
 export async function stopCaptions(tabId: number, end: boolean): Promise<void> {
-  if (end) await endAction(tabId, ACTION);
+  if (end) {
+    oneAtATime.delete(tabId);
+    await endAction(tabId, ACTION);
+  }
   else pauseAction(tabId, ACTION);
 }

@@ -10,17 +10,20 @@ import { currentTargetLanguage } from './translation';
 import { settingsItem } from '../settings/items';
 import { fixPronunciationFromTab } from './pronunciation-tab';
 import { translateCaptionsInTab } from './captions';
+import type { ClickedVideo } from '../captions/clicked';
 import { reportProblem } from './reading/problems';
 import { mayEnter, sitePattern } from './site-access';
 import { serializeError, ServiceError } from '../api/errors';
 import { controlFromShortcut, downloadFromTab, readFromTab, speedFromShortcut, type TabRef } from './tab-actions';
 
-/** `selectionText`: what the browser saw selected at a menu click (none for shortcuts). */
-type TabAction = (tab: TabRef, frameId?: number, selectionText?: string) => Promise<void>;
+/** `selectionText`: what the browser saw selected at a menu click (none for shortcuts); `info`: the whole click. */
+type TabAction = (tab: TabRef, frameId?: number, selectionText?: string, info?: Browser.contextMenus.OnClickData) => Promise<void>;
 type Contexts = NonNullable<Parameters<typeof browser.contextMenus.create>[0]['contexts']>;
 
 /** "Translate what I wrote" (in a text box). */
 const TRANSLATE_WRITTEN = 'voxlate-translate-written';
+/** "Translate captions" (on a video). */
+const TRANSLATE_CAPTIONS = 'voxlate-translate-captions';
 
 /** Context menu entries: id → [title message, contexts, action]. */
 const MENUS: Record<string, [MessageKey, Contexts, TabAction]> = {
@@ -39,9 +42,20 @@ const MENUS: Record<string, [MessageKey, Contexts, TabAction]> = {
   'read-translated': ['menuReadTranslated', ['selection', 'page'], (tab, frame, seen) => listenFromTab(tab, frame, seen)],
   // The options' Pronunciation section, the selected word filled in.
   'voxlate-fix-pronunciation': ['menuFixPronunciation', ['selection'], (tab, _frame, seen) => fixPronunciationFromTab(tab, seen)],
-  // On a video: its captions in two lines, the original and its translation (the clicked frame only).
-  'voxlate-translate-captions': ['menuTranslateCaptions', ['video'], (tab, frame) => translateCaptionsInTab(tab, frame)],
+  // On a video: its captions in two lines, the original and its translation (the clicked frame,
+  // the clicked video: its address, and in Firefox the element itself).
+  [TRANSLATE_CAPTIONS]: ['menuTranslateCaptions', ['video'], (tab, frame, _seen, info) =>
+    translateCaptionsInTab(tab, frame, clickedVideoOf(info))],
 };
+
+/** What a menu click says of the clicked video. */
+function clickedVideoOf(info: Browser.contextMenus.OnClickData | undefined): ClickedVideo {
+  const targetElementId = (info as { targetElementId?: unknown } | undefined)?.targetElementId;
+  return {
+    ...(info?.srcUrl ? { srcUrl: info.srcUrl } : {}),
+    ...(typeof targetElementId === 'number' ? { targetElementId } : {}),
+  };
+}
 
 /** The origin of the clicked frame when it is another site's than the page's (http or https), else null. */
 function otherSiteFrame(info: Browser.contextMenus.OnClickData): string | null {
@@ -112,8 +126,8 @@ export function onMenuClick(info: Browser.contextMenus.OnClickData, tab?: Browse
   const entry = MENUS[String(info.menuItemId)];
   if (!entry || tab?.id === undefined) return false;
   // An empty report is no report (Chrome leaves selectionText out when nothing is selected).
-  const run = () => entry[2]({ id: tab.id!, title: tab.title }, info.frameId, info.selectionText || undefined);
-  const site = info.menuItemId === TRANSLATE_WRITTEN ? otherSiteFrame(info) : null;
+  const run = () => entry[2]({ id: tab.id!, title: tab.title }, info.frameId, info.selectionText || undefined, info);
+  const site = info.menuItemId === TRANSLATE_WRITTEN || info.menuItemId === TRANSLATE_CAPTIONS ? otherSiteFrame(info) : null;
   if (!site || mayEnter(site)) {
     void run();
     return true;
@@ -121,7 +135,8 @@ export function onMenuClick(info: Browser.contextMenus.OnClickData, tab?: Browse
   // A text box in a frame of another site the user has not let us into (the click on the page does
   // not open it to us): that site is asked for at once, in the click's own turn (later the browser no longer takes it from the user).
   const allowed = browser.permissions.request({ origins: [sitePattern(site)] }).catch(() => false);
-  void allowed.then((yes) => (yes ? run() : reportProblem(tab.id!, serializeError(new ServiceError('invalidRequest', t('translateFrameRefused', new URL(site).host))))));
+  const refused = info.menuItemId === TRANSLATE_CAPTIONS ? 'captionsFrameRefused' : 'translateFrameRefused';
+  void allowed.then((yes) => (yes ? run() : reportProblem(tab.id!, serializeError(new ServiceError('invalidRequest', t(refused, new URL(site).host))))));
   return true;
 }
 

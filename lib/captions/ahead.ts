@@ -92,8 +92,9 @@ export function nextBatch(cues: readonly Cue[], playhead: number, settled: Reado
 /**
  * Each cue's translation from a batch's answer, by cue id; null when the answer does not have one
  * part per item. Parts are told apart by the blank lines only: the same count, in the same order,
- * or nothing, since a translation put under the wrong caption is worse than none. On null, send
- * oneByOne(batch): a request per text cannot be misaligned. A part's own line breaks (a service
+ * or nothing, since a translation put under the wrong caption is worse than none. On null, the
+ * batch is paid for and its captions stay untranslated (sending them again would pay twice); the
+ * captions after it go oneByOne: a request per text cannot be misaligned. A part's own line breaks (a service
  * wrapping a long line) become spaces: a translation is shown as one line.
  */
 export function splitAnswer(batch: CueBatch, answer: string): Map<string, string> | null {
@@ -106,9 +107,8 @@ export function splitAnswer(batch: CueBatch, answer: string): Map<string, string
 }
 
 /**
- * The fallback for a batch whose answer could not be split: one request per text. It pays again
- * for what the batch already paid for, once, for the cues of that batch only, and is the only way
- * to a translation known to belong to its caption.
+ * A batch as one request per text: how captions are sent after a service answered a batch in a
+ * way that could not be split. Each request costs no more than its text's share of the figure.
  */
 export function oneByOne(batch: CueBatch): CueBatch[] {
   return batch.items.map((item) => batchOf([item]));

@@ -18,5 +18,10 @@ export interface CaptionsEstimate {
 /** Each text's translation, in order (null: none came); the error that stopped the rest, if any. */
 export interface CaptionsAnswer {
   translations: (string | null)[];
+  /**
+   * The texts (by index) paid for in a request whose answer could not be split back into its
+   * captions: not to be asked for again (that would pay twice); they stay untranslated.
+   */
+  unmatched: number[];
   error: SerializedServiceError | null;
 }

@@ -48,6 +48,23 @@ describe('the captions overlay', () => {
     expect(await again).toBe(false);
   });
 
+  it('Load captions…: its button opens our own file input; the file chosen comes back, Cancel gives none', async () => {
+    const { overlay, root } = setUp();
+    const asked = overlay.chooseFile('This video has no captions.');
+    expect(root.textContent).toContain('This video has no captions.');
+    const input = root.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const opened = vi.spyOn(input, 'click').mockImplementation(() => undefined);
+    [...root.querySelectorAll('button')].find((b) => b.textContent === 'Load captions…')!.click();
+    expect(opened).toHaveBeenCalled();
+    const file = new File(['WEBVTT'], 'talk.vtt');
+    Object.defineProperty(input, 'files', { value: [file] });
+    input.dispatchEvent(new Event('change'));
+    expect(await asked).toBe(file);
+    const again = overlay.chooseFile('?');
+    [...root.querySelectorAll('button')].find((b) => b.textContent === 'Cancel')!.click();
+    expect(await again).toBeNull();
+  });
+
   it('goes with its signal', () => {
     const { life } = setUp();
     expect(document.querySelector('voxlate-captions')).not.toBeNull();

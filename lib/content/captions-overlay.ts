@@ -26,6 +26,12 @@ export interface CaptionsOverlay {
   show(original: string, translation: string | null): void;
   /** Asks before anything is spent; resolves true for Translate, false for Cancel. */
   ask(question: string, figure: string): Promise<boolean>;
+  /**
+   * Offers a caption file (SRT or VTT) from the user's computer, saying `message` (why, and what
+   * to do); resolves with the file chosen, or null for Cancel. The file input is ours, in the
+   * closed root: the page never sees the file.
+   */
+  chooseFile(message: string): Promise<File | null>;
   /** Shows the Stop button; `onStop` runs when it is chosen. */
   offerStop(onStop: () => void): void;
   remove(): void;
@@ -113,6 +119,29 @@ export function createCaptionsOverlay(video: HTMLVideoElement, signal: AbortSign
         yes.addEventListener('click', () => answer(true), { once: true });
         no.addEventListener('click', () => answer(false), { once: true });
         signal.addEventListener('abort', () => answer(false), { once: true });
+      });
+    },
+    chooseFile(message) {
+      ask.replaceChildren();
+      const input = Object.assign(doc.createElement('input'), { type: 'file', accept: '.srt,.vtt,text/vtt,application/x-subrip', hidden: true });
+      const row = doc.createElement('div');
+      row.className = 'row';
+      const load = Object.assign(doc.createElement('button'), { textContent: t('captionsLoadButton') });
+      const no = Object.assign(doc.createElement('button'), { textContent: t('captionsCancelButton') });
+      row.append(load, no);
+      ask.append(Object.assign(doc.createElement('div'), { textContent: message }), row, input);
+      ask.hidden = false;
+      return new Promise<File | null>((resolve) => {
+        const answer = (file: File | null) => {
+          ask.hidden = true;
+          ask.replaceChildren();
+          resolve(file);
+        };
+        // The browser's file chooser opens from this click (a user gesture).
+        load.addEventListener('click', () => input.click(), { signal });
+        input.addEventListener('change', () => answer(input.files?.[0] ?? null), { once: true });
+        no.addEventListener('click', () => answer(null), { once: true });
+        signal.addEventListener('abort', () => answer(null), { once: true });
       });
     },
     offerStop(onStop) {

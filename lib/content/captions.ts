@@ -7,6 +7,10 @@ import { unwrap } from '../messaging/result';
 import { sendMessage } from '../messaging/send';
 import { showPageNotice } from '../page/notice';
 import { createCaptionsOverlay, type CaptionsOverlay } from './captions-overlay';
+import { CAPTION_FILE_PROBLEMS, captionsFromFile, trackOfCues } from './captions-file';
+import { findClickedVideo } from './captions-video';
+import { captionsProblem } from './captions-problem';
+import type { ClickedVideo } from '../captions/clicked';
 
 /*
  * "Translate captions" on the page: the video's own text track (a <track> or cues a script added)
@@ -19,13 +23,20 @@ import { createCaptionsOverlay, type CaptionsOverlay } from './captions-overlay'
 const AHEAD = __VOXLATE_TEST_HOOKS__ ? { aheadSec: 2, refillSec: 1 } : { aheadSec: AHEAD_SEC };
 
 const RUNNING = Symbol.for('voxlate.captions');
-type Scope = { [RUNNING]?: AbortController };
+/** The captions running in this frame: the video they are for, and what ends them. */
+type Scope = { [RUNNING]?: { video: HTMLVideoElement; life: AbortController } };
 
-/** The video to caption: of those with a text track, the biggest on screen. */
+/** What the captions need of WXT's content script context: to hear when it is invalidated. */
+export interface CaptionsLifetime {
+  onInvalidated(cb: () => void): void;
+}
+
+/** Whether the extension that started this script is still there (not reloaded, updated or removed). */
+const extensionAlive = () => browser.runtime?.id != null;
+
+/** The video to caption when the menu said nothing of it: of those with a text track, the biggest on screen. */
 export function findCaptionedVideo(doc: Document): HTMLVideoElement | null {
-  const videos = [...doc.querySelectorAll('video')].filter((video) => video.textTracks.length > 0);
-  const area = (video: HTMLVideoElement) => video.getBoundingClientRect().width * video.getBoundingClientRect().height;
-  return videos.sort((a, b) => area(b) - area(a))[0] ?? null;
+  return findClickedVideo(doc, {}, null);
 }
 
 /** The track to read: the first captions or subtitles track (one that is showing first), else any. */
@@ -62,33 +73,96 @@ export function cuesOf(list: TextTrackCueList): { cues: Cue[]; byId: Map<string,
   return { cues: sortCues(cues), byId };
 }
 
-/** Starts captions on the biggest captioned video of `win`'s document; a second start while running does nothing. */
-export async function startCaptions(win: Window): Promise<void> {
+/**
+ * Starts captions on the right-clicked video of `win`'s document (its own track, or a caption
+ * file the user loads). A second start for the same video while running does nothing; for
+ * another video, the first one's captions end. Tied to the script's context: when the extension
+ * is reloaded or updated, what this script left running ends and leaves the page as it was.
+ */
+export async function startCaptions(win: Window, ctx: CaptionsLifetime, clicked: ClickedVideo = {}, alive: () => boolean = extensionAlive): Promise<void> {
   const scope = globalThis as Scope;
-  if (scope[RUNNING] && !scope[RUNNING].signal.aborted) return;
-  const life = new AbortController();
-  scope[RUNNING] = life;
-  const { signal } = life;
-  win.addEventListener('pagehide', () => life.abort(), { once: true, signal });
-  const video = findCaptionedVideo(win.document);
-  const track = video && pickTrack(video);
-  const list = video && track ? await loadedCues(video, track, signal) : null;
-  if (!video || !track || !list || list.length === 0) {
-    life.abort();
+  const video = findClickedVideo(win.document, clicked);
+  const running = scope[RUNNING];
+  if (running && !running.life.signal.aborted) {
+    if (running.video === video) {
+      ctx.onInvalidated(() => endIfOrphaned(running.life, alive));
+      return;
+    }
+    running.life.abort();
+  }
+  // Our overlays an earlier version of the extension left (its script can no longer remove them).
+  for (const host of win.document.querySelectorAll('voxlate-captions')) host.remove();
+  if (!video) {
     void showPageNotice({ message: t('captionsNone'), tone: 'info', timeoutMs: 10_000 });
     return;
   }
+  const life = new AbortController();
+  scope[RUNNING] = { video, life };
+  const { signal } = life;
+  // A newer script of this extension invalidates this one's context: ours goes on while the
+  // extension lives (our own re-injection), and ends when it was reloaded or updated.
+  ctx.onInvalidated(() => endIfOrphaned(life, alive));
+  win.addEventListener('pagehide', () => life.abort(), { once: true, signal });
   const overlay = createCaptionsOverlay(video, signal);
   try {
-    await run(video, track, list, overlay, life);
+    const track = pickTrack(video);
+    // When the captions end (Stop, Cancel, an error, a reload of the extension), the page's own
+    // track is left as it was found, and a track made of a loaded file stops being drawn.
+    const modeBefore = track?.mode;
+    let list = track ? await loadedCues(video, track, signal) : null;
+    let shown = track;
+    if (!shown || !list || list.length === 0) {
+      shown = await loadCaptionFile(video, overlay, signal);
+      list = shown?.cues ?? null;
+    }
+    const ours = shown !== track;
+    const restore = () => {
+      if (ours && shown) shown.mode = 'disabled';
+      else if (track && modeBefore) track.mode = modeBefore;
+    };
+    if (signal.aborted) restore();
+    else signal.addEventListener('abort', restore, { once: true });
+    if (!shown || !list || list.length === 0) {
+      end(life);
+      return;
+    }
+    await run(video, shown, list, overlay, life, alive);
   } catch (error) {
-    life.abort();
-    void showPageNotice({ message: error instanceof Error ? error.message : String(error), tone: 'error', timeoutMs: 10_000 });
+    end(life);
+    if (alive()) void showPageNotice({ message: captionsProblem(error), tone: 'error', timeoutMs: 15_000 });
   }
 }
 
-async function run(video: HTMLVideoElement, track: TextTrack, list: TextTrackCueList, overlay: CaptionsOverlay, life: AbortController): Promise<void> {
+/** Ends captions whose extension is gone (reloaded, updated, removed): nothing of it can answer any more. */
+function endIfOrphaned(life: AbortController, alive: () => boolean): void {
+  if (!alive()) life.abort();
+}
+
+/**
+ * A video without captions: the user may load a caption file from their computer (asked again
+ * after a file that is not one). Its cues become a hidden track of the video, read and translated
+ * like its own; null when the user cancels.
+ */
+async function loadCaptionFile(video: HTMLVideoElement, overlay: CaptionsOverlay, signal: AbortSignal): Promise<TextTrack | null> {
+  let message = t('captionsNoneLoad');
+  for (;;) {
+    const file = await overlay.chooseFile(message);
+    if (!file || signal.aborted) return null;
+    const loaded = await captionsFromFile(file);
+    if (loaded.ok) return trackOfCues(video, loaded.cues, file.name);
+    message = t(CAPTION_FILE_PROBLEMS[loaded.error.kind]);
+  }
+}
+
+async function run(video: HTMLVideoElement, track: TextTrack, list: TextTrackCueList, overlay: CaptionsOverlay, life: AbortController, alive: () => boolean): Promise<void> {
   const { signal } = life;
+  // Told of nothing when the extension is reloaded, the page's events are where this script
+  // learns it: it then ends, leaving the page's own captions as they were.
+  const orphaned = () => {
+    if (alive()) return false;
+    end(life);
+    return true;
+  };
   const { cues } = cuesOf(list);
   const translated = new Map<string, string>();
   // Translated, or asked for: not asked for again.
@@ -96,6 +170,7 @@ async function run(video: HTMLVideoElement, track: TextTrack, list: TextTrackCue
 
   // The original shows at once, from the track's own events, before any question or answer.
   const render = () => {
+    if (orphaned()) return;
     const active = cues.filter((cue) => cue.start <= video.currentTime && video.currentTime < cue.end && cue.text !== '');
     overlay.show(active.map((cue) => cue.text).join('\n'), active.length && active.every((cue) => translated.has(cue.id)) ? active.map((cue) => translated.get(cue.id)!).join('\n') : null);
   };
@@ -114,14 +189,11 @@ async function run(video: HTMLVideoElement, track: TextTrack, list: TextTrackCue
     return;
   }
   overlay.offerStop(() => end(life));
-  signal.addEventListener('abort', () => {
-    void sendMessage('captionsStop', { end: true }).catch(() => undefined);
-    if (track.mode === 'hidden') track.mode = 'showing';
-  }, { once: true });
+  signal.addEventListener('abort', () => void sendMessage('captionsStop', { end: true }).catch(() => undefined), { once: true });
 
   let asking = false;
   const pump = async () => {
-    if (asking || signal.aborted || video.paused) return;
+    if (asking || signal.aborted || orphaned() || video.paused) return;
     const batch = nextBatch(cues, video.currentTime, settled, AHEAD);
     if (!batch) return;
     asking = true;
@@ -129,16 +201,19 @@ async function run(video: HTMLVideoElement, track: TextTrack, list: TextTrackCue
     ids.forEach((id) => settled.add(id));
     try {
       const answer = unwrap(await sendMessage('captionsTranslate', { target: estimate.target, texts: batch.items.map((item) => item.text) }));
+      // Paid for in a request whose answer could not be told apart: they stay settled (untranslated).
+      const paid = new Set(answer.unmatched);
       batch.items.forEach((item, i) => {
         const text = answer.translations[i];
         for (const id of item.cueIds) {
           if (text) translated.set(id, text);
           // Withdrawn (a pause) or not come: asked for again when the playhead reaches it.
-          else settled.delete(id);
+          else if (!paid.has(i)) settled.delete(id);
         }
       });
       render();
-      if (answer.error) throw new Error(answer.error.message);
+      if (paid.size) void showPageNotice({ message: t('captionsUnmatched'), tone: 'info', timeoutMs: 15_000, signal });
+      if (answer.error) throw Object.assign(new Error(answer.error.message), { kind: answer.error.kind });
     } finally {
       asking = false;
     }
@@ -146,16 +221,19 @@ async function run(video: HTMLVideoElement, track: TextTrack, list: TextTrackCue
   };
   const next = () => void pump().catch((error: unknown) => {
     end(life);
-    void showPageNotice({ message: error instanceof Error ? error.message : String(error), tone: 'error', timeoutMs: 10_000 });
+    if (alive()) void showPageNotice({ message: captionsProblem(error), tone: 'error', timeoutMs: 15_000 });
   });
   video.addEventListener('timeupdate', next, { signal });
   video.addEventListener('play', next, { signal });
   video.addEventListener('seeked', next, { signal });
   // A pause withdraws what is queued and not sent; playing again asks for it afresh.
-  video.addEventListener('pause', () => void sendMessage('captionsStop', { end: false }).catch(() => undefined), { signal });
+  video.addEventListener('pause', () => {
+    if (!orphaned()) void sendMessage('captionsStop', { end: false }).catch(() => undefined);
+  }, { signal });
   next();
 }
 
 function end(life: AbortController): void {
   life.abort();
 }
+

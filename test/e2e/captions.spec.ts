@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Frame, Page, Worker } from '@playwright/test';
 import { connectService, expect, setSettings, test } from './fixtures';
-import { chooseMenuEntry, clickAxNode, findAxNode, inPageUiText, ledger } from '../support/extension';
+import { chooseMenuEntry, clickAxNode, clickToolbarButton, findAxNode, inPageUiText, ledger, tabIdOf } from '../support/extension';
+import { servedVideoFile, videoFixturePath } from '../support/video-server';
+import { browserCdp, EXTENSION_DIR } from '../support/browser';
 
 /*
  * "Translate captions" on a video with captions: the figure before anything is spent, the original
@@ -15,10 +15,13 @@ const overlay = (context: BrowserContext, page: Page) => inPageUiText(context, p
 const translateCharges = async (url: string) => (await ledger(url)).entries.filter((e) => e.path === '/api/v1/translate');
 const costOf = (text: string) => Math.ceil(text.length / 10);
 
+/** A page, or a frame of it (a player embedded from another site). */
+type Where = Page | Frame;
+
 /** Plays the video until its playhead passes `seconds`, then pauses it (waits on the video's events, not a clock). */
-const playUntil = (page: Page, seconds: number, rate = 1) =>
-  page.evaluate(([until, playbackRate]) => new Promise<void>((resolve, reject) => {
-    const video = document.querySelector('video')!;
+const playUntil = (where: Where, seconds: number, rate = 1, selector = 'video') =>
+  where.evaluate(([until, playbackRate, css]) => new Promise<void>((resolve, reject) => {
+    const video = document.querySelector<HTMLVideoElement>(css)!;
     const check = () => {
       if (video.currentTime < until) return;
       video.removeEventListener('timeupdate', check);
@@ -28,15 +31,15 @@ const playUntil = (page: Page, seconds: number, rate = 1) =>
     video.addEventListener('timeupdate', check);
     video.playbackRate = playbackRate;
     video.play().catch(reject);
-  }), [seconds, rate] as const);
+  }), [seconds, rate, selector] as const);
 
 /** Seeks and waits for the seek to finish. */
-const seekTo = (page: Page, seconds: number) =>
-  page.evaluate((at) => new Promise<void>((resolve) => {
-    const video = document.querySelector('video')!;
+const seekTo = (where: Where, seconds: number, selector = 'video') =>
+  where.evaluate(([at, css]) => new Promise<void>((resolve) => {
+    const video = document.querySelector<HTMLVideoElement>(css)!;
     video.addEventListener('seeked', () => resolve(), { once: true });
     video.currentTime = at;
-  }), seconds);
+  }), [seconds, selector] as const);
 
 /** Plays to the end at `rate` (the ended event). */
 const playToEnd = (page: Page, rate: number) =>
@@ -47,33 +50,45 @@ const playToEnd = (page: Page, rate: number) =>
     video.play().catch(reject);
   }), rate);
 
-const VIDEO_DIR = path.resolve(import.meta.dirname, '../fixtures/video');
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.webm': 'video/webm', '.vtt': 'text/vtt; charset=utf-8' };
-
-/** A fixture file as a server with byte ranges sends it: the browser seeks in a video only then. */
-function servedFile(url: string, range: string | undefined): { status: number; headers: Record<string, string>; body: Buffer } {
-  const name = path.basename(new URL(url).pathname);
-  const whole = readFileSync(path.join(VIDEO_DIR, name));
-  const headers = { 'Content-Type': TYPES[path.extname(name)] ?? 'application/octet-stream', 'Accept-Ranges': 'bytes' };
-  const asked = /^bytes=(\d+)-(\d*)$/.exec(range ?? '');
-  if (!asked) return { status: 200, headers, body: whole };
-  const start = Number(asked[1]);
-  const end = asked[2] ? Math.min(Number(asked[2]), whole.length - 1) : whole.length - 1;
-  return { status: 206, headers: { ...headers, 'Content-Range': `bytes ${start}-${end}/${whole.length}` }, body: whole.subarray(start, end + 1) };
-}
+/** Waits until the video (of a page or frame) has its metadata. */
+const untilLoaded = (where: Where, selector = 'video') =>
+  where.evaluate((css) => new Promise<void>((resolve) => {
+    const video = document.querySelector<HTMLVideoElement>(css)!;
+    if (video.readyState >= 1) resolve();
+    else video.addEventListener('loadedmetadata', () => resolve(), { once: true });
+  }), selector);
 
 async function openVideo(f: { context: BrowserContext; pages: { url: string } }, file: string): Promise<Page> {
   const page = await f.context.newPage();
   // The fixture pages, the video and its captions, served as files (on the page server's origin).
-  await page.route(`${f.pages.url}/fixtures/video/*`, (route) => route.fulfill(servedFile(route.request().url(), route.request().headers().range)));
+  await page.route(`${f.pages.url}/fixtures/video/*`, (route) => {
+    const { status, headers, body } = servedVideoFile(new URL(route.request().url()).pathname, route.request().headers().range);
+    return route.fulfill({ status, headers, body });
+  });
   await page.goto(`${f.pages.url}/fixtures/video/${file}`);
-  await page.evaluate(() => new Promise<void>((resolve) => {
-    const video = document.querySelector('video')!;
-    if (video.readyState >= 1) resolve();
-    else video.addEventListener('loadedmetadata', () => resolve(), { once: true });
-  }));
+  await untilLoaded(page);
   return page;
 }
+
+/**
+ * Right-click on a video → Translate captions, as the browser reports it: the activeTab grant,
+ * then the click with the frame and the video's address (srcUrl).
+ */
+async function translateCaptionsOf(f: { context: BrowserContext; background: Worker; extensionId: string }, page: Page, selector = 'video', frame: Frame = page.mainFrame()): Promise<void> {
+  await clickToolbarButton(f.context, page, f.extensionId);
+  const srcUrl = await frame.evaluate((css) => document.querySelector<HTMLVideoElement>(css)!.currentSrc, selector);
+  const tabId = await tabIdOf(f.background, page);
+  await f.background.evaluate(async ([tab, src, frameUrl, pageUrl]) => {
+    const hooks = (globalThis as never as { voxlateTestHooks: { onMenuClick: (i: unknown, t: unknown) => boolean } }).voxlateTestHooks;
+    const frames = await chrome.scripting.executeScript({ target: { tabId: tab, allFrames: true }, func: () => location.href });
+    const frameId = frames.find((result) => result.result === frameUrl)?.frameId ?? 0;
+    const info = { menuItemId: 'voxlate-translate-captions', mediaType: 'video', srcUrl: src, frameId, pageUrl, frameUrl, editable: false };
+    if (!hooks.onMenuClick(info, await chrome.tabs.get(tab))) throw new Error('menu not handled');
+  }, [tabId, srcUrl, frame.url(), page.url()] as const);
+}
+
+const fault = (emulatorUrl: string, body: { type: string; path?: string; times?: number }) =>
+  fetch(`${emulatorUrl}/__emulator/faults`, { method: 'POST', body: JSON.stringify(body) });
 
 test.describe('translate captions', () => {
   test('a <track> video: the figure first, the original at once, its translation beside it, and only the cues reached are paid for', async ({
@@ -135,5 +150,143 @@ test.describe('translate captions', () => {
     await expect.poll(() => overlay(context, page)).toBe('');
     await playToEnd(page, 4);
     expect(await translateCharges(emulator.url)).toHaveLength(1);
+  });
+  test('an answer that cannot be split back into its captions is paid once: they stay untranslated, are not sent again, and the next go one a request', async ({
+    context, background, extensionId, emulator, pages,
+  }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es' });
+    // The service loses the blank lines between the batch's captions (and charges as usual).
+    await fault(emulator.url, { type: 'merged-paragraphs', path: '/api/v1/translate', times: 1 });
+    const page = await openVideo({ context, pages }, 'captions-track.html');
+    await seekTo(page, 0.5);
+    await translateCaptionsOf({ context, background, extensionId }, page);
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Translate'));
+    await playUntil(page, 2.4);
+    await expect.poll(() => inPageUiText(context, page, 'voxlate-notice')).toContain('They were paid for once and are not sent again');
+    // Exactly what was agreed to: the one batch, not the batch and then each of its captions again.
+    const batch = costOf('The river rises at dawn.\n\nBoats wait by the old bridge.');
+    expect((await translateCharges(emulator.url)).map((e) => e.credits)).toEqual([batch]);
+    expect(await overlay(context, page)).toContain('Boats wait by the old bridge.');
+    expect(await overlay(context, page)).not.toContain('[ES]');
+    // Played on: the next caption alone, translated.
+    await playUntil(page, 4.4);
+    await expect.poll(() => overlay(context, page)).toContain('[ES] Fishermen & children wave.');
+    expect((await translateCharges(emulator.url)).map((e) => e.credits)).toEqual([batch, costOf('Fishermen & children wave.')]);
+  });
+
+  test('a failure says what happened and what to do, in words of ours, and nothing more is sent', async ({
+    context, background, extensionId, emulator, pages,
+  }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es' });
+    // A paid answer that arrives broken: charged, not retried.
+    await fault(emulator.url, { type: 'malformed-json', path: '/api/v1/translate', times: 1 });
+    const page = await openVideo({ context, pages }, 'captions-track.html');
+    await seekTo(page, 0.5);
+    await translateCaptionsOf({ context, background, extensionId }, page);
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Translate'));
+    await playUntil(page, 2.4);
+    const notice = () => inPageUiText(context, page, 'voxlate-notice');
+    await expect.poll(notice).toContain('Caption translation stopped:');
+    expect(await notice()).toContain('To go on, choose Translate captions on the video again.');
+    await expect.poll(() => overlay(context, page)).toBe('');
+    // The page's own captions as they were found (its <track> showing by default).
+    expect(await page.evaluate(() => document.querySelector('video')!.textTracks[0]!.mode)).toBe('showing');
+    // The broken answer was not kept by the service, and nothing was sent after it.
+    await playToEnd(page, 4);
+    expect(await translateCharges(emulator.url)).toEqual([]);
+  });
+
+  test('of two videos, the right-clicked one (not the largest) gets the captions', async ({
+    context, background, extensionId, emulator, pages,
+  }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es' });
+    const page = await openVideo({ context, pages }, 'captions-two.html');
+    await untilLoaded(page, '#large');
+    await seekTo(page, 0.5, '#small');
+    await translateCaptionsOf({ context, background, extensionId }, page, '#small');
+    await expect.poll(() => overlay(context, page)).toContain('The river rises at dawn.');
+    // Our overlay lies over the small video; the large one's own captions are left as they were.
+    const placed = await page.evaluate(() => {
+      const box = (el: Element) => JSON.stringify(el.getBoundingClientRect());
+      return { overlay: box(document.querySelector('voxlate-captions')!), small: box(document.querySelector('#small')!), largeMode: document.querySelector<HTMLVideoElement>('#large')!.textTracks[0]!.mode };
+    });
+    expect(placed.overlay).toBe(placed.small);
+    expect(placed.largeMode).toBe('showing');
+  });
+
+  test('a reload of the extension ends what its captions script left running; choosing again starts afresh', async ({
+    context, background, extensionId, emulator, pages,
+  }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es' });
+    const page = await openVideo({ context, pages }, 'captions-track.html');
+    await seekTo(page, 0.5);
+    await translateCaptionsOf({ context, background, extensionId }, page);
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Translate'));
+    await expect.poll(() => overlay(context, page)).not.toMatch(/credits per minute/);
+    // Loaded afresh from its folder, as an update or the details page's reload does.
+    const restarted = context.waitForEvent('serviceworker', (w) => w !== background);
+    await (await browserCdp(context))('Extensions.loadUnpacked', { path: EXTENSION_DIR });
+    const worker = await restarted;
+    // The new version's script ends the old one's: one overlay, asking afresh.
+    await translateCaptionsOf({ context, background: worker, extensionId }, page);
+    await expect.poll(() => page.evaluate(() => document.querySelectorAll('voxlate-captions').length)).toBe(1);
+    await expect.poll(() => overlay(context, page)).toMatch(/About \d+ credits per minute of video/);
+    expect(await translateCharges(emulator.url)).toEqual([]);
+  });
+
+  test('Load captions…: a video without captions takes an SRT file from the computer, shown and translated like a track, paid for what is reached', async ({
+    context, background, extensionId, emulator, pages,
+  }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es' });
+    const page = await openVideo({ context, pages }, 'captions-none.html');
+    await seekTo(page, 0.5);
+    await translateCaptionsOf({ context, background, extensionId }, page);
+    await expect.poll(() => overlay(context, page)).toContain('This video has no captions.');
+    const chooser = page.waitForEvent('filechooser');
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Load captions…'));
+    await (await chooser).setFiles(videoFixturePath('captions.srt'));
+    // The file's captions at once, and the same figure before anything is sent.
+    await expect.poll(() => overlay(context, page)).toContain('The bell rings at noon.');
+    await expect.poll(() => overlay(context, page)).toMatch(/About \d+ credits per minute of video; up to \d+ for the whole video\./);
+    expect(await translateCharges(emulator.url)).toEqual([]);
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Translate'));
+    await playUntil(page, 2.4);
+    await expect.poll(() => overlay(context, page)).toContain('[ES] A cat naps in the sun.');
+    expect((await translateCharges(emulator.url)).map((e) => e.credits)).toEqual([costOf('The bell rings at noon.\n\nA cat naps in the sun.')]);
+  });
+
+  test('a video in a frame of another site: right-clicked there, its captions are translated in that frame', async ({
+    context, background, extensionId, emulator, pages,
+  }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es' });
+    // The page, and its player in a frame of another origin (another port; one process, so the
+    // browser's tools reach into it): the emulator's origin, its requests answered by the route.
+    const top = pages.url.replace('localhost', '127.0.0.1');
+    const other = emulator.url;
+    const page = await context.newPage();
+    for (const origin of [top, other]) {
+      await page.route(`${origin}/fixtures/video/*`, (route) => {
+        const { status, headers, body } = servedVideoFile(new URL(route.request().url()).pathname, route.request().headers().range);
+        return route.fulfill({ status, headers, body });
+      });
+    }
+    await page.goto(`${top}/fixtures/video/captions-frame.html?src=${encodeURIComponent(`${other}/fixtures/video/captions-track.html`)}`);
+    await expect.poll(() => page.frames().map((f) => f.url()).join(' ')).toContain(`${other}/fixtures/video/captions-track.html`);
+    const frame = page.frames().find((f) => f.url().startsWith(other))!;
+    await untilLoaded(frame);
+    await seekTo(frame, 0.5);
+    await translateCaptionsOf({ context, background, extensionId }, page, 'video', frame);
+    await expect.poll(() => frame.evaluate(() => document.querySelector('voxlate-captions') !== null)).toBe(true);
+    await expect.poll(() => overlay(context, page)).toContain('The river rises at dawn.');
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Translate'));
+    await playUntil(frame, 2.4);
+    await expect.poll(() => overlay(context, page)).toContain('[ES] Boats wait by the old bridge.');
+    expect((await translateCharges(emulator.url)).map((e) => e.credits)).toEqual([costOf('The river rises at dawn.\n\nBoats wait by the old bridge.')]);
   });
 });

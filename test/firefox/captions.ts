@@ -1,47 +1,75 @@
 /**
- * Firefox end to end: "Translate captions" on a <track> video: the figure before anything is
- * spent, the original caption at once and its translation beside it, and one request of whole cues
- * for the part of the video reached (the test build reaches 2 s ahead). Prints "N passed, N failed".
+ * Firefox end to end: "Translate captions" on the right-clicked video: the figure before anything
+ * is spent, the original caption at once and its translation beside it, one request of whole cues
+ * for the part of the video reached (the test build reaches 2 s ahead), an answer that cannot be
+ * split paid once, errors in words of ours, a caption file the user loads, a player in a frame of
+ * another origin, and fullscreen. Prints "N passed, N failed".
  */
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
+import type { Page } from 'puppeteer-core';
 import { FIREFOX_TEST_BUILD } from '../support/build-dir';
+import { startVideoServer, videoFixturePath } from '../support/video-server';
 import { startEmulator } from '../../emulator/server';
-import { checks, clickInPageUi, clickMenu, inPageUiText, launchFirefox, ledger, openExtensionPage, runSuite, until } from './support';
+import { checks, clickInPageUi, fault, inPageUiText, launchFirefox, ledger, openExtensionPage, runSuite, until } from './support';
 
-const VIDEO_DIR = path.resolve(import.meta.dirname, '../fixtures/video');
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.webm': 'video/webm', '.vtt': 'text/vtt; charset=utf-8' };
+const costOf = (text: string) => Math.ceil(text.length / 10);
+const FIGURE = /About \d+ credits per minute of video; up to \d+ for the whole video\./;
 
-/** The video fixtures, with byte ranges (a browser seeks in a video only then). */
-async function startVideoServer(): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = createServer((req, res) => {
-    const name = path.basename(new URL(req.url ?? '/', 'http://x').pathname);
-    let whole: Buffer;
-    try {
-      whole = readFileSync(path.join(VIDEO_DIR, name));
-    } catch {
-      res.writeHead(404).end();
-      return;
-    }
-    const headers = { 'Content-Type': TYPES[path.extname(name)] ?? 'application/octet-stream', 'Accept-Ranges': 'bytes' };
-    const asked = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '');
-    if (!asked) {
-      res.writeHead(200, headers).end(whole);
-      return;
-    }
-    const start = Number(asked[1]);
-    const end = asked[2] ? Math.min(Number(asked[2]), whole.length - 1) : whole.length - 1;
-    res.writeHead(206, { ...headers, 'Content-Range': `bytes ${start}-${end}/${whole.length}` }).end(whole.subarray(start, end + 1));
+/** Page code, sent as source text: the build tool's helpers (__name) are not defined in the page. */
+const inVideo = (selector: string, body: string) => `new Promise((resolve, reject) => {
+  const video = document.querySelector(${JSON.stringify(selector)});
+  ${body}
+})`;
+const loaded = (selector = 'video') => inVideo(selector, `if (video.readyState >= 1) resolve(); else video.addEventListener('loadedmetadata', () => resolve(), { once: true });`);
+const seek = (at: number, selector = 'video') => inVideo(selector, `video.addEventListener('seeked', () => resolve(), { once: true }); video.currentTime = ${at};`);
+/** Plays until the playhead passes `until`, then pauses (the video's events, not a clock). */
+const playUntil = (until: number, selector = 'video') => inVideo(selector, `
+  video.addEventListener('timeupdate', function passed() {
+    if (video.currentTime < ${until}) return;
+    video.removeEventListener('timeupdate', passed);
+    video.pause();
+    resolve();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  video.play().catch(reject);`);
+
+/**
+ * What Firefox reports to a right-click on a video → Translate captions (menus cannot be clicked
+ * headless): the frame clicked and the video's address (srcUrl), handed to the worker's handler.
+ */
+async function translateCaptionsOf(ext: Page, selector = 'video', frameUrl: string | null = null): Promise<void> {
+  await ext.evaluate(async (css, wantedFrame) => {
+    const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { onMenuClick: (info: unknown, tab: unknown) => boolean } };
+    const [tab] = await browser.tabs.query({ url: '*://127.0.0.1/*' });
+    const code = `[location.href, browser.runtime.getFrameId(window), document.querySelector(${JSON.stringify(css)})?.currentSrc ?? null]`;
+    const frames = (await browser.tabs.executeScript(tab!.id!, { code, allFrames: true })) as [string, number, string | null][];
+    const [frameUrl, frameId, srcUrl] = frames.find(([url, id]) => (wantedFrame === null ? id === 0 : url === wantedFrame))!;
+    const info = { menuItemId: 'voxlate-translate-captions', mediaType: 'video', frameId, srcUrl, pageUrl: tab!.url, frameUrl };
+    if (!background.voxlateTestHooks.onMenuClick(info, tab)) throw new Error('menu not handled');
+  }, selector, frameUrl);
+}
+
+/** Our captions overlay in one frame of the loopback tab: its text, and the centre of its button `name` (in that frame). */
+async function frameUi(ext: Page, frameUrl: string, name: string | null = null): Promise<{ text: string; at: { x: number; y: number } | null }> {
+  return ext.evaluate(async (url, button) => {
+    const [tab] = await browser.tabs.query({ url: '*://127.0.0.1/*' });
+    const code = `(() => {
+      if (location.href !== ${JSON.stringify(url)}) return null;
+      const host = document.querySelector('voxlate-captions');
+      const root = host && host.openOrClosedShadowRoot;
+      if (!root) return { text: '', at: null };
+      const found = ${JSON.stringify(button)} === null ? null : Array.from(root.querySelectorAll('button')).find((b) => b.textContent.trim() === ${JSON.stringify(button)});
+      const box = found && found.getBoundingClientRect();
+      return { text: root.textContent, at: box && box.width > 0 ? { x: box.left + box.width / 2, y: box.top + box.height / 2 } : null };
+    })()`;
+    const results = (await browser.tabs.executeScript(tab!.id!, { code, allFrames: true })) as ({ text: string; at: { x: number; y: number } | null } | null)[];
+    return results.find((r) => r !== null) ?? { text: '', at: null };
+  }, frameUrl, name);
 }
 
 async function main(): Promise<number> {
   const emulator = await startEmulator({ port: 0 });
   const videos = await startVideoServer();
+  // A second origin (another port) for a player embedded from another site.
+  const embedded = await startVideoServer();
   const firefox = await launchFirefox();
   const { check, report } = checks();
   try {
@@ -52,40 +80,167 @@ async function main(): Promise<number> {
     }, emulator.url);
     const page = await firefox.newPage();
     const overlay = () => inPageUiText(ext, 'voxlate-captions');
+    const notice = () => inPageUiText(ext, 'voxlate-notice');
+    const charged = async () => (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/translate').map((e) => e.credits);
+    const expectCharged = async (expected: number[]) => {
+      const got = await charged();
+      if (JSON.stringify(got) !== JSON.stringify(expected)) throw new Error(`charged ${JSON.stringify(got)}, expected ${JSON.stringify(expected)}`);
+    };
+    /**
+     * A fixture page afresh, nothing charged yet, its video ready at 0.5 s. Each check translates
+     * into a language of its own: what an earlier one translated is in the cache, and free.
+     */
+    const open = async (file: string, selector = 'video', target = 'es') => {
+      await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+      await ext.evaluate(async (url, language) => {
+        await browser.storage.local.set({ settings: { serviceUrl: url, targetLanguage: language } });
+      }, emulator.url, target);
+      await page.goto(`${videos.url}/${file}`);
+      await page.evaluate(loaded(selector));
+      await page.evaluate(seek(0.5, selector));
+    };
+    const firstTwo = costOf('The river rises at dawn.\n\nBoats wait by the old bridge.');
 
     await check('Firefox: "Translate captions" on a <track> video: the figure first, the original at once, the translation beside it, the cues reached paid for', async () => {
-      await page.goto(`${videos.url}/captions-track.html`);
-      // Sent as source text: the build tool's helpers (__name) are not defined in the page.
-      await page.evaluate(`new Promise((resolve) => {
-        const video = document.querySelector('video');
-        video.addEventListener('seeked', () => resolve(), { once: true });
-        video.currentTime = 0.5;
-      })`);
-      await clickMenu(ext, 'voxlate-translate-captions');
+      await open('captions-track.html');
+      await translateCaptionsOf(ext);
       await until('the original caption and the figure', async () => {
         const text = await overlay();
-        return text.includes('The river rises at dawn.') && /About \d+ credits per minute of video; up to \d+ for the whole video\./.test(text);
+        return text.includes('The river rises at dawn.') && FIGURE.test(text);
       });
-      if ((await ledger(emulator.url)).entries.length) throw new Error('charged before the figure was agreed to');
+      await expectCharged([]);
       await clickInPageUi(ext, page, 'button', 'Translate', 'voxlate-captions');
-      // Played until the playhead passes 2.4 s, then paused (the video's events, not a clock).
-      await page.evaluate(`new Promise((resolve, reject) => {
-        const video = document.querySelector('video');
-        video.addEventListener('timeupdate', function passed() {
-          if (video.currentTime < 2.4) return;
-          video.removeEventListener('timeupdate', passed);
-          video.pause();
-          resolve();
-        });
-        video.play().catch(reject);
-      })`);
+      await page.evaluate(playUntil(2.4));
       await until('the translation beside the original', async () => (await overlay()).includes('[ES] Boats wait by the old bridge.'));
-      const charged = (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/translate').map((e) => e.credits);
-      const expected = [Math.ceil('The river rises at dawn.\n\nBoats wait by the old bridge.'.length / 10)];
-      if (JSON.stringify(charged) !== JSON.stringify(expected)) throw new Error(`charged ${JSON.stringify(charged)}, expected ${JSON.stringify(expected)}`);
+      await expectCharged([firstTwo]);
+    });
+
+    await check('Firefox: an answer that cannot be split back into its captions is paid once, not again caption by caption; the next go one a request', async () => {
+      await open('captions-track.html', 'video', 'de');
+      await fault(emulator.url, { type: 'merged-paragraphs', path: '/api/v1/translate', times: 1 });
+      await translateCaptionsOf(ext);
+      await clickInPageUi(ext, page, 'button', 'Translate', 'voxlate-captions');
+      await page.evaluate(playUntil(2.4));
+      await until('the notice that they were paid once', async () => (await notice()).includes('They were paid for once and are not sent again'));
+      await expectCharged([firstTwo]);
+      if ((await overlay()).includes('[DE]')) throw new Error('a translation was put under a caption it may not belong to');
+      await page.evaluate(playUntil(4.4));
+      await until('the next caption translated', async () => /Fishermen & children wave\.\s*\[DE\]/.test(await overlay()));
+      await expectCharged([firstTwo, costOf('Fishermen & children wave.')]);
+    });
+
+    await check('Firefox: a failure says what happened and what to do, in words of ours', async () => {
+      await open('captions-track.html', 'video', 'fr');
+      await fault(emulator.url, { type: 'malformed-json', path: '/api/v1/translate', times: 1 });
+      await translateCaptionsOf(ext);
+      await clickInPageUi(ext, page, 'button', 'Translate', 'voxlate-captions');
+      await page.evaluate(playUntil(2.4));
+      await until('the error notice', async () => {
+        const text = await notice();
+        return text.includes('Caption translation stopped:') && text.includes('To go on, choose Translate captions on the video again.');
+      });
+      await until('the overlay gone', async () => (await overlay()) === '');
+      const mode = await page.evaluate(`document.querySelector('video').textTracks[0].mode`);
+      if (mode !== 'showing') throw new Error(`the page's own captions were left ${String(mode)}`);
+    });
+
+    await check('Firefox: of two videos, the right-clicked one (not the largest) gets the captions', async () => {
+      await open('captions-two.html', '#small');
+      await page.evaluate(loaded('#large'));
+      await translateCaptionsOf(ext, '#small');
+      await until('the original caption', async () => (await overlay()).includes('The river rises at dawn.'));
+      const placed = (await page.evaluate(`(() => {
+        const box = (el) => JSON.stringify(el.getBoundingClientRect());
+        return { overlay: box(document.querySelector('voxlate-captions')), small: box(document.querySelector('#small')), largeMode: document.querySelector('#large').textTracks[0].mode };
+      })()`)) as { overlay: string; small: string; largeMode: string };
+      if (placed.overlay !== placed.small) throw new Error(`the overlay is at ${placed.overlay}, the clicked video at ${placed.small}`);
+      if (placed.largeMode !== 'showing') throw new Error(`the other video's captions were changed (${placed.largeMode})`);
+    });
+
+    await check('Firefox: Load captions…: a video without captions takes an SRT file from the computer, shown and translated like a track', async () => {
+      await open('captions-none.html');
+      await translateCaptionsOf(ext);
+      await until('the offer to load captions', async () => (await overlay()).includes('This video has no captions.'));
+      const [chooser] = await Promise.all([page.waitForFileChooser(), clickInPageUi(ext, page, 'button', 'Load captions…', 'voxlate-captions')]);
+      await chooser.accept([videoFixturePath('captions.srt')]);
+      await until('the file\'s caption and the figure', async () => {
+        const text = await overlay();
+        return text.includes('The bell rings at noon.') && FIGURE.test(text);
+      });
+      await expectCharged([]);
+      await clickInPageUi(ext, page, 'button', 'Translate', 'voxlate-captions');
+      await page.evaluate(playUntil(2.4));
+      await until('the translation', async () => (await overlay()).includes('[ES] A cat naps in the sun.'));
+      await expectCharged([costOf('The bell rings at noon.\n\nA cat naps in the sun.')]);
+    });
+
+    await check('Firefox: a video in a frame of another origin: right-clicked there, its captions are translated in that frame', async () => {
+      await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+      await ext.evaluate(async (url) => {
+        await browser.storage.local.set({ settings: { serviceUrl: url, targetLanguage: 'it' } });
+      }, emulator.url);
+      const frameUrl = `${embedded.url}/captions-track.html`;
+      await page.goto(`${videos.url}/captions-frame.html?src=${encodeURIComponent(frameUrl)}`);
+      const frame = await until('the embedded player', async () => page.frames().find((f) => f.url() === frameUrl));
+      await frame.evaluate(loaded());
+      await frame.evaluate(seek(0.5));
+      await translateCaptionsOf(ext, 'video', frameUrl);
+      await until('the original caption in the frame', async () => (await frameUi(ext, frameUrl)).text.includes('The river rises at dawn.'));
+      const button = await until('the Translate button', async () => (await frameUi(ext, frameUrl, 'Translate')).at);
+      const offset = (await page.evaluate(`(() => { const f = document.querySelector('#frame'); const r = f.getBoundingClientRect(); return { x: r.left + f.clientLeft, y: r.top + f.clientTop }; })()`)) as { x: number; y: number };
+      await page.mouse.click(offset.x + button.x, offset.y + button.y);
+      await frame.evaluate(playUntil(2.4));
+      await until('the translation in the frame', async () => /Boats wait by the old bridge\.\s*\[IT\]/.test((await frameUi(ext, frameUrl)).text));
+      await expectCharged([firstTwo]);
+    });
+
+    await check('Firefox: fullscreen from the player\'s button: our captions go inside the fullscreen element, and come back after', async () => {
+      await open('captions-full.html');
+      await translateCaptionsOf(ext);
+      await until('the original caption', async () => (await overlay()).includes('The river rises at dawn.'));
+      const at = (await page.evaluate(`(() => { const r = document.querySelector('#full').getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; })()`)) as { x: number; y: number };
+      await page.mouse.click(at.x, at.y);
+      await until('our captions inside the fullscreen element', () => page.evaluate(`document.fullscreenElement?.querySelector('voxlate-captions') != null`) as Promise<boolean>);
+      await page.evaluate(`document.exitFullscreen()`);
+      await until('our captions back on the page', () => page.evaluate(`document.documentElement.querySelector(':scope > voxlate-captions') != null`) as Promise<boolean>);
+    });
+
+    // Last: the add-on is loaded afresh.
+    await check('Firefox: a reload of the add-on ends what its captions script left on the page; choosing again starts afresh', async () => {
+      await open('captions-track.html');
+      await translateCaptionsOf(ext);
+      await clickInPageUi(ext, page, 'button', 'Translate', 'voxlate-captions');
+      await until('the question answered', async () => !FIGURE.test(await overlay()));
+      // The old version's worker marked, to tell the new one from it.
+      await ext.evaluate(async () => {
+        ((await browser.runtime.getBackgroundPage()) as unknown as { oldVersion?: boolean }).oldVersion = true;
+        setTimeout(() => browser.runtime.reload(), 50);
+      });
+      let opened: Page | null = null;
+      const fresh = await until('the new version', async () => {
+        opened ??= await openExtensionPage(firefox).catch(() => null);
+        const state = await opened?.evaluate(async () => {
+          const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks?: unknown; oldVersion?: boolean } | null;
+          return !background?.voxlateTestHooks ? 'starting' : background.oldVersion ? 'old' : 'new';
+        }).catch(() => 'closed');
+        // A page opened before the reload belongs to the old version: another one is opened then.
+        if (state === 'closed' || state === 'old') {
+          await opened?.close().catch(() => undefined);
+          opened = null;
+        }
+        return state === 'new' ? opened : null;
+      });
+      await translateCaptionsOf(fresh);
+      await until('one overlay, asking afresh', async () => {
+        const hosts = (await page.evaluate(`document.querySelectorAll('voxlate-captions').length`)) as number;
+        const text = await inPageUiText(fresh, 'voxlate-captions');
+        return hosts === 1 && FIGURE.test(text);
+      });
+      await expectCharged([]);
     });
   } finally {
     await firefox.close();
+    await embedded.close();
     await videos.close();
     await emulator.close();
   }
