@@ -3,6 +3,7 @@ import { t, type MessageKey } from '@/lib/i18n';
 import { type ServiceStatus } from '@/lib/messaging/protocol';
 import { sendMessage } from '@/lib/messaging/send';
 import { CleanupOptions } from './cleanup-options';
+import { GlossaryOptions } from './glossary-options';
 import { ListenOptions } from './listen-options';
 import { PdfOptions } from './pdf-options';
 import { PermissionList } from './permission-list';
@@ -28,7 +29,7 @@ function sections(status: ServiceStatus, refresh: () => void): Section[] {
     { id: 'service', name: 'optionsNavService', content: <ServiceForm status={status} onChange={refresh} /> },
     { id: 'reading', name: 'optionsNavReading', content: <ReadingDefaults /> },
     { id: 'voices', name: 'optionsNavVoices', content: <VoiceDefaults enabled={Boolean(status.account)} /> },
-    { id: 'translation', name: 'optionsNavTranslation', content: <TranslationDefaults /> },
+    { id: 'translation', name: 'optionsNavTranslation', content: <><TranslationDefaults /><GlossaryOptions /></> },
     { id: 'listening', name: 'optionsNavListening', content: <ListenOptions /> },
     { id: 'cleanup', name: 'optionsNavCleanup', content: <><CleanupOptions /><PronunciationOptions /></> },
     { id: 'credits', name: 'optionsNavCredits', content: <SpendThreshold /> },

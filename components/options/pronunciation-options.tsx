@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { t } from '@/lib/i18n';
 import { LANGUAGES } from '@/lib/language';
-import { MAX_PRONUNCIATIONS } from '@/lib/settings/schema';
+import { MAX_GLOSSARY } from '@/lib/settings/schema';
 import { PRONUNCIATION_ANCHOR, takePronunciationAsked } from '@/lib/settings/pronunciation-asked';
 import type { Pronunciation } from '@/lib/speech/pronounce';
 import { useSettings } from '../use-settings';
@@ -41,7 +41,7 @@ export function PronunciationOptions() {
     if (!entry.write || !entry.say) return;
     // The same word in the same place is said one way: the new pair replaces the old.
     const others = list.filter((p) => !(p.write === entry.write && p.language === entry.language && p.site === entry.site));
-    void update({ pronunciations: [...others, entry].slice(-MAX_PRONUNCIATIONS) }).then(() => {
+    void update({ pronunciations: [...others, entry].slice(-MAX_GLOSSARY) }).then(() => {
       setSaid(t('optionsPronunciationAdded', [entry.write, entry.say]));
       setWrite('');
       setSay('');

@@ -38,6 +38,8 @@ import { readerReady, readInReader } from '@/lib/background/reader-tab';
 import { claimReaderAction } from '@/lib/background/pdf-tab';
 import { forgetPdfTab, openPdfTabInReader } from '@/lib/background/pdf-auto';
 import { changeListenMode, listenToArticle, listenTranslated } from '@/lib/background/listen';
+import { addGlossaryEntry } from '@/lib/background/glossary-add';
+import { restoreGlossaryFromSync, watchGlossarySync } from '@/lib/settings/glossary-sync';
 import { welcomeOnInstall } from '@/lib/popup/welcome';
 
 export default defineBackground(() => {
@@ -50,6 +52,9 @@ export default defineBackground(() => {
   else browser.runtime.onInstalled.addListener(() => void ensureMenus());
   // The welcome page, once, on a new install (the test build too, as a user's browser would).
   browser.runtime.onInstalled.addListener((details) => void welcomeOnInstall(details));
+  // The glossary follows the browser's account (sync storage, when it fits): kept there, and a new install gets it back.
+  watchGlossarySync();
+  browser.runtime.onInstalled.addListener((details) => void (details.reason === 'install' ? restoreGlossaryFromSync().catch(() => undefined) : undefined));
   retitleWhenTargetChanges();
   // "Translate when I type three spaces" (an option, off by default): its script on every site, or none.
   watchTypedTriggerOption();
@@ -111,6 +116,8 @@ export default defineBackground(() => {
     translate: (input, sender) => translate(input, actingTab(sender), sender.frameId),
     cancelTranslation: ({ requestId }, sender) => cancelTranslation(requestId, actingTab(sender)),
     rememberWriteTo: ({ target }, sender) => keepWriteTo(ownTab(sender), target),
+    // A page's glossary form: "only on this site" is its own tab's site.
+    addGlossaryEntry: (ask, sender) => addGlossaryEntry(ask, ownTab(sender)),
     typedTrigger: (_, sender) => onTypedTrigger(sender),
     speakText: ({ text, language }, sender) =>
       startReading({ text, language, title: text.slice(0, 60), tabId: sender.tabId ?? null, frameId: sender.frameId ?? null, highlight: false }),

@@ -6,6 +6,10 @@ import { useEnglishMessages } from '../i18n.test-helpers';
 
 /** Every /translate the service was sent. */
 let translated: string[] = [];
+/** The account's balance, as the service's /user says it. */
+let balance = 10_000;
+/** Answers to come that lose the paragraph breaks between pieces (a translator merging them). */
+let merging = 0;
 const credits = (text: string) => Math.ceil([...text].length / 10);
 
 const KEEP: GlossaryEntry = { term: 'Voxlate', translate: { mode: 'keep' }, say: null, language: null, site: null, case: 'auto' };
@@ -19,10 +23,17 @@ beforeEach(async () => {
   fakeBrowser.reset();
   useEnglishMessages();
   translated = [];
+  balance = 10_000;
+  merging = 0;
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    if (new URL(url).pathname.endsWith('/user')) return Response.json({ user: { id: 'usr_1', email: 'a@b.c', credits: 10_000, plan: 'pro' } });
+    if (new URL(url).pathname.endsWith('/user')) return Response.json({ user: { id: 'usr_1', email: 'a@b.c', credits: balance, plan: 'pro' } });
     const { text } = JSON.parse(String(init!.body)) as { text: string };
     translated.push(text);
+    balance -= credits(text);
+    if (merging > 0 && text.includes('\n\n')) {
+      merging -= 1;
+      return Response.json({ success: true, translation: `~${text.replace(/\n\n/gu, ' ').toUpperCase()}`, source_language: 'en', target_language: 'es' });
+    }
     // Every word changed, paragraph breaks kept (as a translator does): a kept term sent would show changed.
     return Response.json({ success: true, translation: text.split('\n\n').map((p) => `~${p.toUpperCase()}`).join('\n\n'), source_language: 'en', target_language: 'es' });
   });
@@ -101,5 +112,28 @@ describe('translate with the glossary: terms exact, the figure what is sent, not
     const elsewhere = await translate({ text: `${TEXT} Elsewhere.`, target: 'es' }, 7);
     if (elsewhere.status !== 'confirm') throw new Error('asked');
     expect(await translate({ text: `${TEXT} Elsewhere.`, target: 'es', agreed: elsewhere.token }, 7)).toMatchObject({ translation: `~${TEXT.toUpperCase()} ELSEWHERE.` });
+  });
+
+  it('an answer that does not split into its pieces fails and is not cached: the retry is sent again and shows the terms; then it is free', async () => {
+    await setUp([KEEP, BOARD]);
+    merging = 1;
+    const translate = await load();
+    await expect(agreeAndTranslate(translate, TEXT)).rejects.toMatchObject({ kind: 'badResponse', mayBeCharged: true });
+    const { figure, answer } = await agreeAndTranslate(translate, TEXT);
+    expect(translated).toEqual([`reads the\n\nnotices aloud, morning ${n}.`, `reads the\n\nnotices aloud, morning ${n}.`]);
+    expect(answer).toMatchObject({ status: 'translated', cost: figure, translation: `Voxlate ~READS THE junta del puerto ~NOTICES ALOUD, MORNING ${n}.` });
+    expect(await translate({ text: TEXT, target: 'es' }, 7)).toMatchObject({ status: 'translated', cost: 0, cached: true });
+    expect(translated).toHaveLength(2);
+  });
+
+  it('a long text whose batches together cost more than the balance is refused before the first batch is sent', async () => {
+    const part = (word: string) => `${word} `.repeat(Math.ceil(4_000 / (word.length + 1))).trim();
+    const long = `${part('alpha')} harbour board ${part('bravo')}`;
+    await setUp([BOARD], 1_000_000);
+    const translate = await load();
+    // Two batches of about 400 credits each: the balance pays for one, not both.
+    balance = 500;
+    await expect(translate({ text: long, target: 'es' }, 7)).rejects.toMatchObject({ kind: 'insufficientCredits', message: expect.stringMatching(/credits/u) });
+    expect(translated).toEqual([]);
   });
 });

@@ -14,7 +14,8 @@ import type { TranslateInput, TranslationAnswer, TranslationResult, Translator }
  * translator, so through the one gateway and its cache), and the terms are written back by us.
  *
  * Money: the figure asked about is what will be sent, request by request (`protectionFigure`),
- * less the batches already cached; nothing is paid twice: each batch is cached by its own text (a
+ * less the batches already cached, checked against the balance before the first is sent; nothing
+ * is paid twice: each batch is cached by its own text once its answer splits into its pieces (a
  * glossary change that leaves the text around the terms as it was costs nothing), and the whole
  * translation by its text and `glossaryKeyPart` (the terms that matched, where, and what is shown
  * for them: a change elsewhere in the glossary keeps it).
@@ -61,6 +62,9 @@ export async function translateGuarded(translator: Translator, input: GuardedInp
   const pieceKey = (batchText: string) => ({ service: input.service, text: batchText, source: source?.code ?? null, target: target.code });
   const known = await Promise.all(batches.map((b) => cached(pieceKey(b.text))));
   const cost = batches.reduce((sum, b, i) => sum + (known[i] ? 0 : batchCost(figure.protected.requestCharacters[i]!, b.text, source?.code ?? null)), 0);
+  // The whole text's batches against the balance before the first is sent (a free read when stale
+  // or short), as any translation is checked: never the first batch paid and the rest refused.
+  if (cost > 0) await translator.checkBalance(cost);
   const asked = cost + (cost > 0 ? (input.extraCost ?? 0) : 0);
   if (asked > (input.confirmAbove ?? Infinity) && asked > (input.approvedCost ?? 0)) return { status: 'confirm', cost: asked };
 
@@ -71,7 +75,9 @@ export async function translateGuarded(translator: Translator, input: GuardedInp
   for (const batch of batches) {
     input.signal?.throwIfAborted();
     // Within the figure just shown: the translator never asks again, and keeps it out of the history (the whole text goes there).
-    const answer = await translator.translateText({ service: input.service, text: batch.text, target: target.code, source: source?.code ?? null, inPrivate, history: false, ...(input.signal ? { signal: input.signal } : {}) });
+    // Cached by us once it splits into its pieces: a batch answer that does not is a failure, and a
+    // failure is never cached (served again from the cache, every retry would fail, even at 0 credits).
+    const answer = await translator.translateText({ service: input.service, text: batch.text, target: target.code, source: source?.code ?? null, inPrivate, history: false, cache: false, ...(input.signal ? { signal: input.signal } : {}) });
     if (answer.status !== 'translated') throw makeServiceError('badResponse', { reason: t('reasonIncomplete') });
     first ??= answer;
     spent += answer.cost;
@@ -79,6 +85,10 @@ export async function translateGuarded(translator: Translator, input: GuardedInp
     const split = batch.indexes.length === 1 ? [answer.translation.trim()] : splitBatch(answer.translation, batch.indexes.length);
     // Paid for, and not one translation per piece: shown as an answer we could not use, never half a text.
     if (!split) throw makeServiceError('badResponse', { reason: t('reasonIncomplete'), mayBeCharged: true });
+    if (!answer.cached) {
+      const usable: CachedTranslation = { translation: answer.translation, sourceLanguage: answer.sourceLanguage, sourceName: answer.sourceName };
+      await putCachedTranslation(pieceKey(batch.text), usable, { inMemory: inPrivate }).catch(() => undefined);
+    }
     batch.indexes.forEach((index, i) => (translations[index] = split[i]!));
   }
   const result: CachedTranslation = {

@@ -9,6 +9,7 @@ import { languageName, listenFromTab } from './listen';
 import { currentTargetLanguage } from './translation';
 import { settingsItem } from '../settings/items';
 import { fixPronunciationFromTab } from './pronunciation-tab';
+import { glossaryFormFromTab } from './glossary-add';
 import { translateCaptionsInTab } from './captions';
 import type { ClickedVideo } from '../captions/clicked';
 import { reportProblem } from './reading/problems';
@@ -42,6 +43,8 @@ const MENUS: Record<string, [MessageKey, Contexts, TabAction]> = {
   'read-translated': ['menuReadTranslated', ['selection', 'page'], (tab, frame, seen) => listenFromTab(tab, frame, seen)],
   // The options' Pronunciation section, the selected word filled in.
   'voxlate-fix-pronunciation': ['menuFixPronunciation', ['selection'], (tab, _frame, seen) => fixPronunciationFromTab(tab, seen)],
+  // A small form on the page for the selected term: keep it, translate it as…, say it as… (issue 40).
+  'voxlate-glossary-add': ['menuGlossaryAdd', ['selection'], (tab, frame, seen) => glossaryFormFromTab(tab, frame, seen)],
   // On a video: its captions in two lines, the original and its translation (the clicked frame,
   // the clicked video: its address, and in Firefox the element itself).
   [TRANSLATE_CAPTIONS]: ['menuTranslateCaptions', ['video'], (tab, frame, _seen, info) =>

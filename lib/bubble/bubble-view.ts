@@ -33,6 +33,8 @@ export interface ResultHandlers {
   copy(button: HTMLButtonElement): void;
   listen(): void;
   replace?: () => void;
+  /** "Add to glossary…" for a short text (a word or a few); absent: not offered. */
+  glossary?: { label: string; onClick(): void };
 }
 
 /** A real `<button type="button">` whose label is text. */
@@ -82,6 +84,8 @@ export function renderResult(doc: Document, labels: BubbleLabels, r: BubbleResul
   actions.append(makeButton(doc, labels.copy, handlers.copy), makeButton(doc, labels.listen, () => handlers.listen()));
   const replace = handlers.replace;
   if (replace && !r.replaced) actions.append(makeButton(doc, labels.replace, () => replace()));
+  const glossary = handlers.glossary;
+  if (glossary) actions.append(makeButton(doc, glossary.label, () => glossary.onClick()));
   box.append(actions);
   if (r.replaced) {
     const note = meta(doc, r.replaced);

@@ -32,6 +32,8 @@ export interface TranslationBubbleOptions {
   onListen(): void;
   /** Absent when the selection is not in an editable field: then there is no Replace button. */
   onReplace?(): void;
+  /** "Add to glossary…" under a translation, with its label; absent: not offered (a long text). */
+  glossary?: { label: string; onAdd(): void };
   /** Called when the user closes the bubble (close button, Escape, click outside), not on close(). */
   onClose(): void;
   /** Closes the bubble when aborted; pass the content script context's signal. */
@@ -227,6 +229,7 @@ export function mountTranslationBubble(
         copy: (button: HTMLButtonElement) => void copy(button),
         listen: () => opts.onListen(),
         ...(opts.onReplace ? { replace: () => opts.onReplace?.() } : {}),
+        ...(opts.glossary ? { glossary: { label: opts.glossary.label, onClick: () => opts.glossary?.onAdd() } } : {}),
       };
       const view = renderResult(doc, labels, r, handlers);
       // Put in place at once: the user goes on in their field (Ctrl+Z there brings back what they wrote).

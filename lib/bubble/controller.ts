@@ -15,6 +15,17 @@ import { closestLanguage } from '../page/page-language';
 import { WRITE_AT_ONCE_CHARS } from '../settings/schema';
 import type { PageSource } from '../page/highlight';
 import { checkedSelectionText, focusedElement, isSensitiveField, readCheckedSelection } from '../page/selection';
+import { MAX_RENDERING, MAX_TERM } from '../glossary/entry';
+import { openGlossaryAdd } from './glossary-add';
+
+/** The most words a selection may have for the bubble to offer it to the glossary (a term, not a sentence). */
+const GLOSSARY_MAX_WORDS = 4;
+
+/** Whether a selected text reads like a term the user may want in their glossary: one line, a few words. */
+export function looksLikeTerm(text: string): boolean {
+  const words = text.trim().split(/\s+/u);
+  return !/\n/u.test(text.trim()) && words.length <= GLOSSARY_MAX_WORDS && [...text.trim()].length <= MAX_TERM;
+}
 
 /** The bubble's labels in the UI language; a `{name}` marker stands where the bubble puts a value. */
 function labels(): BubbleLabels {
@@ -287,6 +298,11 @@ export function openTranslationBubble(win: Window, ask: BubbleAsk, signal?: Abor
         (r) => (r.ok ? undefined : showError(r.error)),
       ),
     onReplace: editable ? () => void replaceSelection(editable, translation) : undefined,
+    // A word or a few translated from the page (not what the user wrote): offered to the glossary,
+    // "translate as" filled in with the translation shown, for the user to keep or correct.
+    ...(!written && looksLikeTerm(text)
+      ? { glossary: { label: t('bubbleAddToGlossary'), onAdd: () => void (bubble?.close(), openGlossaryAdd(win, { term: text.trim().replace(/\s+/gu, ' '), target: targetCode, ...(translation && [...translation].length <= MAX_RENDERING ? { translation } : {}) }, signal)) } }
+      : {}),
     onClose: withdraw,
     signal,
   });

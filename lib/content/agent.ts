@@ -10,6 +10,7 @@ import { takeProbedSelection } from '../page/selection-probe';
 import { articleReader } from './article-reader';
 import { startOncePerPage, type PageLifetime } from './lifetime';
 import { noteTranslationWait, openTranslationBubble } from '../bubble/controller';
+import { openGlossaryAdd } from '../bubble/glossary-add';
 import { pagePlayerFactory } from './page-player-slot';
 import type { PagePlayer } from '../page/player/page-player';
 import { pageTranslator } from './page-translate-slot';
@@ -82,6 +83,7 @@ function runAgent(signal: AbortSignal): () => void {
     pagePlayerState: (state) => pagePlayer()?.update(state) ?? false,
     pageTranslate: (ask) => openTranslationBubble(window, ask, signal),
     pageTranslateWait: ({ requestId, message }) => noteTranslationWait(requestId, message),
+    pageGlossaryForm: (ask) => openGlossaryAdd(window, ask, signal),
     // Its script is injected by the background just before it asks.
     pageTranslatePage: ({ target, corner }) => {
       const start = pageTranslator();

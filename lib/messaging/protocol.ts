@@ -25,6 +25,7 @@ import type { Result } from './result';
 import { READER_PATH, type SenderKind } from './sender';
 import type { AccountView } from '../settings/cache-items';
 import { MAX_MARK_LABEL, MAX_TEXT_MARKS, type TextMark } from '../text-marks';
+import { MAX_RENDERING, MAX_TERM } from '../glossary/entry';
 
 export type { AccountView };
 
@@ -100,6 +101,12 @@ const targetCode = matching(/^[a-z]{2,3}$/);
 /** What the browser saw selected at a context-menu click (its `selectionText`), checked against the page's selection. */
 const reportedSelection = text(0, MAX_READ_CHARS);
 const requestId = text(1, 100);
+/** What the glossary form on a page opens with: the term, the language it is translated into, what it was translated as. */
+const glossaryFormInput = z.strictObject({
+  term: text(1, MAX_TERM),
+  target: targetCode,
+  translation: z.optional(text(1, MAX_RENDERING)),
+});
 /** A paragraph of a page to translate: its text and declared language (null: detected by the service). */
 const pageBlocks = (max: number) =>
   z.array(z.strictObject({ text: text(1, 100_000), source: z.nullable(targetCode) })).check(z.minLength(1), z.maxLength(max));
@@ -364,6 +371,24 @@ export const messageRules = {
   confirmSpend: { input: z.strictObject({ token: text(1, 100) }), from: ['extension', 'content'] },
   /** The user declined it. */
   cancelSpend: { input: z.strictObject({ token: text(1, 100) }), from: ['extension', 'content'] },
+  /** Opens the small "add to the glossary" form on the page, for the term selected (issue 40). */
+  pageGlossaryForm: { input: glossaryFormInput, from: ['extension'] },
+  /**
+   * The page's form adds (or replaces) a glossary entry. "Only on this site" is the sender's tab's
+   * site, found by the worker: a page cannot name another.
+   */
+  addGlossaryEntry: {
+    input: z.strictObject({
+      term: text(1, MAX_TERM),
+      translate: z.enum(['keep', 'fixed', 'free']),
+      /** The fixed translation into `target` (mode `fixed`). */
+      translation: z.nullable(text(1, MAX_RENDERING)),
+      target: targetCode,
+      say: z.nullable(text(1, MAX_RENDERING)),
+      thisSite: z.boolean(),
+    }),
+    from: ['content'],
+  },
 } as const satisfies Record<string, { input: z.ZodMiniType; from: readonly SenderKind[] }>;
 
 type In<K extends keyof typeof messageRules> = z.input<(typeof messageRules)[K]['input']>;
@@ -443,7 +468,14 @@ export interface ProtocolMap {
   pagePlayerState(data: In<'pagePlayerState'>): Result<boolean>;
   confirmSpend(data: In<'confirmSpend'>): Result<void>;
   cancelSpend(data: In<'cancelSpend'>): Result<void>;
+  pageGlossaryForm(data: In<'pageGlossaryForm'>): Result<boolean>;
+  addGlossaryEntry(data: In<'addGlossaryEntry'>): Result<void>;
 }
+
+/** What the glossary form on a page opens with. */
+export type GlossaryFormAsk = In<'pageGlossaryForm'>;
+/** What the glossary form on a page asks the worker to add. */
+export type GlossaryEntryAsk = In<'addGlossaryEntry'>;
 
 /**
  * Why a frame opened no bubble when it had something to say about it: the focus is in a field never

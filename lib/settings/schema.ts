@@ -8,10 +8,10 @@ import { PLAYER_CORNERS } from './player-corner';
  * background). Every field has a default so a damaged or partial value still yields usable settings.
  */
 
-/** How many "write → say" pairs are kept. */
-export const MAX_PRONUNCIATIONS = 500;
-
-/** How many glossary entries are kept (the pronunciation pairs among them too). */
+/**
+ * How many glossary entries are kept. The "write → say" pairs are its entries too, so their view
+ * (`pronunciations`) holds as many: a smaller cap there would cut the glossary's pairs on the next write.
+ */
 export const MAX_GLOSSARY = 1000;
 
 /** The longest text the user wrote that `writeReplaceAtOnce` puts in place at once: a message or a reply, not a letter. */
@@ -115,7 +115,7 @@ export const settingsSchema = z.object({
       z.transform((items) => items.flatMap((item) => {
         const parsed = pronunciationSchema.safeParse(item);
         return parsed.success ? [parsed.data] : [];
-      }).slice(0, MAX_PRONUNCIATIONS)),
+      }).slice(0, MAX_GLOSSARY)),
     ),
     [],
   ),

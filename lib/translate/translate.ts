@@ -70,6 +70,12 @@ export interface TranslateInput {
   extraCost?: number;
   /** False: not added to the history (a piece of a text whose whole translation the asker records). */
   history?: boolean;
+  /**
+   * False: the translation is not cached (its parts past the length limit still are); the asker
+   * caches it once it could use it (a glossary batch whose answer may not split into its pieces:
+   * cached, that failure would be served again, free, on every retry).
+   */
+  cache?: boolean;
 }
 
 /** A finished translation, as the bubble shows it. */
@@ -98,6 +104,12 @@ export type TranslationAnswer = TranslationResult | CostToConfirm;
 /** The translation feature's core: cache, cost check, splitting, history. */
 export interface Translator {
   translateText(input: TranslateInput): Promise<TranslationAnswer>;
+  /**
+   * Refuses (insufficientCredits, worded for the user) what the balance cannot pay for, read again
+   * first when stale or short (a free call): for an asker that sends one text as several requests
+   * (the glossary's batches) and must not pay for the first when the rest cannot be paid.
+   */
+  checkBalance(cost: number): Promise<void>;
 }
 
 /**
@@ -132,6 +144,7 @@ export function createTranslator(deps: TranslatorDeps): Translator {
         if (inFlight.get(id) === run) inFlight.delete(id);
       }
     },
+    checkBalance: (cost) => checkBalance(deps, cost),
   };
 }
 
@@ -174,7 +187,7 @@ async function translateOnce(deps: TranslatorDeps, input: TranslateInput): Promi
     sourceLanguage: first.sourceLanguage,
     sourceName: first.sourceName,
   };
-  await remember({ text, ...key }, result, inPrivate);
+  if (input.cache !== false) await remember({ text, ...key }, result, inPrivate);
   return finish(deps, text, result, target, cost, cost === 0, noHistory);
 }
 

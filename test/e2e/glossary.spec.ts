@@ -1,6 +1,8 @@
 import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { connectService, expect, setSettings, test } from './fixtures';
-import { chooseMenuEntry, clickAxNode, clickMenu, findAxNode, inPageUiText, ledger, selectText, untilInPageUiShows } from '../support/extension';
+import { completedDownload } from '../support/downloads';
+import { chooseMenuEntry, clickAxNode, clickMenu, findAxNode, inPageUiText, ledger, selectSnippet, selectText, untilInPageUiShows } from '../support/extension';
 
 // The glossary in the bubble (issue 40): terms exact against a translator that changes every word
 // it is sent (the emulator's realistic mode), the figure asked about what is charged, nothing paid twice.
@@ -72,4 +74,121 @@ test('a selection translated with glossary terms shows them exactly, no marker; 
   expect(retranslated).toContain('Voxlate');
   expect(retranslated).not.toContain('junta del puerto');
   expect(await translateCharges(emulator.url)).toEqual([figure, second]);
+});
+
+test('a term added where the user meets it (the bubble\'s "Add to glossary…", the menu\'s form) is used by the next translation of the text: one new request', async ({
+  context, background, extensionId, emulator, pages,
+}) => {
+  await fetch(`${emulator.url}/__emulator/translator`, { method: 'POST', body: JSON.stringify({ mode: 'realistic' }) });
+  await connectService(background, emulator.url, 'demo-pro');
+  await setSettings(background, { targetLanguage: 'es', confirmAboveCredits: 1000, glossary: [] });
+  const page = await context.newPage();
+  await page.goto(`${pages.url}/fixtures/article.html`);
+  await page.evaluate((text) => {
+    const p = document.createElement('p');
+    p.id = 'glossary';
+    p.textContent = text;
+    document.body.prepend(p);
+  }, TEXT);
+  const glossary = () => background.evaluate(async () => ((await chrome.storage.local.get('settings')) as { settings: { glossary: unknown[] } }).settings.glossary);
+  const formText = () => inPageUiText(context, page, 'voxlate-glossary');
+  const addedNote = () => expect.poll(() => inPageUiText(context, page, 'voxlate-notice')).toContain('is in your glossary');
+  await selectText(page, '#glossary');
+  await chooseMenuEntry(context, background, extensionId, page, 'voxlate-translate-selection');
+  await untilInPageUiShows(context, page, emulator.url, 'Cost:');
+  expect(await bubbleText(context, page)).not.toContain('junta del puerto');
+
+  // The bubble offers a short selection it translated to the glossary, "translate as" filled in with its translation.
+  await page.keyboard.press('Escape');
+  await selectSnippet(page, 'harbour board');
+  await clickMenu(background, page, 'voxlate-translate-selection');
+  await untilInPageUiShows(context, page, emulator.url, 'Cost:');
+  await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Add to glossary…'));
+  await expect.poll(formText).toContain('Add “harbour board” to the glossary');
+  // The focus is in the translation, filled in: the user writes their own.
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('junta del puerto');
+  await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Add to glossary'));
+  await addedNote();
+  expect(await formText()).toBe('');
+
+  // Right-click a selected word → "Add “…” to the glossary": the form, "keep it as is" chosen.
+  await selectSnippet(page, 'Voxlate');
+  await clickMenu(background, page, 'voxlate-glossary-add');
+  await expect.poll(formText).toContain('Add “Voxlate” to the glossary');
+  await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Add to glossary'));
+  await expect.poll(glossary).toEqual([
+    { ...BOARD, translate: { mode: 'fixed', text: null, byTarget: { es: 'junta del puerto' } } },
+    KEEP,
+  ]);
+
+  // The same text again uses both entries: sent once more (its cache key holds the terms that matched), one request.
+  const before = (await translateCharges(emulator.url)).length;
+  await again(context, background, page);
+  await untilInPageUiShows(context, page, emulator.url, 'Cost:');
+  const shown = await bubbleText(context, page);
+  expect(shown).toContain('Voxlate');
+  expect(shown).toContain('junta del puerto');
+  expect(await translateCharges(emulator.url)).toHaveLength(before + 1);
+});
+
+test('options: the glossary listed with how it matches; a term added there, exported as a CSV file, and a CSV file imported', async ({ openExtensionPage, background }) => {
+  const options = await openExtensionPage('options.html#glossary');
+  const section = options.locator('#glossary');
+  await expect(section.getByText('matches whole words only')).toBeVisible();
+  await section.getByLabel('Term', { exact: true }).fill('Voxlate');
+  await section.getByRole('button', { name: 'Add term' }).click();
+  await expect(section.getByRole('list', { name: 'Glossary terms' })).toContainText('Voxlate kept as is');
+
+  await section.getByRole('button', { name: 'Export CSV' }).click();
+  const { filename } = await completedDownload(background);
+  expect(filename).toMatch(/voxlate-glossary\.csv$/u);
+  expect(readFileSync(filename, 'utf8')).toBe('\uFEFFterm,translate,translation,say,language,site,case\r\nVoxlate,keep,,,,,auto\r\n');
+
+  await section.getByLabel('Import CSV').setInputFiles({ name: 'terms.csv', mimeType: 'text/csv', buffer: Buffer.from('term,translation:es,say\nharbour board,junta del puerto,\nnginx,,engine x\n,nothing,\n') });
+  await expect(section.getByRole('status')).toContainText('Terms imported: 2. Lines not taken (check them in the file, then import it again): 4.');
+  await expect(section.getByRole('list', { name: 'Glossary terms' })).toContainText('harbour board → junta del puerto (Spanish)');
+  const stored = await background.evaluate(async () => ((await chrome.storage.local.get('settings')) as { settings: { glossary: { term: string }[] } }).settings.glossary.map((e) => e.term));
+  expect(stored).toEqual(['Voxlate', 'harbour board', 'nginx']);
+  // It fits the sync quota: a copy follows the browser's account.
+  await expect(section.getByText('the glossary goes with it')).toBeVisible();
+  await expect.poll(() => background.evaluate(async () => JSON.stringify(await chrome.storage.sync.get(null)))).toContain('harbour board');
+
+  // Deleted from the list: gone from the glossary.
+  await section.getByRole('button', { name: 'Delete nginx' }).click();
+  await expect(section.getByRole('list', { name: 'Glossary terms' })).not.toContainText('nginx');
+});
+
+test('a long text with a glossary term whose requests together cost more than the balance says so before anything is paid', async ({ context, background, extensionId, emulator, pages }) => {
+  await connectService(background, emulator.url, 'demo-pro');
+  await setSettings(background, { targetLanguage: 'es', confirmAboveCredits: 100_000, glossary: [BOARD] });
+  // Two requests of about 400 credits each (the text around the term, past one request's length): the balance pays for one.
+  await fetch(`${emulator.url}/__emulator/accounts`, { method: 'POST', body: JSON.stringify({ key: 'demo-pro', credits: 600 }) });
+  const page = await context.newPage();
+  await page.goto(`${pages.url}/fixtures/article.html`);
+  await page.evaluate((text) => {
+    const p = document.createElement('p');
+    p.id = 'glossary';
+    p.textContent = text;
+    document.body.prepend(p);
+  }, `${'The tide came in. '.repeat(220)}The harbour board met. ${'The boats went out. '.repeat(200)}`);
+  await selectText(page, '#glossary');
+  await chooseMenuEntry(context, background, extensionId, page, 'voxlate-translate-selection');
+  await untilInPageUiShows(context, page, emulator.url, "You don't have enough credits");
+  expect(await bubbleText(context, page)).toContain('your balance is 600');
+  expect(await translateCharges(emulator.url)).toEqual([]);
+});
+
+test('options: the pronunciation editor keeps a glossary of more pairs than its old cap of 500 whole', async ({ openExtensionPage, background }) => {
+  const pairs = Array.from({ length: 600 }, (_, i) => ({ term: `word${i}`, translate: { mode: 'free' }, say: `said ${i}`, language: null, site: null, case: 'auto' }));
+  // Stored at the current version (as the extension writes them): no migration runs over them.
+  await background.evaluate((glossary) => chrome.storage.local.set({ settings: { glossary }, settings$: { v: 3 } }), pairs);
+  const options = await openExtensionPage('options.html#pronunciation');
+  const section = options.locator('#pronunciation');
+  await section.getByLabel('Written as').fill('Zed');
+  await section.getByLabel('Say it as').fill('zee');
+  await section.getByRole('button', { name: 'Add' }).click();
+  await expect(section.getByRole('status')).toContainText('Added');
+  const stored = await background.evaluate(async () => ((await chrome.storage.local.get('settings')) as { settings: { glossary: { term: string }[] } }).settings.glossary.map((e) => e.term));
+  expect(stored).toEqual([...pairs.map((p) => p.term), 'Zed']);
 });
