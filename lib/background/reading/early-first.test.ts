@@ -25,6 +25,13 @@ describe('a first request sent before the reading is planned (not agreed to yet)
     expect(await firstLeavesAnyway(first, 5000, mp3, URL_A, 50)).toBe(false);
   });
 
+  it('counts each paragraph or marked passage that may be read in its own voice as a request of its own, however short', async () => {
+    // A phrasebook: 5,000 characters, 250 lines; each line a request at least 1 credit.
+    expect(await firstLeavesAnyway(first, 5000, mp3, URL_A, 610)).toBe(true);
+    expect(await firstLeavesAnyway(first, 5000, mp3, URL_A, 610, 250)).toBe(false);
+    expect(await firstLeavesAnyway(first, 5000, mp3, URL_A, 860, 250)).toBe(true);
+  });
+
   it('never leaves when everything is asked about, or the first sentence alone is above the threshold', async () => {
     expect(await firstLeavesAnyway(first, 20, mp3, URL_A, 0)).toBe(false);
     expect(await firstLeavesAnyway('x'.repeat(500), 500, mp3, URL_A, 40)).toBe(false);

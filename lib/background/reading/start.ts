@@ -12,7 +12,7 @@ import type { TextMark } from '../../text-marks';
 import { leftOutItem } from '../../settings/cache-items';
 import { noteLanguageMet } from '../../settings/languages-met';
 import { learnedPrice } from '../speech-price';
-import { firstRequestOf, prepareHead } from '../../speech/chunk';
+import { firstRequestOf, prepareHead, type SpeechFit } from '../../speech/chunk';
 import { firstLeavesAnyway } from './early-first';
 import { formatNumber, t } from '../../i18n';
 import { setBadge } from '../badge';
@@ -109,7 +109,7 @@ async function startWithdrawable(sessionId: string, request: ReadRequest, sent: 
     first &&
     (
       await Promise.all([
-        request.confirmed || confirmThreshold().then((threshold) => firstLeavesAnyway(first, fit.measure ? fit.measure(capped.text) : capped.text.length, params, settings.serviceUrl, threshold)),
+        request.confirmed || earlyWithinThreshold(first, capped.text, voicesByParagraph, request.marks, fit, params, settings.serviceUrl),
         !voicesByParagraph || opensInReadingVoice(capped.text, params.language, request.marks),
       ])
     ).every(Boolean)
@@ -308,6 +308,18 @@ async function leftOrLate(leaving: Promise<void>): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([leaving, new Promise<void>((resolve) => (timer = setTimeout(resolve, LEAVING_WAIT_MS)))]);
   clearTimeout(timer);
+}
+
+/**
+ * Whether a reading not agreed to yet may send its first request before its figure is known:
+ * bounded under the user's threshold whatever its plan. A reading in each paragraph's voice may
+ * make every paragraph and marked passage a request of its own; and as those are said with their
+ * own language's pronunciations, which `fit` does not measure, it has none at all.
+ */
+async function earlyWithinThreshold(first: string, text: string, voicesByParagraph: boolean, marks: ReadRequest['marks'], fit: SpeechFit, params: SpeechParams, serviceUrl: string): Promise<boolean> {
+  if (voicesByParagraph && fit.measure) return false;
+  const pieces = voicesByParagraph ? text.split('\n').length + (marks?.length ?? 0) : 0;
+  return firstLeavesAnyway(first, fit.measure ? fit.measure(text) : text.length, params, serviceUrl, await confirmThreshold(), pieces);
 }
 
 /** The user's voice for a language, or null when the service has none of it. */
