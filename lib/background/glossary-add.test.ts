@@ -37,6 +37,15 @@ describe('adding a glossary term from a page', () => {
     ]);
   });
 
+  it('in a private window, "only on this site" is refused in words (its site is never kept); without it the term is added', async () => {
+    const tab = await fakeBrowser.tabs.create({ url: 'https://news.port.example/today' });
+    await fakeBrowser.tabs.update(tab.id!, { incognito: true } as Parameters<typeof fakeBrowser.tabs.update>[1]);
+    await expect(addGlossaryEntry({ ...ask, thisSite: true }, tab.id!)).rejects.toThrow(/private window/u);
+    expect((await getSettings()).glossary).toEqual([]);
+    await addGlossaryEntry(ask, tab.id!);
+    expect((await getSettings()).glossary.map((e) => e.site)).toEqual([null]);
+  });
+
   it('a full glossary is said, nothing dropped', async () => {
     const tab = await fakeBrowser.tabs.create({ url: 'https://news.port.example/today' });
     await updateSettings({ glossary: Array.from({ length: MAX_GLOSSARY }, (_, i) => ({ term: `t${i}`, translate: { mode: 'keep' }, say: null, language: null, site: null, case: 'auto' })) });

@@ -1,3 +1,4 @@
+import { browser } from 'wxt/browser';
 import { serializeError, ServiceError } from '../api/errors';
 import { glossaryEntrySchema, type GlossaryEntry } from '../glossary';
 import { MAX_TERM } from '../glossary/entry';
@@ -57,6 +58,8 @@ export function entryOfAsk(ask: GlossaryEntryAsk, site: string | null): Glossary
  * into other languages is kept beside the new one). A full glossary is said, nothing dropped.
  */
 export async function addGlossaryEntry(ask: GlossaryEntryAsk, tabId: number): Promise<void> {
+  // A private window's sites are never kept (nor copied to the browser's account with the glossary).
+  if (ask.thisSite && (await browser.tabs.get(tabId).catch(() => null))?.incognito) throw new ServiceError('invalidRequest', t('glossaryAddPrivateSite'));
   const site = ask.thisSite ? await hostOfTab(tabId) : null;
   if (ask.thisSite && !site) throw new ServiceError('invalidRequest', t('glossaryAddNoSite'));
   const entry = entryOfAsk(ask, site);

@@ -149,7 +149,8 @@ async function loadCaptionFile(video: HTMLVideoElement, overlay: CaptionsOverlay
     const file = await overlay.chooseFile(message);
     if (!file || signal.aborted) return null;
     const loaded = await captionsFromFile(file);
-    if (loaded.ok) return trackOfCues(video, loaded.cues, file.name);
+    // Unlabelled: the page sees the track on its video, and the name of the user's file is not its business.
+    if (loaded.ok) return trackOfCues(video, loaded.cues, '');
     message = t(CAPTION_FILE_PROBLEMS[loaded.error.kind]);
   }
 }

@@ -13,6 +13,13 @@ const ENTRIES: GlossaryEntry[] = [
 ];
 
 describe('glossary CSV', () => {
+  it('writes a cell a spreadsheet would run as a formula after a quote, and reads it back as it was', () => {
+    const risky = [entry('=HYPERLINK("https://evil.example","x")'), entry('-ing', { say: '+ing' }), entry('@home', { translate: { mode: 'fixed', text: '=1+1', byTarget: {} } })];
+    const csv = glossaryToCsv(risky);
+    for (const line of csv.replace('\uFEFF', '').split('\r\n').slice(1)) expect(line).not.toMatch(/(^|,)"?[=+\-@]/u);
+    expect(glossaryFromCsv(csv)).toEqual({ entries: risky, problems: [] });
+  });
+
   it('writes a header and one row per entry, a column per target language', () => {
     const lines = glossaryToCsv(ENTRIES).replace(/^\uFEFF/u, '').split('\r\n');
     expect(lines[0]).toBe('term,translate,translation,translation:de,translation:ja,say,language,site,case');

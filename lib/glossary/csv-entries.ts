@@ -47,13 +47,22 @@ export interface GlossaryImport {
   problems: CsvProblem[];
 }
 
+/**
+ * A spreadsheet runs a cell that starts with = + - or @ as a formula (a term taken from a page
+ * could be `=HYPERLINK(…)`): such a cell is written after a quote, which spreadsheets show as text
+ * and the import takes off again.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/u;
+const guarded = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
+const unguarded = (value: string) => (value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value);
+
 /** The glossary as CSV: a header, then one row per entry; a `translation:<code>` column for each target any entry names. */
 export function glossaryToCsv(entries: readonly GlossaryEntry[]): string {
   const targets = [...new Set(entries.flatMap((e) => (e.translate.mode === 'fixed' ? Object.keys(e.translate.byTarget) : [])))].sort();
   const header = ['term', 'translate', 'translation', ...targets.map((t) => TRANSLATION_FOR + t), 'say', 'language', 'site', 'case'];
   const rows = entries.map((e) => {
     const fixed = e.translate.mode === 'fixed' ? e.translate : null;
-    return [e.term, e.translate.mode, fixed?.text ?? '', ...targets.map((t) => fixed?.byTarget[t] ?? ''), e.say ?? '', e.language ?? '', e.site ?? '', e.case];
+    return [e.term, e.translate.mode, fixed?.text ?? '', ...targets.map((t) => fixed?.byTarget[t] ?? ''), e.say ?? '', e.language ?? '', e.site ?? '', e.case].map(guarded);
   });
   // A byte-order mark, so spreadsheets read the file as UTF-8 (the reader drops it).
   return `\uFEFF${writeCsv([header, ...rows])}`;
@@ -84,11 +93,11 @@ function readHeader(cells: readonly string[], line: number, problems: CsvProblem
 function readRow(cells: readonly string[], header: Header): GlossaryEntry | { kind: CsvProblemKind; column?: string } {
   const cell = (column: Column) => {
     const i = header.named.get(column);
-    return i === undefined ? '' : (cells[i] ?? '').trim();
+    return i === undefined ? '' : unguarded((cells[i] ?? '').trim());
   };
   const term = cell('term');
   if (!term) return { kind: 'missingTerm', column: 'term' };
-  const byTarget = Object.fromEntries([...header.targets].flatMap(([target, i]) => ((cells[i] ?? '').trim() ? [[target, (cells[i] ?? '').trim()]] : [])));
+  const byTarget = Object.fromEntries([...header.targets].flatMap(([target, i]) => ((cells[i] ?? '').trim() ? [[target, unguarded((cells[i] ?? '').trim())]] : [])));
   const text = cell('translation') || null;
   const given = text !== null || Object.keys(byTarget).length > 0;
   const mode = (cell('translate').toLowerCase() || (given ? 'fixed' : 'free')) as TranslateRule['mode'];

@@ -26,4 +26,13 @@ describe('the glossary copy in sync storage', () => {
     expect(Object.keys(await fakeBrowser.storage.sync.get(null)).sort()).toEqual(['glossary', 'glossary.0']);
     expect(await syncedGlossary()).toEqual([entry(1)]);
   });
+
+  it('two changes written at once (an import, then an edit) leave the later one whole', async () => {
+    const large = Array.from({ length: 200 }, (_, i) => entry(i, `said ${i} `.repeat(8)));
+    await syncGlossary(large);
+    // A small glossary, then a large one again, each written as the other is.
+    const edited = [...large.slice(0, 199), entry(999)];
+    await Promise.all([syncGlossary([entry(1)]), syncGlossary(edited)]);
+    expect(await syncedGlossary()).toEqual(edited);
+  });
 });

@@ -3,6 +3,7 @@ import { glossaryFromSyncPieces, glossaryToSyncPieces } from '../glossary/sync-c
 import type { GlossaryEntry } from '../glossary';
 import { getSettings, settingsItem, updateSettings } from './items';
 import { parseSettings } from './schema';
+import { createSerial } from '../serial';
 
 /**
  * The glossary's copy in the browser's sync storage (issue 40): written whenever the glossary
@@ -16,8 +17,15 @@ const COUNT_KEY = 'glossary';
 const pieceKey = (i: number) => `${COUNT_KEY}.${i}`;
 const ours = (key: string) => key === COUNT_KEY || key.startsWith(`${COUNT_KEY}.`);
 
+/** One write of the copy at a time: two quick changes (an import, then an edit) must not remove each other's pieces. */
+const serial = createSerial();
+
 /** Writes the glossary's copy (nothing when unchanged: the quota counts writes); false when it does not fit and was removed. */
-export async function syncGlossary(glossary: readonly GlossaryEntry[]): Promise<boolean> {
+export function syncGlossary(glossary: readonly GlossaryEntry[]): Promise<boolean> {
+  return serial(() => writeCopy(glossary));
+}
+
+async function writeCopy(glossary: readonly GlossaryEntry[]): Promise<boolean> {
   const area = browser.storage.sync;
   const pieces = glossaryToSyncPieces(glossary);
   const stored = await area.get(null);
