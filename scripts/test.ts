@@ -194,7 +194,7 @@ const firefoxSuites = [
   firefoxSuite('page translation and listening in another language', 'page-translate'),
   firefoxSuite('private windows', 'private'),
   firefoxSuite('translation bubble', 'bubble'),
-  firefoxSuite('glossary in the bubble', 'glossary'),
+  firefoxSuite('glossary: the bubble, the page form, the options', 'glossary'),
   firefoxSuite('captions on a video', 'captions'),
   firefoxSuite('popup and options', 'popup-options'),
   firefoxSuite('restarted', 'restart'),
