@@ -53,6 +53,13 @@ describe('settings storage', () => {
     expect(await fakeBrowser.storage.local.get('settings$')).toEqual({ settings$: { v: 3 } });
   });
 
+  it('settings holding a glossary without their version mark keep it (not rebuilt from pronunciation pairs)', async () => {
+    const kept = { term: 'Voxlate', translate: { mode: 'keep' }, say: null, language: null, site: null, case: 'auto' };
+    await fakeBrowser.storage.local.set({ settings: { ...v3, glossary: [...v3.glossary, kept] } });
+    const { getSettings } = await load();
+    expect((await getSettings()).glossary).toEqual([...v3.glossary, kept]);
+  });
+
   it('reads the frozen v3 settings unchanged', async () => {
     await fakeBrowser.storage.local.set({ settings: v3, settings$: { v: 3 } });
     const { getSettings } = await load();

@@ -28,6 +28,9 @@ export const settingsMigrations: Record<number, (old: unknown) => unknown> = {
    */
   3: (old) => {
     const settings = asObject(old, 3);
+    // Settings that hold a glossary already are v3's written without their version mark (written
+    // whole by another context): nothing to turn into a glossary, and the one there is kept.
+    if (Array.isArray(settings.glossary) && settings.glossary.length > 0) return settings;
     const pairs = Array.isArray(settings.pronunciations) ? settings.pronunciations.flatMap((item) => {
       const parsed = pronunciationSchema.safeParse(item);
       return parsed.success ? [parsed.data] : [];
