@@ -217,19 +217,22 @@ async function main(): Promise<number> {
         setTimeout(() => browser.runtime.reload(), 50);
       });
       let opened: Page | null = null;
+      // A page opened while the add-on reloads may never load, and one of the old version may not
+      // answer: each look is bounded, and such a page is left for another.
+      const within = <T>(promise: Promise<T>, ms: number) => Promise.race([promise, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]);
       const fresh = await until('the new version', async () => {
-        opened ??= await openExtensionPage(firefox).catch(() => null);
-        const state = await opened?.evaluate(async () => {
+        opened ??= await within(openExtensionPage(firefox).catch(() => null), 8000);
+        const state = opened && ((await within(opened.evaluate(async () => {
           const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks?: unknown; oldVersion?: boolean } | null;
           return !background?.voxlateTestHooks ? 'starting' : background.oldVersion ? 'old' : 'new';
-        }).catch(() => 'closed');
+        }).catch(() => 'closed'), 3000)) ?? 'closed');
         // A page opened before the reload belongs to the old version: another one is opened then.
         if (state === 'closed' || state === 'old') {
           await opened?.close().catch(() => undefined);
           opened = null;
         }
         return state === 'new' ? opened : null;
-      });
+      }, 90_000);
       await translateCaptionsOf(fresh);
       await until('one overlay, asking afresh', async () => {
         const hosts = (await page.evaluate(`document.querySelectorAll('voxlate-captions').length`)) as number;
