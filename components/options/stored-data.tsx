@@ -6,15 +6,17 @@ import { clearHistory, getHistory } from '@/lib/translate/history';
 import { clearPositions, countPositions } from '@/lib/settings/reading-positions';
 import { clearWriteToSites, countWriteToSites } from '@/lib/settings/write-to-sites';
 import { clearLanguagesMet, countLanguagesMet } from '@/lib/settings/languages-met';
-import { ClearRow } from './clear-row';
+import { ClearRow, type ClearRowProps } from './clear-row';
 
-interface Figures {
-  audio: { entries: number; bytes: number };
-  translations: { entries: number; bytes: number };
-  history: number;
-  positions: number;
-  writeTo: number;
-  languages: number;
+/** How much of a kind is kept: a count of items, or a cache's entries and bytes. */
+type Figure = number | { entries: number; bytes: number };
+
+/** One kind of stored data: how to measure it, how to clear it, and its words. */
+interface StoredKind extends Omit<ClearRowProps, 'summary' | 'onClear'> {
+  measure: () => Promise<Figure>;
+  clear: () => Promise<void>;
+  /** "12 items" for a count (a cache's figures are said alike for every cache). */
+  counted?: (count: string) => string;
 }
 
 /** "1.4 MB" in the UI language's number format. */
@@ -27,24 +29,82 @@ export function formatBytes(bytes: number): string {
   }).format(value);
 }
 
-function summary(stats: { entries: number; bytes: number }): string {
-  return stats.entries ? t('optionsCacheFigures', [stats.entries.toLocaleString(document.documentElement.lang), formatBytes(stats.bytes)]) : t('optionsEmpty');
+const number = (n: number) => n.toLocaleString(document.documentElement.lang);
+
+function summary(kind: StoredKind, figure: Figure): string {
+  if (typeof figure === 'number') return figure && kind.counted ? kind.counted(number(figure)) : t('optionsEmpty');
+  return figure.entries ? t('optionsCacheFigures', [number(figure.entries), formatBytes(figure.bytes)]) : t('optionsEmpty');
+}
+
+/** Every kind the section lists, in its order; the words are read when shown (the UI language may change). */
+function storedKinds(): StoredKind[] {
+  return [
+    {
+      label: t('optionsAudioCacheLabel'),
+      hint: t('optionsAudioCacheHint'),
+      action: t('optionsClearAudio'),
+      question: t('optionsClearAudioQuestion'),
+      done: t('optionsAudioCleared'),
+      measure: audioCacheStats,
+      clear: clearAudioCache,
+    },
+    {
+      label: t('optionsTranslationCacheLabel'),
+      hint: t('optionsTranslationCacheHint'),
+      action: t('optionsClearTranslations'),
+      question: t('optionsClearTranslationsQuestion'),
+      done: t('optionsTranslationsCleared'),
+      measure: translationCacheStats,
+      clear: clearTranslationCache,
+    },
+    {
+      label: t('optionsHistoryLabel'),
+      hint: t('optionsHistoryHint'),
+      action: t('optionsClearHistory'),
+      question: t('optionsClearHistoryQuestion'),
+      done: t('optionsHistoryCleared'),
+      counted: (n) => t('optionsHistoryFigures', n),
+      measure: async () => (await getHistory()).length,
+      clear: clearHistory,
+    },
+    {
+      label: t('optionsPositionsLabel'),
+      hint: t('optionsPositionsHint'),
+      action: t('optionsClearPositions'),
+      question: t('optionsClearPositionsQuestion'),
+      done: t('optionsPositionsCleared'),
+      counted: (n) => t('optionsPositionsFigures', n),
+      measure: countPositions,
+      clear: clearPositions,
+    },
+    {
+      label: t('optionsWriteToSitesLabel'),
+      hint: t('optionsWriteToSitesHint'),
+      action: t('optionsClearWriteToSites'),
+      question: t('optionsClearWriteToSitesQuestion'),
+      done: t('optionsWriteToSitesCleared'),
+      counted: (n) => t('optionsWriteToSitesFigures', n),
+      measure: countWriteToSites,
+      clear: clearWriteToSites,
+    },
+    {
+      label: t('optionsLanguagesMetLabel'),
+      hint: t('optionsLanguagesMetHint'),
+      action: t('optionsClearLanguagesMet'),
+      question: t('optionsClearLanguagesMetQuestion'),
+      done: t('optionsLanguagesMetCleared'),
+      counted: (n) => t('optionsLanguagesMetFigures', n),
+      measure: countLanguagesMet,
+      clear: clearLanguagesMet,
+    },
+  ];
 }
 
 /** What Voxlate keeps in this browser (cached audio, cached translations, history, places to continue reading, the languages you write to and read), and clearing it. */
 export function StoredData() {
-  const [figures, setFigures] = useState<Figures | null>(null);
-  const count = useCallback(async () => {
-    const [audio, translations, history, positions, writeTo, languages] = await Promise.all([
-      audioCacheStats(),
-      translationCacheStats(),
-      getHistory(),
-      countPositions(),
-      countWriteToSites(),
-      countLanguagesMet(),
-    ]);
-    setFigures({ audio, translations, history: history.length, positions, writeTo, languages });
-  }, []);
+  const kinds = storedKinds();
+  const [figures, setFigures] = useState<Figure[] | null>(null);
+  const count = useCallback(async () => setFigures(await Promise.all(storedKinds().map((kind) => kind.measure()))), []);
   useEffect(() => {
     void count();
     // Readings and translations elsewhere change the figures; recount when the user comes back.
@@ -52,68 +112,21 @@ export function StoredData() {
     window.addEventListener('focus', recount);
     return () => window.removeEventListener('focus', recount);
   }, [count]);
-  const after = (clear: () => Promise<void>) => async () => {
-    await clear();
-    await count();
-  };
 
   return (
     <section className="card" aria-labelledby="stored-heading">
       <h2 id="stored-heading">{t('optionsStoredHeading')}</h2>
-      <ClearRow
-        label={t('optionsAudioCacheLabel')}
-        hint={t('optionsAudioCacheHint')}
-        summary={figures && summary(figures.audio)}
-        action={t('optionsClearAudio')}
-        question={t('optionsClearAudioQuestion')}
-        done={t('optionsAudioCleared')}
-        onClear={after(clearAudioCache)}
-      />
-      <ClearRow
-        label={t('optionsTranslationCacheLabel')}
-        hint={t('optionsTranslationCacheHint')}
-        summary={figures && summary(figures.translations)}
-        action={t('optionsClearTranslations')}
-        question={t('optionsClearTranslationsQuestion')}
-        done={t('optionsTranslationsCleared')}
-        onClear={after(clearTranslationCache)}
-      />
-      <ClearRow
-        label={t('optionsHistoryLabel')}
-        hint={t('optionsHistoryHint')}
-        summary={figures && (figures.history ? t('optionsHistoryFigures', figures.history.toLocaleString(document.documentElement.lang)) : t('optionsEmpty'))}
-        action={t('optionsClearHistory')}
-        question={t('optionsClearHistoryQuestion')}
-        done={t('optionsHistoryCleared')}
-        onClear={after(clearHistory)}
-      />
-      <ClearRow
-        label={t('optionsPositionsLabel')}
-        hint={t('optionsPositionsHint')}
-        summary={figures && (figures.positions ? t('optionsPositionsFigures', figures.positions.toLocaleString(document.documentElement.lang)) : t('optionsEmpty'))}
-        action={t('optionsClearPositions')}
-        question={t('optionsClearPositionsQuestion')}
-        done={t('optionsPositionsCleared')}
-        onClear={after(clearPositions)}
-      />
-      <ClearRow
-        label={t('optionsWriteToSitesLabel')}
-        hint={t('optionsWriteToSitesHint')}
-        summary={figures && (figures.writeTo ? t('optionsWriteToSitesFigures', figures.writeTo.toLocaleString(document.documentElement.lang)) : t('optionsEmpty'))}
-        action={t('optionsClearWriteToSites')}
-        question={t('optionsClearWriteToSitesQuestion')}
-        done={t('optionsWriteToSitesCleared')}
-        onClear={after(clearWriteToSites)}
-      />
-      <ClearRow
-        label={t('optionsLanguagesMetLabel')}
-        hint={t('optionsLanguagesMetHint')}
-        summary={figures && (figures.languages ? t('optionsLanguagesMetFigures', figures.languages.toLocaleString(document.documentElement.lang)) : t('optionsEmpty'))}
-        action={t('optionsClearLanguagesMet')}
-        question={t('optionsClearLanguagesMetQuestion')}
-        done={t('optionsLanguagesMetCleared')}
-        onClear={after(clearLanguagesMet)}
-      />
+      {kinds.map(({ measure, clear, counted, ...words }, i) => (
+        <ClearRow
+          key={words.label}
+          {...words}
+          summary={figures && summary({ measure, clear, counted, ...words }, figures[i]!)}
+          onClear={async () => {
+            await clear();
+            await count();
+          }}
+        />
+      ))}
     </section>
   );
 }
