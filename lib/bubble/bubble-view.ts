@@ -14,6 +14,8 @@ export interface BubbleResult {
   back?: BubbleBack;
   /** Already put in place of what the user wrote (the option for short texts): says so, and offers no Replace. */
   replaced?: string;
+  /** Replace was clicked and the page did not take it: says so (an alert), and offers no Replace again. */
+  notReplaced?: string;
 }
 
 /** The translation of what the user wrote, back in their own language (text only). */
@@ -83,13 +85,18 @@ export function renderResult(doc: Document, labels: BubbleLabels, r: BubbleResul
   actions.className = 'actions';
   actions.append(makeButton(doc, labels.copy, handlers.copy), makeButton(doc, labels.listen, () => handlers.listen()));
   const replace = handlers.replace;
-  if (replace && !r.replaced) actions.append(makeButton(doc, labels.replace, () => replace()));
+  if (replace && !r.replaced && !r.notReplaced) actions.append(makeButton(doc, labels.replace, () => replace()));
   const glossary = handlers.glossary;
   if (glossary) actions.append(makeButton(doc, glossary.label, () => glossary.onClick()));
   box.append(actions);
   if (r.replaced) {
     const note = meta(doc, r.replaced);
     note.setAttribute('role', 'status');
+    box.append(note);
+  }
+  if (r.notReplaced) {
+    const note = meta(doc, r.notReplaced);
+    note.setAttribute('role', 'alert');
     box.append(note);
   }
   return box;

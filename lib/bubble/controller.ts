@@ -3,7 +3,7 @@ import { createTranslationBubble, type TranslationBubble } from './bubble';
 import type { BubbleLabels } from './labels';
 import type { AnchorRect } from './placement';
 import { takeBubbleShell } from './shell';
-import { captureEditableTarget, captureWrittenText, replaceSelection } from './replace';
+import { captureEditableTarget, captureWrittenText, replaceSelection, type EditableTarget } from './replace';
 import { formatNumber, t } from '../i18n';
 import { countCharacters, translationCost } from '../translate/cost';
 import { type BackTranslation, type NotTranslated, type TranslateAnswer } from '../messaging/protocol';
@@ -167,6 +167,10 @@ export function openTranslationBubble(win: Window, ask: BubbleAsk, signal?: Abor
   let atOnce = written !== null && ask.replaceAtOnce === true && editable !== null && countCharacters(text) <= WRITE_AT_ONCE_CHARS;
   // The translation shown is (being) put in place of what was written: no Replace to click twice.
   let placed = false;
+  // Replace was clicked and the page did not take it (the text is gone, read-only, or its editor refused): said, with no Replace again.
+  let notPlaced = false;
+  // The answer shown last, to show again with what Replace did.
+  let shown: { value: TranslatedAnswer; code: string } | null = null;
   // The worker's request for what was written, already under way: the first request is that one.
   let aheadId = written ? ask.requestId : undefined;
   let bubble: TranslationBubble | null = null;
@@ -203,6 +207,7 @@ export function openTranslationBubble(win: Window, ask: BubbleAsk, signal?: Abor
     const ask = ++latest;
     withdraw();
     placed = false;
+    notPlaced = false;
     const requestId = code === target && agreed === undefined && aheadId ? aheadId : newRequestId();
     aheadId = undefined;
     awaited = requestId;
@@ -241,6 +246,7 @@ export function openTranslationBubble(win: Window, ask: BubbleAsk, signal?: Abor
 
   /** The translation, and with what the user wrote its translation back (or the offer of it, or why not), one figure for both. */
   function showTranslation(value: TranslatedAnswer, code: string) {
+    shown = { value, code };
     const back = value.back;
     const backCost = back?.status === 'translated' ? back.cost : 0;
     bubble?.showResult({
@@ -253,7 +259,16 @@ export function openTranslationBubble(win: Window, ask: BubbleAsk, signal?: Abor
       balance: value.balance,
       ...(back ? { back: backView(value, back, code) } : {}),
       ...(placed ? { replaced: t('bubbleReplacedAtOnce') } : {}),
+      ...(notPlaced ? { notReplaced: t('bubbleNotReplaced') } : {}),
     });
+  }
+
+  /** Replace, clicked: when the page did not take it, the bubble says so and keeps the translation to copy. */
+  async function replaceClicked(target: EditableTarget) {
+    const ask = latest;
+    if ((await replaceSelection(target, translation)) || ask !== latest || !shown) return;
+    notPlaced = true;
+    showTranslation(shown.value, shown.code);
   }
 
   /** How the bubble shows the check of what the user wrote. */
@@ -297,7 +312,7 @@ export function openTranslationBubble(win: Window, ask: BubbleAsk, signal?: Abor
       void sendMessage('speakText', { text: translation, language: languageByCode(targetCode)?.code }).then(
         (r) => (r.ok ? undefined : showError(r.error)),
       ),
-    onReplace: editable ? () => void replaceSelection(editable, translation) : undefined,
+    onReplace: editable ? () => void replaceClicked(editable) : undefined,
     // A word or a few translated from the page (not what the user wrote): offered to the glossary,
     // "translate as" filled in with the translation shown, for the user to keep or correct.
     ...(!written && looksLikeTerm(text)

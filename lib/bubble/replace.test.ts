@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { captureEditableTarget, captureWrittenText, EDITOR_UNDO_STEP_MS, replaceSelection, type EditableTarget } from './replace';
+import { captureEditableTarget, captureWrittenText, EDITOR_RENDER_MS, EDITOR_UNDO_STEP_MS, replaceSelection, type EditableTarget } from './replace';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -11,7 +11,7 @@ afterEach(() => {
 /** An editor's replacement, on a clock that runs past the wait it keeps after the user asked. */
 async function replaceInEditor(target: EditableTarget, text: string): Promise<boolean> {
   const done = replaceSelection(target, text);
-  await vi.advanceTimersByTimeAsync(EDITOR_UNDO_STEP_MS + 200);
+  await vi.advanceTimersByTimeAsync(EDITOR_UNDO_STEP_MS + EDITOR_RENDER_MS + 200);
   return done;
 }
 
@@ -174,12 +174,27 @@ describe('replaceSelection', () => {
       div.addEventListener('textInput', (event) => {
         types.push(event.type);
         event.preventDefault();
+        // React renders the editor's new state in a later task.
+        setTimeout(() => (div.textContent = 'Hello mundo'), 50);
       });
       const exec = spyExecCommand();
       expect(await replaceInEditor(target, 'mundo')).toBe(true);
       expect(made).toEqual([['textInput', true, true, window, 'mundo']]);
       expect(types).toEqual(['beforeinput', 'textInput']);
       expect(exec).not.toHaveBeenCalled();
+    });
+
+    it('says it was not put in place when the editor takes the beforeinput and never shows the text (it refused it)', async () => {
+      withStaticRange();
+      const div = editor();
+      vi.useFakeTimers();
+      const target = captureEditableTarget(window)!;
+      div.addEventListener('beforeinput', (event) => event.preventDefault());
+      const exec = spyExecCommand();
+      expect(await replaceInEditor(target, 'mundo')).toBe(false);
+      // It took the edit: not made again behind its back.
+      expect(exec).not.toHaveBeenCalled();
+      expect(div.textContent).toBe('Hello world');
     });
 
     it('edits with insertText when no editor takes the beforeinput', async () => {

@@ -102,9 +102,10 @@ function linesOf(host: HTMLElement): string | null {
  * `execCommand('insertText')`: deprecated, but still the only way to edit that joins the browser's
  * undo stack, so Ctrl+Z brings the original back, and that page editors (React, ProseMirror) see
  * as typing. In an editor, the edit comes no sooner than EDITOR_UNDO_STEP_MS after the user
- * asked, and is first offered as typing is announced (see editorApplied): an editor that makes its
+ * asked, and is first offered as typing is announced (see editorTook): an editor that makes its
  * own edits (Slate, Draft.js) makes it. Where nothing edits, falls back to a direct edit plus an
- * `input` event. Returns false when the target is gone or no longer editable.
+ * `input` event. Returns false when the target is gone or no longer editable, or the editor that
+ * took the edit does not show it (it refused it).
  */
 export async function replaceSelection(target: EditableTarget, text: string): Promise<boolean> {
   return target.kind === 'field' ? replaceInField(target, text) : replaceInEditable(target, text);
@@ -138,7 +139,9 @@ async function replaceInEditable({ range, at }: Extract<EditableTarget, { kind: 
   // `selectionchange`, which comes as a task of its own: the edit waits for it, or it would
   // apply to where their caret was.
   await selectionTaken(host.ownerDocument, win);
-  if (editorApplied(host, range, text) || insertText(host.ownerDocument, text)) return true;
+  // An editor that took the edit may still refuse it (read-only state, a filter): it counts once it shows.
+  if (editorTook(host, range, text)) return shownBy(host, text, win);
+  if (insertText(host.ownerDocument, text)) return true;
   range.deleteContents();
   const node = host.ownerDocument.createTextNode(text);
   range.insertNode(node);
@@ -164,6 +167,29 @@ function selectionTaken(doc: Document, win: Window): Promise<void> {
   });
 }
 
+/** How long an editor that took the edit may take to render it (React renders in a later task). */
+export const EDITOR_RENDER_MS = 1_000;
+
+/** Text as it reads, whatever spaces or caret holders an editor renders it with. */
+const readable = (text: string) => text.replace(CARET_HOLDERS, '').replace(/\s+/gu, ' ').trim();
+
+/** Whether `host` shows `text` now or within EDITOR_RENDER_MS (its next changes are watched, not polled). */
+function shownBy(host: HTMLElement, text: string, win: Window): Promise<boolean> {
+  const wanted = readable(text);
+  const shows = () => readable(host.textContent ?? '').includes(wanted);
+  if (shows()) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const end = (shown: boolean) => {
+      observer.disconnect();
+      win.clearTimeout(timer);
+      resolve(shown);
+    };
+    const observer = new (win as Window & typeof globalThis).MutationObserver(() => shows() && end(true));
+    observer.observe(host, { childList: true, characterData: true, subtree: true });
+    const timer = win.setTimeout(() => end(shows()), EDITOR_RENDER_MS);
+  });
+}
+
 /**
  * Offers the edit to the page's editor as the browser announces typing: a cancelable `beforeinput`
  * for the range, then (where the engine has it) the older `textInput`. `execCommand` announces
@@ -173,9 +199,9 @@ function selectionTaken(doc: Document, win: Window): Promise<void> {
  * its own way (Chromium drops the editor's spans when a text with spaces replaces all of theirs).
  * An editor that makes the edit cancels the event, as it does for typing; otherwise nothing
  * happened (an event from a script has no default action) and `execCommand` does it. True when
- * the editor made it.
+ * an editor took it (it may render it later, or refuse it: see shownBy).
  */
-function editorApplied(host: HTMLElement, range: Range, text: string): boolean {
+function editorTook(host: HTMLElement, range: Range, text: string): boolean {
   const view = host.ownerDocument.defaultView;
   if (!view) return false;
   if (view.InputEvent && view.StaticRange) {

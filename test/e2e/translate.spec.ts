@@ -132,6 +132,25 @@ test.describe('selection translation', () => {
     await expect(editor).toHaveText('The meeting starts at noon. Bring the quarterly report.');
   });
 
+  test('Replace in an editor that refuses the edit says it could not be put there and keeps the translation', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'de' });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/forms.html`);
+    const editor = page.locator('#editor');
+    // The page's editor, locked: it takes every edit announced to it and makes none.
+    await editor.evaluate((e) => e.addEventListener('beforeinput', (event) => event.preventDefault()));
+    await editor.click();
+    await selectText(page, '#editor p');
+    await translateSelection(context, background, extensionId, page);
+    await untilBubbleShows(context, page, emulator.url, '[DE]');
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Replace'));
+    await untilBubbleShows(context, page, emulator.url, 'The translation could not be put there');
+    expect(await bubbleText(context, page)).toContain('[DE]');
+    await expect(editor).toHaveText('The meeting starts at noon. Bring the quarterly report.');
+    expect(await translateRequests(emulator.url)).toHaveLength(1);
+  });
+
   test('hostile page CSS and scripts neither hide nor reach the bubble; markup shows as text and runs nothing', async ({
     context, background, extensionId, emulator, pages,
   }) => {

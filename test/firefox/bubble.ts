@@ -237,6 +237,30 @@ async function main(): Promise<number> {
       if (JSON.stringify(sent) !== JSON.stringify([written])) throw new Error(`sent ${JSON.stringify(sent)}`);
     });
 
+    await check('Firefox: Replace in an editor that refuses the edit (takes the typing event and changes nothing) says it could not be put there, keeps the translation, and pays nothing more', async () => {
+      await reset();
+      await connect('demo-pro', 'en');
+      await page.goto(`${pagesUrl}/fixtures/write.html`);
+      const written = 'See you on Monday.';
+      await page.click('#signature');
+      await page.keyboard.type(written);
+      // The page's editor, now locked: it takes every edit announced to it and makes none.
+      await page.evaluate(() => document.querySelector('#signature')!.addEventListener('beforeinput', (event) => event.preventDefault()));
+      await ext.evaluate(async () => {
+        const { settings } = (await browser.storage.local.get('settings')) as { settings: Record<string, unknown> };
+        await browser.storage.local.set({ settings: { ...settings, writeTo: 'de', writeBack: false } });
+      });
+      await clickMenu(ext, 'voxlate-translate-written');
+      await until('the translation in the bubble', async () => (await bubble()).includes(`[DE] ${written}`));
+      await clickInPageUi(ext, page, 'button', 'Replace', 'voxlate-bubble');
+      await until('why it is not in place', async () => (await bubble()).includes('The translation could not be put there'));
+      if (!(await bubble()).includes(`[DE] ${written}`)) throw new Error(`the translation is gone: ${await bubble()}`);
+      const text = await page.$eval('#signature', (e) => (e as HTMLElement).innerText.trim());
+      if (text !== written) throw new Error(`the editor holds ${JSON.stringify(text)}`);
+      const paid = (await ledger(emulator.url)).entries.map((e) => e.textStart);
+      if (JSON.stringify(paid) !== JSON.stringify([written])) throw new Error(`paid for ${JSON.stringify(paid)}`);
+    });
+
     await check('Firefox: in a React-controlled textarea, a web component\'s textarea in its shadow root and a textarea in a frame, what was written is put in place (at once, the option on), React\'s state follows, and one Ctrl+Z brings each back', async () => {
       await reset();
       await connect('demo-pro', 'en');
