@@ -127,6 +127,10 @@ for (const locale of LOCALES) {
           anchor: '#second', labels, target: 'es', editable: true,
           result: { translation: '[ES] Gracias.', sourceName: 'English', targetCode: 'es', rtl: false, cost: 1, cached: false, balance: 99_989, replaced: m.bubbleReplacedAtOnce!.message },
         }],
+        ['bubble (Replace not taken by the page)', {
+          anchor: '#second', labels, target: 'es', editable: true,
+          result: { translation: '[ES] Gracias.', sourceName: 'English', targetCode: 'es', rtl: false, cost: 1, cached: false, balance: 99_989, notReplaced: m.bubbleNotReplaced!.message },
+        }],
         ['bubble (right-to-left result)', {
           anchor: '#second', labels, target: 'ar',
           result: { translation: 'غنّت الطيور في الأغصان فوقه.', sourceName: 'English', targetCode: 'ar', rtl: true, cost: 1, cached: true, balance: null },
@@ -143,6 +147,13 @@ for (const locale of LOCALES) {
       await article.evaluate((s) => (globalThis as unknown as { voxlateBubbleHarness: (o: unknown) => void }).voxlateBubbleHarness(s), states.find(([name]) => name.includes('right-to-left'))![1]);
       const translation = article.getByRole('dialog').locator('.translation');
       expect(await translation.evaluate((el) => [el.getAttribute('dir'), getComputedStyle(el).direction])).toEqual(['rtl', 'rtl']);
+
+      // The welcome page a new install opens, in this language.
+      const welcome = await context.newPage();
+      await welcome.goto(`chrome-extension://${extensionId}/welcome.html`);
+      await expect(welcome.getByRole('heading', { level: 1 })).toHaveText(m.welcomeTitle!.message);
+      expect(await welcome.evaluate(() => document.documentElement.lang.slice(0, 2))).toBe(locale);
+      await checkPage(welcome, 'welcome', testInfo);
 
       // The PDF reader with a paper open (the test build may fetch from 127.0.0.1 itself).
       const reader = await context.newPage();
