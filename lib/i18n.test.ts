@@ -36,7 +36,7 @@ describe('numbers and errors in the UI language', () => {
 
   it('words an error of the service in the user’s language', () => {
     useLocaleMessages('de', 'de-DE');
-    expect(makeServiceError('rateLimited', { retryAfterMs: 12_000 }).message).toBe('Der Dienst ist ausgelastet (Ratenlimit). Versuche es in 12 s noch einmal.');
+    expect(makeServiceError('rateLimited', { retryAfterMs: 12_000 }).message).toBe('Der Dienst ist ausgelastet (Ratenlimit). Versuchen Sie es in 12 s noch einmal.');
     useLocaleMessages('ja', 'ja');
     expect(makeServiceError('server', { status: 503, serverMessage: 'down' }).message).toBe(
       'サービスで問題が発生しました（HTTP 503）。しばらくしてからもう一度お試しください。サービスからのメッセージ：「down」',
