@@ -16,10 +16,10 @@ const MONEY = ['credits-reading', 'credits-visible', 'credits-faults', 'translat
 export const AREAS: Area[] = [
   { pattern: /^lib\/background\/download\/|^lib\/audio\/(join|joined-file|mp3-join|mp3-splice)/, specs: ['download-job', 'read-aloud-more'], firefox: ['reading-paths', 'private'] },
   { pattern: /^lib\/background\/spend\/|^lib\/api\//, specs: [...MONEY, 'key-custody', 'waits', 'service-switch'], firefox: ['bubble', 'reading-paths'] },
-  { pattern: /^lib\/background\/listen|^lib\/background\/reading\/(translated|modes)/, specs: ['listen'], firefox: ['page-translate'] },
-  { pattern: /^lib\/background\/page-translation|^lib\/page-translate\/|^entrypoints\/page-translate/, specs: ['page-translate', 'page-look', 'listen'], firefox: ['page-translate'] },
+  { pattern: /^lib\/background\/listen|^lib\/background\/reading\/(translated|modes)/, specs: ['listen', 'glossary'], firefox: ['page-translate', 'glossary'] },
+  { pattern: /^lib\/background\/page-translation|^lib\/page-translate\/|^entrypoints\/page-translate/, specs: ['page-translate', 'page-look', 'listen', 'glossary'], firefox: ['page-translate', 'glossary'] },
   { pattern: /^lib\/reader\/|^entrypoints\/reader|^lib\/background\/(pdf-|reader-tab)/, specs: ['pdf-reader'], firefox: ['pdf-reader'] },
-  { pattern: /^lib\/glossary\/|^lib\/background\/glossary-|^lib\/(page|bubble)\/glossary-|^lib\/settings\/glossary-|^components\/options\/glossary-/, specs: ['glossary', 'translate', 'pronunciation'], firefox: ['glossary'] },
+  { pattern: /^lib\/glossary\/|^lib\/background\/(glossary-|page-glossary)|^lib\/(page|bubble)\/glossary-|^lib\/settings\/glossary-|^components\/options\/glossary-/, specs: ['glossary', 'translate', 'pronunciation'], firefox: ['glossary'] },
   { pattern: /^lib\/(bubble|translate)\/|^lib\/background\/(translation|bubble-shell|translate-tab|write-to|typed-trigger)|^lib\/settings\/write-to|^lib\/page\/(typed-trigger|sensitive)|^entrypoints\/(typed-trigger|written-probe)/, specs: ['translate', 'translate-shell', 'translate-credits', 'write', 'glossary'], firefox: ['bubble', 'glossary'] },
   { pattern: /^lib\/captions\/|^lib\/content\/captions|^lib\/background\/captions|^entrypoints\/captions|^test\/fixtures\/video\/|^test\/support\/video-server/, specs: ['captions'], firefox: ['captions'] },
   { pattern: /^lib\/background\/private-windows/, specs: ['download-job'], firefox: ['private'] },

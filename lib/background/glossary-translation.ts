@@ -29,8 +29,8 @@ export interface GuardedInput extends TranslateInput {
   balance: () => Promise<number | null>;
 }
 
-/** The whole protected translation's cache key: the translator's, with the glossary's part beside the source language. */
-function wholeKey(service: string, text: string, source: string | null, target: string, matches: readonly TermMatch[]): TranslationKeyInput {
+/** The whole protected translation's cache key: the translator's, with the glossary's part beside the source language (page translation's too). */
+export function wholeKey(service: string, text: string, source: string | null, target: string, matches: readonly TermMatch[]): TranslationKeyInput {
   // Never a language code, so it never meets a translation made without these terms.
   return { service, text, source: `${source ?? 'auto'}|${glossaryKeyPart(matches)}`, target };
 }
@@ -38,6 +38,17 @@ function wholeKey(service: string, text: string, source: string | null, target: 
 /** Credits one batch costs, as the translator sends it (one request; split like any text past its limit). */
 function batchCost(characters: number, text: string, source: string | null): number {
   return characters <= MAX_TRANSLATE_CHARS ? Math.ceil(characters / CHARS_PER_CREDIT) : translationCostOfParts(splitForTranslation(text, MAX_TRANSLATE_CHARS, source ?? undefined).parts);
+}
+
+/**
+ * The most a protected translation of `text` (trimmed) costs with nothing cached: its batches as
+ * translateGuarded sends them. For a figure asked about before another paid action (a selection
+ * heard in another language) translates it.
+ */
+export function guardedCost(text: string, matches: readonly TermMatch[], source: string | null): number {
+  const plan = planProtection(text, matches);
+  const figure = protectionFigure(text, matches);
+  return batchPieces(plan.pieces).reduce((sum, indexes, i) => sum + batchCost(figure.protected.requestCharacters[i]!, joinBatch(indexes.map((n) => plan.pieces[n]!)), source), 0);
 }
 
 /** Cache reads are a saving, never a failure. */

@@ -6,8 +6,6 @@ import { getSettings, updateSettings } from '../settings/items';
 import type { ListenMode } from '../settings/listen-mode';
 import type { Settings } from '../settings/schema';
 import { askedItem, readingOf } from './reading/session';
-import { getCachedTranslation } from '../translate/cache';
-import { translationCost } from '../translate/cost';
 import { injectPageScript, readPageText, tellPage } from './page-link';
 import { reportProblem } from './reading/problems';
 import { chooseSpeechParams } from './reading/speech-params';
@@ -19,7 +17,7 @@ import { translationSignal } from './reading/translated';
 import { translationGrowthBound } from '../translate/growth';
 import type { TabRef } from './tab-actions';
 import type { SpendQuestion } from '../messaging/protocol';
-import { currentTargetLanguage, translateWithConsent } from './translation';
+import { currentTargetLanguage, translateWithConsent, translationQuote } from './translation';
 import { isPrivateTab } from './private-windows';
 
 /**
@@ -137,13 +135,13 @@ export async function listenTranslated(request: ListenRequest, agreed: number | 
     const started = await startReading({ ...reading, text, language: target, languageHint: target, translateTo: target, sourceLanguage: source, listen, confirmed: agreed !== null });
     return 'confirm' in started ? started : null;
   }
-  const cached = await getCachedTranslation({ service: settings.serviceUrl, text, source: null, target });
-  const translating = cached ? 0 : translationCost(text);
+  // Priced as it is sent: the glossary's terms protected (the figure counts the text around them).
+  const { cached, cost: translating } = await translationQuote(text, target, request.tabId);
   if (agreed === null) {
-    const params = await chooseSpeechParams(cached?.translation ?? text, { language: target }, settings);
+    const params = await chooseSpeechParams(cached ?? text, { language: target }, settings);
     // The speech of a translation not made yet is priced at the longest it may come back (Japanese
     // heard in English runs three or four times longer): an upper bound, as a figure must be.
-    const speech = cached ? await estimateSpeech([cached.translation], params, threshold) : await estimateSpeechOfLengths([Math.ceil([...text].length * translationGrowthBound(source, target))], params);
+    const speech = cached !== null ? await estimateSpeech([cached], params, threshold) : await estimateSpeechOfLengths([Math.ceil([...text].length * translationGrowthBound(source, target))], params);
     const credits = translating + speech.credits;
     if (credits > threshold) {
       const token = await holdForConfirmation(LISTEN_KIND, { ...request, listen }, credits);
@@ -166,7 +164,7 @@ export async function listenTranslated(request: ListenRequest, agreed: number | 
     await noteReadingBegun(sessionId, request.tabId);
     // While the translation is on its way, the player gets ready, so its speech sounds as soon as it comes.
     void playerHost().prepare?.().catch(() => undefined);
-    const translated = await translateWithConsent(text, target, agreed === null ? null : translating, translationSignal(sessionId), await isPrivateTab(request.tabId));
+    const translated = await translateWithConsent(text, target, agreed === null ? null : translating, translationSignal(sessionId), await isPrivateTab(request.tabId), request.tabId);
     refuseIfWithdrawn(sessionId);
     // Read along: the translation on the page while it is heard.
     const shown = t('listenShowing', [name, translated.translation]).slice(0, 2000);

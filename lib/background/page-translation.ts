@@ -13,6 +13,8 @@ import { fetchAccount, knownBalance, noteCreditsSpent } from './account';
 import { mayHaveBeenCharged } from './speech-price';
 import { actionSignal, beginAction, endAction, grantWithoutAsking, offerSpend, pauseAction, reserve, type SpendAction } from './spend/gate';
 import { paidCall } from './spend/gateway';
+import { assemble } from '../glossary';
+import { blockCacheKey, sendUnits, shapeBlocks, translatedWithoutRequest, type BlockShapes, type SendUnit } from './page-glossary';
 
 /** Below the visible translations of a selection, above reading ahead. */
 const PAGE_PRIORITY = 50;
@@ -30,7 +32,8 @@ const startKey = (target: string, blocks: readonly PageBlockInput[]) => JSON.str
  * memory: a request under way dies with the worker.
  */
 const underWay = new Map<string, Promise<string | null>>();
-const blockKey = (service: string, target: string, block: PageBlockInput) => JSON.stringify([service, target, block.text, block.source]);
+// With the glossary's part: a block under way with other terms (the glossary changed meanwhile) is not this one's answer.
+const blockKey = (service: string, target: string, block: PageBlockInput, keyPart: string) => JSON.stringify([service, target, block.text, block.source, keyPart]);
 
 /**
  * The most translating a page's blocks into `target` can cost: all of them, and those on screen
@@ -49,32 +52,36 @@ export async function estimatePageTranslation(target: string, blocks: readonly P
   started.delete(tabId);
   const language = targetLanguage(target);
   const [, settings] = await Promise.all([beginAction(tabId, ACTION), getSettings()]);
+  // Blocks with glossary terms are sent as their pieces around the terms: every figure counts those.
+  const shapes = await shapeBlocks(settings, blocks, language.code, tabId);
+  const costOf = (indices: readonly number[]) => costBound(sendUnits(blocks, shapes, indices));
   const firstIndices = [...new Set(first)].filter((i) => i < blocks.length);
   // Within the threshold even with nothing cached (and the question off): the whole page's most is
   // agreed to and the first message leaves before the page's hundreds of blocks are looked up (its
   // own few are), so the lookup runs while the service translates.
-  const most = costBound(blocks);
+  const most = costOf(blocks.map((_, i) => i));
   const atOnce = !settings.confirmPageTranslation && most <= settings.confirmAboveCredits;
   if (atOnce) {
     await grantWithoutAsking(tabId, ACTION, most);
     if (firstIndices.length) {
       const firstBlocks = firstIndices.map((i) => blocks[i]!);
-      startAtOnce(target, firstBlocks, tabId, await lookUp(settings.serviceUrl, language, firstBlocks));
+      const firstShapes = firstIndices.map((i) => shapes[i] ?? null);
+      startAtOnce(target, firstBlocks, tabId, { shapes: firstShapes, translations: await lookUp(settings.serviceUrl, language, firstBlocks, firstShapes) });
     }
   }
-  const [cached, knownEntry] = await Promise.all([lookUp(settings.serviceUrl, language, blocks), knownBalance()]);
+  const [cached, knownEntry] = await Promise.all([lookUp(settings.serviceUrl, language, blocks, shapes), knownBalance()]);
   const onScreen = new Set(screen);
-  const unknown = blocks.filter((_, i) => cached[i] === null);
-  const page = costBound(unknown);
+  const unknown = blocks.flatMap((_, i) => (cached[i] === null ? [i] : []));
+  const page = costOf(unknown);
   const ask = page > settings.confirmAboveCredits || (settings.confirmPageTranslation && page > 0);
   // The balance is read (a request, free) only for the panel that shows it: a start without
   // the question does not wait for it.
   const known = knownEntry?.credits ?? null;
   const balance = known ?? (ask ? ((await fetchAccount(60).catch(() => null))?.credits ?? null) : null);
-  const screenCost = costBound(blocks.filter((_, i) => onScreen.has(i) && cached[i] === null));
+  const screenCost = costOf(unknown.filter((i) => onScreen.has(i)));
   if (!ask && !atOnce) {
     await grantWithoutAsking(tabId, ACTION, page);
-    if (firstIndices.length) startAtOnce(target, firstIndices.map((i) => blocks[i]!), tabId, firstIndices.map((i) => cached[i]!));
+    if (firstIndices.length) startAtOnce(target, firstIndices.map((i) => blocks[i]!), tabId, { shapes: firstIndices.map((i) => shapes[i] ?? null), translations: firstIndices.map((i) => cached[i]!) });
   }
   return {
     screen: screenCost,
@@ -106,23 +113,31 @@ export async function translatePageBlocks(target: string, blocks: readonly PageB
   return sendPageBlocks(target, blocks, tabId);
 }
 
-function startAtOnce(target: string, blocks: readonly PageBlockInput[], tabId: number, cached: (string | null)[]): void {
-  const answer = sendPageBlocks(target, blocks, tabId, cached);
+function startAtOnce(target: string, blocks: readonly PageBlockInput[], tabId: number, looked: LookedUp): void {
+  const answer = sendPageBlocks(target, blocks, tabId, looked);
   // Its failure is the page's to show, when it asks for the answer.
   answer.catch(() => undefined);
   started.set(tabId, { key: startKey(target, blocks), answer });
 }
 
-/** Translates the blocks (see translatePageBlocks); `cached`: what the cache had for them, when just looked up. */
-async function sendPageBlocks(target: string, blocks: readonly PageBlockInput[], tabId: number, cached?: (string | null)[]): Promise<PageBlocksAnswer> {
+/** The blocks' shapes (the glossary's), with what the cache had for them, when just looked up. */
+interface LookedUp {
+  shapes: BlockShapes;
+  translations: (string | null)[];
+}
+
+/** Translates the blocks (see translatePageBlocks); `looked`: their shapes and what the cache had, when just looked up. */
+async function sendPageBlocks(target: string, blocks: readonly PageBlockInput[], tabId: number, looked?: LookedUp): Promise<PageBlocksAnswer> {
   const language = targetLanguage(target);
   const withdrawn = actionSignal(tabId, ACTION);
   // What the steps before sending need is read side by side: the first request is on the clock.
-  const [{ serviceUrl }, known, inPrivate] = await Promise.all([getSettings(), knownBalance(), isPrivateTab(tabId)]);
-  const translations = cached ?? (await lookUp(serviceUrl, language, blocks));
+  const [settings, known, inPrivate] = await Promise.all([getSettings(), knownBalance(), isPrivateTab(tabId)]);
+  const { serviceUrl } = settings;
+  const shapes = looked?.shapes ?? (await shapeBlocks(settings, blocks, language.code, tabId));
+  const translations = looked?.translations ?? (await lookUp(serviceUrl, language, blocks, shapes));
   // What a request under way carries already is its answer's; the rest is this message's to send,
   // and is known as under way from now (no wait between looking and claiming).
-  const keys = blocks.map((block) => blockKey(serviceUrl, language.code, block));
+  const keys = blocks.map((block, i) => blockKey(serviceUrl, language.code, block, shapes[i]?.keyPart ?? ''));
   const joined = keys.map((key, i) => (translations[i] === null ? (underWay.get(key) ?? null) : null));
   const missing = blocks.flatMap((_, i) => (translations[i] === null && !joined[i] ? [i] : []));
   const claimed = new Map(missing.map((i) => [i, answerToCome()]));
@@ -130,7 +145,7 @@ async function sendPageBlocks(target: string, blocks: readonly PageBlockInput[],
   // They stay known as under way until their translations are in the cache, where the next lookup finds them.
   let written: Promise<unknown> = Promise.resolve();
   try {
-    const sent = await sendMissing(blocks, missing, translations, { tabId, serviceUrl, language, known, inPrivate, withdrawn }, (i, text) => claimed.get(i)?.resolve(text));
+    const sent = await sendMissing(blocks, missing, translations, { tabId, serviceUrl, language, known, inPrivate, withdrawn, shapes }, (i, text) => claimed.get(i)?.resolve(text));
     written = sent.written;
     await Promise.all(joined.map(async (joining, i) => joining && (translations[i] = await joining)));
     return sent.answer;
@@ -158,6 +173,7 @@ interface SendContext {
   known: Awaited<ReturnType<typeof knownBalance>>;
   inPrivate: boolean;
   withdrawn: AbortSignal;
+  shapes: BlockShapes;
 }
 
 /**
@@ -169,10 +185,12 @@ async function sendMissing(
   blocks: readonly PageBlockInput[],
   missing: number[],
   translations: (string | null)[],
-  { tabId, serviceUrl, language, known, inPrivate, withdrawn }: SendContext,
+  { tabId, serviceUrl, language, known, inPrivate, withdrawn, shapes }: SendContext,
   done: (index: number, text: string) => void,
 ): Promise<{ answer: PageBlocksAnswer; written: Promise<unknown> }> {
-  const { batches, split } = planBatches(missing.map((i) => blocks[i]!), MAX_TRANSLATE_CHARS, FIRST_REQUEST_CHARS);
+  // What is sent: whole blocks, and the pieces around the glossary's terms of the others.
+  const units = sendUnits(blocks, shapes, missing);
+  const { batches, split } = planBatches(units, MAX_TRANSLATE_CHARS, FIRST_REQUEST_CHARS);
   const cost = batches.reduce((sum, batch) => sum + batch.cost, 0);
   const answer: PageBlocksAnswer = { translations, spent: 0, confirm: null, error: null };
   const writes: Promise<unknown>[] = [];
@@ -194,30 +212,45 @@ async function sendMissing(
     return { answer: { ...answer, confirm: { offer: offer.id, credits: cost } }, written };
   }
 
-  // A block sent in parts is put together once all its parts are back.
+  // A unit sent in parts is put together once all its parts are back.
   const parts = new Map<number, string[]>();
+  // A protected block is put together once all its pieces are back (by block).
+  const pieceTexts = new Map<number, string[]>();
   // A private window's page (inPrivate): its translations are cached in memory only.
   // The first failure withdraws what is still queued, as a pause does; what was sent finishes into the cache.
   const stop = linkedAbort(withdrawn);
   const { signal } = stop;
-  const finishBlock = (local: number, text: string, exact: boolean) => {
-    const index = missing[local]!;
+  const finishBlock = (index: number, text: string, exact: boolean) => {
+    const block = blocks[index]!;
     translations[index] = text;
     done(index, text);
-    if (exact && text) writes.push(putCachedTranslation({ service: serviceUrl, text: blocks[index]!.text, source: blocks[index]!.source, target: language.code }, { translation: text, sourceLanguage: blocks[index]!.source, sourceName: '' }, { inMemory: inPrivate }).catch(() => undefined));
+    const key = blockCacheKey(serviceUrl, language.code, block, shapes[index] ?? null, block.source);
+    if (exact && text) writes.push(putCachedTranslation(key, { translation: text, sourceLanguage: block.source, sourceName: '' }, { inMemory: inPrivate }).catch(() => undefined));
+  };
+  const finishUnit = (u: number, text: string, exact: boolean) => {
+    const { block, piece } = units[u]!;
+    const shape = shapes[block];
+    if (piece === null || !shape) return finishBlock(block, text, exact);
+    // A piece lost in a merged answer: the block is not shown (nor cached) rather than shown with a term ignored.
+    if (translations[block] !== null) return;
+    if (!exact) return finishBlock(block, '', false);
+    const got = pieceTexts.get(block) ?? [];
+    got[piece] = text;
+    pieceTexts.set(block, got);
+    if (shape.plan.pieces.every((_, n) => got[n] !== undefined)) finishBlock(block, assemble(shape.plan, got, language.code), true);
   };
   const receive = (batch: Batch, translation: string) => {
     const exact = splitBatchTranslation(batch, translation);
-    const pieces = exact ?? mergedPieces(batch, translation);
+    const pieces = exact ?? mergedPieces(batch, translation, units);
     for (const [n, item] of batch.items.entries()) {
       const pieceOf = split.get(item.block);
       if (!pieceOf) {
-        finishBlock(item.block, pieces[n]!, exact !== null);
+        finishUnit(item.block, pieces[n]!, exact !== null);
         continue;
       }
       const got = [...(parts.get(item.block) ?? []), pieces[n]!];
       parts.set(item.block, got);
-      if (got.length === pieceOf.parts.length) finishBlock(item.block, joinTranslations(got, pieceOf.separators).trim(), exact !== null);
+      if (got.length === pieceOf.parts.length) finishUnit(item.block, joinTranslations(got, pieceOf.separators).trim(), exact !== null);
     }
   };
   let charged = 0;
@@ -273,9 +306,12 @@ async function sendBatch(batch: Batch, target: Language, signal: AbortSignal): P
  * When the service merged the paragraphs of a batch, they cannot be told apart: the whole
  * translation goes under the batch's first paragraph and the others get none (an empty text is
  * shown as nothing and not cached, so a later visit asks for them again, one by one if need be).
+ * A batch holding pieces around glossary terms gives none at all: the merged text would show the
+ * words around a term without it.
  */
-function mergedPieces(batch: Batch, translation: string): string[] {
-  return batch.items.map((_, n) => (n === 0 ? translation.trim() : ''));
+function mergedPieces(batch: Batch, translation: string, units: readonly SendUnit[]): string[] {
+  const protectedPiece = batch.items.some((item) => units[item.block]?.piece !== null);
+  return batch.items.map((_, n) => (n === 0 && !protectedPiece ? translation.trim() : ''));
 }
 
 /**
@@ -283,15 +319,16 @@ function mergedPieces(batch: Batch, translation: string): string[] {
  * declares), else the same paragraph's translation bought without one (the bubble, "Read aloud in
  * <language>", which translates a page paragraph by paragraph).
  */
-async function lookUp(service: string, target: Language, blocks: readonly PageBlockInput[]): Promise<(string | null)[]> {
-  const inputs = blocks.map((block) => ({ service, text: block.text, source: block.source, target: target.code }));
-  const found = await getCachedTranslations(inputs).catch(() => blocks.map(() => null));
-  const missed = inputs.flatMap((input, i) => (found[i] || input.source === null ? [] : [i]));
+async function lookUp(service: string, target: Language, blocks: readonly PageBlockInput[], shapes: BlockShapes): Promise<(string | null)[]> {
+  // A block with glossary terms under its key with the terms that matched (the bubble's too).
+  const keyOf = (i: number, source: string | null) => blockCacheKey(service, target.code, blocks[i]!, shapes[i] ?? null, source);
+  const found = await getCachedTranslations(blocks.map((block, i) => keyOf(i, block.source))).catch(() => blocks.map(() => null));
+  const missed = blocks.flatMap((block, i) => (found[i] || block.source === null ? [] : [i]));
   if (missed.length) {
-    const plain = await getCachedTranslations(missed.map((i) => ({ ...inputs[i]!, source: null }))).catch(() => missed.map(() => null));
+    const plain = await getCachedTranslations(missed.map((i) => keyOf(i, null))).catch(() => missed.map(() => null));
     missed.forEach((i, n) => (found[i] = plain[n] ?? null));
   }
-  return found.map((entry) => entry?.translation ?? null);
+  return found.map((entry, i) => entry?.translation ?? translatedWithoutRequest(shapes[i] ?? null, target.code));
 }
 
 function targetLanguage(code: string): Language {

@@ -15,8 +15,10 @@ import { retryNote, setWaitNote, slowNote, watchWait, type WaitWatch } from './w
 import { isPrivateTab } from './private-windows';
 import { termsToProtect, type TermMatch } from '../glossary';
 import type { Settings } from '../settings/schema';
-import { translateGuarded } from './glossary-translation';
-import { hostOfTab } from './reading/said';
+import { guardedCost, translateGuarded, wholeKey } from './glossary-translation';
+import { getCachedTranslation } from '../translate/cache';
+import { translationCost } from '../translate/cost';
+import { siteOfTab } from './page-glossary';
 
 /** Failures of the free account read that mean a translation cannot be sent either. */
 const SERVICE_UNUSABLE = new Set<ServiceErrorKind>(['unauthorized', 'network', 'timeout']);
@@ -205,7 +207,8 @@ async function answer(ask: TranslateAsk, tabId: number | undefined, frameId: num
 async function glossaryMatches(settings: Settings, text: string, source: string | null, target: string, tabId: number | undefined): Promise<TermMatch[]> {
   // Entries that only say how to say a word leave translation alone: no look at the tab for them.
   if (!settings.glossary.some((e) => e.translate.mode !== 'free')) return [];
-  return termsToProtect(text.trim(), settings.glossary, { language: source, site: await hostOfTab(tabId ?? null), target });
+  // The PDF reader's site is its document's (as page translation takes it).
+  return termsToProtect(text.trim(), settings.glossary, { language: source, site: tabId === undefined ? null : await siteOfTab(tabId), target });
 }
 
 /**
@@ -258,14 +261,29 @@ export function cancelTranslation(requestId: string, tabId?: number): void {
 }
 
 /**
+ * What translateWithConsent will pay for `text` now, for the figure of the action that asks for it:
+ * 0 when it is cached (`cached`: that translation), else its price, the glossary's terms protected
+ * (those for the page of tab `tabId`) as it sends them.
+ */
+export async function translationQuote(text: string, target: string, tabId: number | null): Promise<{ cost: number; cached: string | null }> {
+  const settings = await getSettings();
+  const matches = await glossaryMatches(settings, text, null, target, tabId ?? undefined);
+  const trimmed = text.trim();
+  const key = matches.length ? wholeKey(settings.serviceUrl, trimmed, null, target, matches) : { service: settings.serviceUrl, text, source: null, target };
+  const cached = (await getCachedTranslation(key).catch(() => null))?.translation ?? null;
+  return { cached, cost: cached !== null ? 0 : matches.length ? guardedCost(trimmed, matches, null) : translationCost(text) };
+}
+
+/**
  * A translation another paid action asked for, through the same cache and gateway: `approved`
  * credits the user agreed to in that action's question, or null when its figure was within their
  * threshold (a translation above it is then refused, never sent). `inPrivate`: that action is a
- * private window's (cached in memory only, not in the history).
+ * private window's (cached in memory only, not in the history). The glossary's terms are kept
+ * exact (those for the page of tab `tabId`, when given), as translationQuote prices it.
  */
-export async function translateWithConsent(text: string, target: string, approved: number | null, signal?: AbortSignal, inPrivate = false): Promise<TranslationResult> {
+export async function translateWithConsent(text: string, target: string, approved: number | null, signal?: AbortSignal, inPrivate = false, tabId: number | null = null): Promise<TranslationResult> {
   const settings = await getSettings();
-  const answer = await translator.translateText({
+  const input = {
     service: settings.serviceUrl,
     text,
     target,
@@ -273,7 +291,12 @@ export async function translateWithConsent(text: string, target: string, approve
     ...(signal ? { signal } : {}),
     confirmAbove: settings.confirmAboveCredits,
     ...(approved === null ? {} : { approvedCost: approved }),
-  });
+  };
+  const found = await glossaryMatches(settings, text, null, target, tabId ?? undefined);
+  // Never past what was agreed to: a figure made without the glossary (priced as the whole text) that
+  // its pieces would pass (terms amid unspaced script) gets the text translated as it is.
+  const matches = approved !== null && found.length && guardedCost(text.trim(), found, null) > approved ? [] : found;
+  const answer = matches.length ? await translateGuarded(translator, { ...input, matches, balance: async () => (await knownBalance())?.credits ?? null }) : await translator.translateText(input);
   if (answer.status === 'confirm') throw new ServiceError('invalidRequest', t('confirmExpired'));
   return answer;
 }

@@ -2,7 +2,7 @@ import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { connectService, expect, setSettings, test } from './fixtures';
 import { completedDownload } from '../support/downloads';
-import { chooseMenuEntry, clickAxNode, clickMenu, findAxNode, inPageUiText, ledger, selectSnippet, selectText, untilInPageUiShows } from '../support/extension';
+import { chooseMenuEntry, clickAxNode, clickMenu, emulatorLog, findAxNode, inPageUiText, ledger, selectSnippet, selectText, stopReadingAndSettle, untilInPageUiShows } from '../support/extension';
 
 // The glossary in the bubble (issue 40): terms exact against a translator that changes every word
 // it is sent (the emulator's realistic mode), the figure asked about what is charged, nothing paid twice.
@@ -74,6 +74,119 @@ test('a selection translated with glossary terms shows them exactly, no marker; 
   expect(retranslated).toContain('Voxlate');
   expect(retranslated).not.toContain('junta del puerto');
   expect(await translateCharges(emulator.url)).toEqual([figure, second]);
+});
+
+// Page translation (and the PDF reader's, the same path): a term for this site only, and one for another site that must not apply.
+const HERE = { term: 'fishermen', translate: { mode: 'fixed', text: 'pescadores del muelle', byTarget: {} }, say: null, language: null, site: 'localhost', case: 'auto' };
+const THERE = { term: 'boats', translate: { mode: 'fixed', text: 'barcas del muelle', byTarget: {} }, say: null, language: null, site: 'other.test', case: 'auto' };
+const MARKER = /[⟦⟧§]|__|<\/?x|\{\d|\[\d/u;
+const pageTranslations = (context: BrowserContext, page: Page) => inPageUiText(context, page, 'voxlate-translation');
+
+test('whole-page translation shows the glossary terms exactly (one kept for this site), no marker; the ledger is the figure shown; an unrelated entry changed, translating again costs nothing', async ({
+  context, background, extensionId, emulator, pages,
+}) => {
+  await fetch(`${emulator.url}/__emulator/translator`, { method: 'POST', body: JSON.stringify({ mode: 'realistic' }) });
+  await connectService(background, emulator.url, 'demo-pro');
+  await setSettings(background, { targetLanguage: 'es', confirmPageTranslation: true, glossary: [KEEP, BOARD, HERE, THERE] });
+  const page = await context.newPage();
+  await page.goto(`${pages.url}/fixtures/glossary-page.html`);
+  await chooseMenuEntry(context, background, extensionId, page, 'translate-page', null);
+  await findAxNode(context, page, 'dialog', 'Translate this page');
+  // Only the words around the terms are sent, each piece a paragraph of one request: this text's figure is exact.
+  const figure = Number(/Whole page: up to ([\d,]+) credits/.exec(await inPageUiText(context, page, 'voxlate-page-translate'))![1]);
+  expect(await translateCharges(emulator.url)).toEqual([]);
+  await clickAxNode(context, page, await findAxNode(context, page, 'button', /^Translate the whole page \(/));
+  await expect.poll(() => pageTranslations(context, page)).toContain('junta del puerto');
+  const shown = await pageTranslations(context, page);
+  expect(shown).toMatch(/^Voxlate /u);
+  expect(shown).toContain('pescadores del muelle');
+  expect(shown).not.toMatch(/harbour|fishermen|barcas/u);
+  expect(shown).not.toMatch(MARKER);
+  expect(await translateCharges(emulator.url)).toEqual([figure]);
+
+  await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Show original'));
+  await expect.poll(() => pageTranslations(context, page)).toBe('');
+  await setSettings(background, { glossary: [KEEP, BOARD, HERE, THERE, { ...KEEP, term: 'Firefox' }] });
+  await clickMenu(background, page, 'translate-page', undefined, null);
+  await expect.poll(() => pageTranslations(context, page)).toContain('junta del puerto');
+  expect(await pageTranslations(context, page)).toBe(shown);
+  expect(await translateCharges(emulator.url)).toEqual([figure]);
+});
+
+test('a PDF translated in the reader shows the glossary terms exactly (one kept for the PDF\'s site), no marker; each request charged at its price, within the figure shown', async ({
+  context, background, extensionId, emulator, pages,
+}) => {
+  await fetch(`${emulator.url}/__emulator/translator`, { method: 'POST', body: JSON.stringify({ mode: 'realistic' }) });
+  await connectService(background, emulator.url, 'demo-pro');
+  const entries = [
+    { ...KEEP, term: 'Papers' },
+    { ...BOARD, term: 'running headers', translate: { mode: 'fixed', text: null, byTarget: { es: 'cabeceras corridas' } } },
+    { ...HERE, term: 'footnote markers', translate: { mode: 'fixed', text: 'llamadas de nota', byTarget: {} } },
+  ];
+  await setSettings(background, { targetLanguage: 'es', confirmPageTranslation: true, glossary: entries });
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await page.goto(`${pages.url}/doc/paper`);
+  await chooseMenuEntry(context, background, extensionId, page, 'translate-page', null);
+  await page.waitForURL(/reader\.html\?file=/);
+  await findAxNode(context, page, 'dialog', 'Translate this page');
+  const screen = Number(/On screen now: up to ([\d,]+) credits/.exec(await inPageUiText(context, page, 'voxlate-page-translate'))![1]!.replace(/,/g, ''));
+  await clickAxNode(context, page, await findAxNode(context, page, 'button', /^Only what is on screen \(/));
+  const boxes = () => page.evaluate(() => [...document.querySelectorAll('.voxlate-translation-box.translated p')].map((p) => p.firstChild?.textContent ?? '').join(' '));
+  await expect.poll(boxes).toContain('llamadas de nota');
+  const shown = await boxes();
+  expect(shown).toContain('Papers');
+  expect(shown).toContain('cabeceras corridas');
+  expect(shown).not.toMatch(/running headers|footnote markers/u);
+  expect(shown).not.toMatch(MARKER);
+  await expect.poll(async () => (await inPageUiText(context, page, 'voxlate-page-translate')).includes('Translating…')).toBe(false);
+  const requests = (await emulatorLog(emulator.url)).filter((r) => r.path === '/api/v1/translate' && r.status === 200);
+  const charged = await translateCharges(emulator.url);
+  expect(charged).toEqual(requests.map((r) => Math.ceil(r.textLength! / 10)));
+  expect(charged.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(screen);
+});
+
+test('a reading sends (and pays for) a glossary term as its "say as" says, the page showing it as written', async ({ context, background, extensionId, emulator, pages }) => {
+  await connectService(background, emulator.url, 'demo-pro');
+  await setSettings(background, { glossary: [{ ...KEEP, say: 'Vox late' }, BOARD] });
+  const page = await context.newPage();
+  await page.goto(`${pages.url}/fixtures/article.html`);
+  await page.evaluate((text) => {
+    const p = document.createElement('p');
+    p.id = 'glossary';
+    p.textContent = text;
+    document.body.prepend(p);
+  }, TEXT);
+  await selectText(page, '#glossary');
+  await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
+  const paid = async () => (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts').map((e) => e.textStart);
+  await expect.poll(paid).toContainEqual(expect.stringMatching(/^Vox late reads the harbour board notices/u));
+  await stopReadingAndSettle(background);
+  expect(await page.locator('#glossary').textContent()).toBe(TEXT);
+});
+
+test('"Read aloud in Spanish" on a selection with glossary terms: what is heard has them exactly as the glossary says, the text around them translated, paid at its price', async ({ context, background, extensionId, emulator, pages }) => {
+  await fetch(`${emulator.url}/__emulator/translator`, { method: 'POST', body: JSON.stringify({ mode: 'realistic' }) });
+  await connectService(background, emulator.url, 'demo-pro');
+  await setSettings(background, { targetLanguage: 'es', confirmAboveCredits: 1000, glossary: [KEEP, BOARD] });
+  const page = await context.newPage();
+  await page.goto(`${pages.url}/fixtures/article.html`);
+  await page.evaluate((text) => {
+    const p = document.createElement('p');
+    p.id = 'glossary';
+    p.textContent = text;
+    document.body.prepend(p);
+  }, TEXT);
+  await selectText(page, '#glossary');
+  await chooseMenuEntry(context, background, extensionId, page, 'read-translated');
+  const said = async () => (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts').map((e) => e.textStart).join(' ');
+  await expect.poll(said).toMatch(/^Voxlate .*junta del puerto/u);
+  await stopReadingAndSettle(background);
+  expect(await said()).not.toMatch(/harbour/u);
+  expect(await said()).not.toMatch(MARKER);
+  // One translation, of the text around the terms (they are not sent), charged at its price.
+  const translated = (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/translate');
+  expect(translated.map((e) => [e.textStart.slice(0, 9), e.credits])).toEqual([['reads the', Math.ceil(translated[0]!.textLength / 10)]]);
 });
 
 test('a term added where the user meets it (the bubble\'s "Add to glossary…", the menu\'s form) is used by the next translation of the text: one new request', async ({

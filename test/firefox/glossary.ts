@@ -1,12 +1,16 @@
 /**
- * Firefox end to end: the glossary in the translation bubble (issue 40). Against a translator
- * that changes every word it is sent (the emulator's realistic mode), a selection with glossary
- * terms shows them exactly and no marker; the figure asked about is what the ledger charges; the
- * same text again costs nothing. A term added where the user meets it (the bubble, the menu's
- * form on the page) is used by the next translation of the text. A long text whose requests the
- * balance cannot all pay is refused before the first is sent. The options' glossary section
- * adds a term, exports the list as CSV and imports a CSV file; its pronunciation editor keeps a
- * glossary of more pairs than 500 whole. Prints "N passed, N failed" like every suite here.
+ * Firefox end to end: the glossary (issue 40), wherever text is translated or said. Against a
+ * translator that changes every word it is sent (the emulator's realistic mode), a selection with
+ * glossary terms shows them exactly and no marker; the figure asked about is what the ledger
+ * charges; the same text again costs nothing. Whole-page translation and a PDF in the reader show
+ * the terms exactly too (one kept for the page's site), the ledger within (for a page of one
+ * paragraph: exactly) the figure shown, and an unrelated entry changed costs nothing; a reading
+ * sends a term's "say as", and a selection heard in Spanish has the terms exact. A term added where
+ * the user meets it (the bubble, the menu's form on the page) is used by the next translation of
+ * the text. A long text whose requests the balance cannot all pay is refused before the first is
+ * sent. The options' glossary section adds a term, exports the list as CSV and imports a CSV file;
+ * its pronunciation editor keeps a glossary of more pairs than 500 whole. Prints "N passed, N
+ * failed" like every suite here.
  */
 import { FIREFOX_TEST_BUILD } from '../support/build-dir';
 import { startEmulator } from '../../emulator/server';
@@ -15,12 +19,16 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
-import { byLabel, byRole, checks, clickInPageUi, clickMenu, fill, inPageUiText, launchFirefox, ledger, openExtensionPage, runSuite, selectElement, until } from './support';
+import { byLabel, byRole, checks, clickInPageUi, clickMenu, fill, inPageUiText, launchFirefox, ledger, openExtensionPage, runSuite, selectElement, stopAndSettle, until } from './support';
 
 const MENU = 'voxlate-translate-selection';
 const KEEP = { term: 'Voxlate', translate: { mode: 'keep' }, say: null, language: null, site: null, case: 'auto' };
 const BOARD = { term: 'harbour board', translate: { mode: 'fixed', text: null, byTarget: { es: 'junta del puerto' } }, say: null, language: null, site: null, case: 'auto' };
 const TEXT = 'Voxlate reads the harbour board notices aloud every morning, and the fishermen listen.';
+// Page translation (and the PDF reader's, the same path): a term for this site only, and one for another site that must not apply.
+const HERE = { term: 'fishermen', translate: { mode: 'fixed', text: 'pescadores del muelle', byTarget: {} }, say: null, language: null, site: 'localhost', case: 'auto' };
+const THERE = { term: 'boats', translate: { mode: 'fixed', text: 'barcas del muelle', byTarget: {} }, say: null, language: null, site: 'other.test', case: 'auto' };
+const MARKER = /[⟦⟧§]|__|<\/?x|\{\d|\[\d/u;
 
 /** Selects the first occurrence of `words` in the page's text. */
 async function selectWords(page: Page, words: string): Promise<void> {
@@ -47,6 +55,24 @@ async function menuOnSelection(ext: Page, menuItemId: string, selectionText: str
     const [tab] = await browser.tabs.query({ url: '*://127.0.0.1/*' });
     if (!background.voxlateTestHooks.onMenuClick({ menuItemId: id, frameId: 0, selectionText: text }, tab)) throw new Error(`menu ${id} not handled`);
   }, menuItemId, selectionText);
+}
+
+/** The text of our translations on the loopback page (each in its closed shadow root, under its paragraph), joined. */
+async function translationsOnPage(ext: Page): Promise<string> {
+  return ext.evaluate(async () => {
+    const [tab] = await browser.tabs.query({ url: '*://127.0.0.1/*' });
+    const code = `Array.from(document.querySelectorAll('voxlate-translation'), (h) => h.openOrClosedShadowRoot?.querySelector('.text')?.textContent ?? '').join(' ')`;
+    const [text] = (await browser.tabs.executeScript(tab!.id!, { code })) as string[];
+    return text ?? '';
+  });
+}
+
+/** Runs `look` in the PDF reader's page, found from another of our pages (BiDi does not follow a tab into an extension page). */
+function inReader<T>(ext: Page, look: string): Promise<T | null> {
+  return ext.evaluate((source: string) => {
+    const reader = browser.extension.getViews({ type: 'tab' }).find((view) => view.location.pathname === '/reader.html');
+    return reader ? (new (reader as unknown as { Function: FunctionConstructor }).Function(`return (${source})(window)`)() as T) : null;
+  }, look);
 }
 
 async function main(): Promise<number> {
@@ -99,6 +125,76 @@ async function main(): Promise<number> {
       const again = await until('the translation from the cache', async () => ((await bubble()).includes('From cache') ? bubble() : null));
       if (!again.includes('junta del puerto')) throw new Error(`not the glossary's: ${again}`);
       if (JSON.stringify(await translateCharges()) !== JSON.stringify([figure])) throw new Error(`charged again: ${JSON.stringify(await translateCharges())}`);
+    });
+
+    await check('Firefox: whole-page translation shows the glossary terms exactly (one kept for this site), no marker; the ledger is the figure shown; an unrelated entry changed, translating again costs nothing', async () => {
+      await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+      await fetch(`${emulator.url}/__emulator/translator`, { method: 'POST', body: JSON.stringify({ mode: 'realistic' }) });
+      const glossary = [KEEP, BOARD, { ...HERE, site: '127.0.0.1' }, THERE];
+      await ext.evaluate(async (url, entries) => {
+        await browser.storage.local.set({ apiKey: 'demo-pro', settings: { serviceUrl: url, targetLanguage: 'es', confirmPageTranslation: true, glossary: entries } });
+      }, emulator.url, glossary);
+      await page.goto(`${pagesUrl}/fixtures/glossary-page.html`);
+      await clickMenu(ext, 'translate-page');
+      const panel = await until('the cost panel', async () => {
+        const text = await inPageUiText(ext, 'voxlate-page-translate');
+        return /Whole page: up to [\d,]+ credits/.test(text) ? text : null;
+      });
+      // Only the words around the terms are sent, each piece a paragraph of one request: this text's figure is exact.
+      const whole = /Whole page: (up to ([\d,]+) credits)/.exec(panel)!;
+      if ((await translateCharges()).length) throw new Error('sent before the click');
+      await clickInPageUi(ext, page, 'button', `Translate the whole page (${whole[1]})`, 'voxlate-page-translate');
+      const translated = () => translationsOnPage(ext);
+      const shown = await until('the translation', async () => ((await translated()).includes('junta del puerto') ? translated() : null));
+      if (!shown.startsWith('Voxlate ') || !shown.includes('pescadores del muelle')) throw new Error(`a term not as its entry says: ${shown}`);
+      if (/harbour|fishermen|barcas/u.test(shown) || MARKER.test(shown)) throw new Error(`a term translated, one of another site used, or a marker shown: ${shown}`);
+      if (JSON.stringify(await translateCharges()) !== JSON.stringify([Number(whole[2])])) throw new Error(`charged ${JSON.stringify(await translateCharges())}, shown ${whole[1]}`);
+
+      await clickInPageUi(ext, page, 'button', 'Show original', 'voxlate-page-translate');
+      await until('the page as it was', async () => (await translated()) === '');
+      await ext.evaluate(async (entries) => {
+        const { settings } = (await browser.storage.local.get('settings')) as { settings: Record<string, unknown> };
+        await browser.storage.local.set({ settings: { ...settings, glossary: entries } });
+      }, [...glossary, { ...KEEP, term: 'Firefox' }]);
+      await clickMenu(ext, 'translate-page');
+      const again = await until('the translation again', async () => ((await translated()).includes('junta del puerto') ? translated() : null));
+      if (again !== shown) throw new Error(`not the same: ${again}`);
+      if (JSON.stringify(await translateCharges()) !== JSON.stringify([Number(whole[2])])) throw new Error(`charged again: ${JSON.stringify(await translateCharges())}`);
+    });
+
+    await check('Firefox: a reading sends (and pays for) a glossary term as its "say as" says, the page showing it as written', async () => {
+      await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+      await ext.evaluate(async (url, entries) => {
+        await browser.storage.local.set({ apiKey: 'demo-pro', settings: { serviceUrl: url, confirmAboveCredits: 1000, glossary: entries } });
+      }, emulator.url, [{ ...KEEP, say: 'Vox late' }, BOARD]);
+      await selectTheText();
+      await clickMenu(ext, 'voxlate-read-selection');
+      const said = async () => (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts').map((e) => e.textStart).join(' ');
+      await until('the sentence paid as said', async () => /^Vox late reads the harbour board notices/u.test(await said()), 30_000).catch(async (error: unknown) => {
+        throw new Error(`${String(error)}; paid: ${await said()}`);
+      });
+      await stopAndSettle(ext);
+      const shown = await page.evaluate(() => document.querySelector('#glossary')?.textContent);
+      if (shown !== TEXT) throw new Error(`the page shows: ${shown}`);
+    });
+
+    await check('Firefox: "Read aloud in Spanish" on a selection with glossary terms: what is heard has them exactly, the text around them translated', async () => {
+      await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+      await fetch(`${emulator.url}/__emulator/translator`, { method: 'POST', body: JSON.stringify({ mode: 'realistic' }) });
+      await ext.evaluate(async (url, entries) => {
+        await browser.storage.local.set({ apiKey: 'demo-pro', settings: { serviceUrl: url, targetLanguage: 'es', confirmAboveCredits: 1000, glossary: entries } });
+      }, emulator.url, [KEEP, BOARD]);
+      // Not the first check's text: its translation with these very entries is in the cache (heard from there, free).
+      await selectTheText(`${TEXT} At dawn.`);
+      await clickMenu(ext, 'read-translated');
+      const said = async () => (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts').map((e) => e.textStart).join(' ');
+      await until('the translation heard', async () => /^Voxlate .*junta del puerto/u.test(await said()), 30_000).catch(async (error: unknown) => {
+        throw new Error(`${String(error)}; paid: ${await said()}`);
+      });
+      await stopAndSettle(ext);
+      if (/harbour/u.test(await said()) || MARKER.test(await said())) throw new Error(`heard: ${await said()}`);
+      const sent = (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/translate').map((e) => e.textStart);
+      if (sent.length !== 1 || !sent[0]!.startsWith('reads the')) throw new Error(`translated: ${JSON.stringify(sent)}`);
     });
 
     await check('Firefox: a term added from the bubble ("Add to glossary…") and from the menu\'s form is used by the next translation of the text, one new request', async () => {
@@ -165,6 +261,34 @@ async function main(): Promise<number> {
       const shown = await until('the refusal', async () => ((await bubble()).includes("You don't have enough credits") ? bubble() : null));
       if (!shown.includes('your balance is 600')) throw new Error(`not before the first request: ${shown}`);
       if ((await translateCharges()).length) throw new Error(`charged ${JSON.stringify(await translateCharges())}`);
+    });
+
+    await check('Firefox: a PDF translated in the reader shows the glossary terms exactly (one kept for the PDF\'s site), no marker; each request charged at its price, within the figure shown', async () => {
+      await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+      await fetch(`${emulator.url}/__emulator/translator`, { method: 'POST', body: JSON.stringify({ mode: 'realistic' }) });
+      const entries = [
+        { ...KEEP, term: 'Papers' },
+        { ...BOARD, term: 'running headers', translate: { mode: 'fixed', text: null, byTarget: { es: 'cabeceras corridas' } } },
+        { ...HERE, site: '127.0.0.1', term: 'footnote markers', translate: { mode: 'fixed', text: 'llamadas de nota', byTarget: {} } },
+      ];
+      await ext.evaluate(async (url, glossary) => {
+        await browser.storage.local.set({ apiKey: 'demo-pro', settings: { serviceUrl: url, targetLanguage: 'es', confirmPageTranslation: true, glossary } });
+      }, emulator.url, entries);
+      await page.keyboard.press('Escape');
+      await page.goto(`${pagesUrl}/doc/paper`);
+      await clickMenu(ext, 'translate-page');
+      const panel = () => inReader<string>(ext, `(w) => [...w.document.documentElement.children].filter((h) => h.localName.startsWith('voxlate-page-translate')).map((h) => h.openOrClosedShadowRoot?.textContent ?? '').join(' ')`);
+      const screen = Number(/On screen now: up to ([\d,]+) credits/.exec(await until('the cost panel', async () => ((await panel()) ?? '').includes('On screen now') ? panel() : null))![1]!.replace(/,/g, ''));
+      await inReader(ext, `(w) => { const host = [...w.document.documentElement.children].find((h) => h.localName.startsWith('voxlate-page-translate')); [...host.openOrClosedShadowRoot.querySelectorAll('button')].find((x) => x.textContent.startsWith('Only what is on screen')).click(); return true; }`);
+      const boxes = async () => (await inReader<string>(ext, `(w) => [...w.document.querySelectorAll('.voxlate-translation-box.translated p')].map((p) => p.firstChild?.textContent ?? '').join(' ')`)) ?? '';
+      const shown = await until('the translations in place', async () => ((await boxes()).includes('llamadas de nota') ? boxes() : null));
+      if (!shown.includes('Papers') || !shown.includes('cabeceras corridas')) throw new Error(`a term not as its entry says: ${shown}`);
+      if (/running headers|footnote markers/u.test(shown) || MARKER.test(shown)) throw new Error(`a term translated or a marker shown: ${shown}`);
+      await until('the control settled', async () => !((await panel()) ?? '').includes('Translating…'));
+      const answered = ((await (await fetch(`${emulator.url}/__emulator/log`)).json()) as { requests: { path: string; textLength: number; status: number }[] }).requests.filter((r) => r.path === '/api/v1/translate' && r.status === 200);
+      const charged = await translateCharges();
+      if (JSON.stringify(charged) !== JSON.stringify(answered.map((r) => Math.ceil(r.textLength / 10)))) throw new Error(`charged ${JSON.stringify(charged)} for ${answered.length} requests`);
+      if (charged.reduce((a, b) => a + b, 0) > screen) throw new Error(`charged ${JSON.stringify(charged)}, shown up to ${screen}`);
     });
 
     await check('Firefox: options: a term added in the glossary section, exported as CSV; a CSV file imported (BiDi input.setFiles)', async () => {
