@@ -29,6 +29,8 @@ import { updatePagePlayer, updateSettings } from '@/lib/settings/items';
 import { estimatePageTranslation, stopPageTranslation, translatePageBlocks } from '@/lib/background/page-translation';
 import { translateActiveTabPage } from '@/lib/background/translate-page-tab';
 import { estimateCaptions, stopCaptions, translateCaptions } from '@/lib/background/captions';
+import { estimateCaptionsListen, speakCaption } from '@/lib/background/captions-speech';
+import { saveCaptionsFile } from '@/lib/background/captions-download';
 import { startsUnderWay } from '@/lib/background/reading/begun';
 import { controlReading, getReadingState, jumpReading, setReadingSpeed, stopReadingOfTab } from '@/lib/background/reading/control';
 import { handlePlayerEvent } from '@/lib/background/reading/follow';
@@ -132,6 +134,9 @@ export default defineBackground(() => {
     captionsEstimate: ({ cues, duration }, sender) => estimateCaptions(cues, duration, ownTab(sender)),
     captionsTranslate: ({ target, texts }, sender) => translateCaptions(target, texts, ownTab(sender)),
     captionsStop: ({ end }, sender) => stopCaptions(ownTab(sender), end),
+    captionsListenEstimate: ({ cues, duration }, sender) => estimateCaptionsListen(cues, duration, ownTab(sender)),
+    captionsSpeak: ({ target, text }, sender) => speakCaption(target, text, ownTab(sender)),
+    captionsDownload: ({ format, text, title, target }, sender) => saveCaptionsFile(format, text, title, target, ownTab(sender)),
     getSelectionText: () => activeTabSelection(),
     getResumeOffer: () => activeTabResumeOffer(),
     resumePage: () => resumeActiveTab(),

@@ -17,6 +17,7 @@ import { paidCall } from './spend/gateway';
 import { currentTargetLanguage } from './translation';
 import type { TabRef } from './tab-actions';
 import { CLICKED_VIDEO_KEY, type ClickedVideo } from '../captions/clicked';
+import { LISTEN_ACTION } from './captions-speech';
 
 /*
  * "Translate captions" in the worker: the figure before anything is spent (one offer through the
@@ -59,6 +60,7 @@ export async function translateCaptionsInTab(tab: TabRef, frameId = 0, clicked: 
 export async function estimateCaptions(cues: readonly Cue[], durationSec: number | null, tabId: number): Promise<CaptionsEstimate> {
   const target = await currentTargetLanguage();
   await beginAction(tabId, ACTION);
+  await endAction(tabId, LISTEN_ACTION);
   oneAtATime.delete(tabId);
   const figure = translationFigure(cues, { source: null, target, ...(durationSec === null ? {} : { durationSec }) });
   const offer = await offerSpend(tabId, ACTION, figure.whole);
@@ -138,7 +140,9 @@ async function sendBatch(batch: CueBatch, language: Language, tabId: number, sig
 export async function stopCaptions(tabId: number, end: boolean): Promise<void> {
   if (end) {
     oneAtATime.delete(tabId);
-    await endAction(tabId, ACTION);
+    await Promise.all([endAction(tabId, ACTION), endAction(tabId, LISTEN_ACTION)]);
+  } else {
+    pauseAction(tabId, ACTION);
+    pauseAction(tabId, LISTEN_ACTION);
   }
-  else pauseAction(tabId, ACTION);
 }

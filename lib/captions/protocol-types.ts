@@ -25,3 +25,10 @@ export interface CaptionsAnswer {
   unmatched: number[];
   error: SerializedServiceError | null;
 }
+
+/** A caption's speech for the page to play in time with its video (Chrome's messages carry JSON only). */
+export interface CaptionsSpeech {
+  /** The audio file's bytes as base64 (mp3 or wav: the page decodes either). */
+  audio: string;
+  durationSec: number;
+}

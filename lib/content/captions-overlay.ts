@@ -19,13 +19,15 @@ button { all: initial; pointer-events: auto; cursor: pointer; padding: 4px 12px;
 button:focus-visible { outline: 2px solid #7ab7ff; outline-offset: 2px; }
 .stop { position: absolute; top: 6px; right: 6px; }
 .stop[hidden] { display: none; }
+.tools { position: absolute; top: 6px; left: 6px; display: flex; gap: 6px; }
+.tools button[hidden] { display: none; }
 `;
 
 export interface CaptionsOverlay {
   /** The caption on screen now: its original, and its translation when known (null: not yet). */
   show(original: string, translation: string | null): void;
-  /** Asks before anything is spent; resolves true for Translate, false for Cancel. */
-  ask(question: string, figure: string): Promise<boolean>;
+  /** Asks before anything is spent; resolves true for its yes button (Translate unless `yes` says otherwise), false for the other (Cancel unless `no` says otherwise). */
+  ask(question: string, figure: string, yes?: string, no?: string): Promise<boolean>;
   /**
    * Offers a caption file (SRT or VTT) from the user's computer, saying `message` (why, and what
    * to do); resolves with the file chosen, or null for Cancel. The file input is ours, in the
@@ -34,6 +36,10 @@ export interface CaptionsOverlay {
   chooseFile(message: string): Promise<File | null>;
   /** Shows the Stop button; `onStop` runs when it is chosen. */
   offerStop(onStop: () => void): void;
+  /** Shows a button saying `label` ("Listen in Spanish") until it is chosen: then `onListen` runs, in the click. */
+  offerListen(label: string, onListen: () => void): void;
+  /** Shows Download SRT and Download VTT; `onDownload` runs with the format chosen, each time. */
+  offerDownloads(onDownload: (format: 'srt' | 'vtt') => void): void;
   remove(): void;
 }
 
@@ -64,7 +70,14 @@ export function createCaptionsOverlay(video: HTMLVideoElement, signal: AbortSign
   stop.className = 'stop';
   stop.hidden = true;
   stop.textContent = t('captionsStopButton');
-  root.append(box, stop);
+  const tools = doc.createElement('div');
+  tools.className = 'tools';
+  const button = (label: string) => Object.assign(doc.createElement('button'), { textContent: label, hidden: true });
+  const listen = button('');
+  const srt = button(t('captionsDownloadSrt'));
+  const vtt = button(t('captionsDownloadVtt'));
+  tools.append(listen, srt, vtt);
+  root.append(box, stop, tools);
 
   const place = () => {
     const rect = video.getBoundingClientRect();
@@ -100,13 +113,13 @@ export function createCaptionsOverlay(video: HTMLVideoElement, signal: AbortSign
       original.textContent = text;
       translation.textContent = text === '' ? '' : (translated ?? '');
     },
-    ask(question, figure) {
+    ask(question, figure, yesLabel = t('captionsTranslateButton'), noLabel = t('captionsCancelButton')) {
       ask.replaceChildren();
       const line = (text: string) => Object.assign(doc.createElement('div'), { textContent: text });
       const row = doc.createElement('div');
       row.className = 'row';
-      const yes = Object.assign(doc.createElement('button'), { textContent: t('captionsTranslateButton') });
-      const no = Object.assign(doc.createElement('button'), { textContent: t('captionsCancelButton') });
+      const yes = Object.assign(doc.createElement('button'), { textContent: yesLabel });
+      const no = Object.assign(doc.createElement('button'), { textContent: noLabel });
       row.append(yes, no);
       ask.append(line(question), line(figure), row);
       ask.hidden = false;
@@ -147,6 +160,20 @@ export function createCaptionsOverlay(video: HTMLVideoElement, signal: AbortSign
     offerStop(onStop) {
       stop.hidden = false;
       stop.addEventListener('click', onStop, { once: true });
+    },
+    offerListen(label, onListen) {
+      listen.textContent = label;
+      listen.hidden = false;
+      listen.addEventListener('click', () => {
+        listen.hidden = true;
+        onListen();
+      }, { once: true, signal });
+    },
+    offerDownloads(onDownload) {
+      for (const [el, format] of [[srt, 'srt'], [vtt, 'vtt']] as const) {
+        el.hidden = false;
+        el.addEventListener('click', () => onDownload(format), { signal });
+      }
     },
     remove,
   };

@@ -11,6 +11,8 @@ import { CAPTION_FILE_PROBLEMS, captionsFromFile, trackOfCues } from './captions
 import { findClickedVideo } from './captions-video';
 import { captionsProblem } from './captions-problem';
 import type { ClickedVideo } from '../captions/clicked';
+import { listenToCaptions, type CaptionsListener } from './captions-listen';
+import { downloadCaptions } from './captions-download';
 
 /*
  * "Translate captions" on the page: the video's own text track (a <track> or cues a script added)
@@ -191,10 +193,49 @@ async function run(video: HTMLVideoElement, track: TextTrack, list: TextTrackCue
   }
   overlay.offerStop(() => end(life));
   signal.addEventListener('abort', () => void sendMessage('captionsStop', { end: true }).catch(() => undefined), { once: true });
+  const fail = (error: unknown) => {
+    end(life);
+    if (alive()) void showPageNotice({ message: captionsProblem(error), tone: 'error', timeoutMs: 15_000 });
+  };
+  let listener: CaptionsListener | null = null;
+  const offerListen = () => overlay.offerListen(t('captionsListenButton', language), () => {
+    // Made in the user's click: the browser lets it sound.
+    const audio = new AudioContext();
+    void listen(audio).catch((error: unknown) => {
+      void audio.close().catch(() => undefined);
+      fail(error);
+    });
+  });
+  const listen = async (audio: AudioContext) => {
+    const quote = unwrap(await sendMessage('captionsListenEstimate', { cues: cues.map(({ id, start, end, text }) => ({ id, start, end, text })), duration }));
+    const agreed = await overlay.ask(t('captionsListenQuestion', language), t('captionsFigure', [formatNumber(quote.perMinute), formatNumber(quote.whole)]), t('captionsListenYes'));
+    if (!agreed || signal.aborted || !unwrap(await sendMessage('acceptSpendOffer', { offer: quote.offer }))) {
+      void audio.close().catch(() => undefined);
+      if (!signal.aborted) offerListen();
+      return;
+    }
+    listener = listenToCaptions({ video, cues, target: estimate.target, translationOf: (id) => translated.get(id) ?? null, audio, signal, onError: fail });
+    if (video.paused) void pump(true).catch(fail);
+  };
+  offerListen();
+  let saving = false;
+  overlay.offerDownloads((format) => {
+    if (saving) return;
+    saving = true;
+    const settle = (ids: readonly string[]) => {
+      ids.forEach((id) => settled.add(id));
+      render();
+      listener?.translated();
+    };
+    void downloadCaptions({ format, cues, translated, settle, target: estimate.target, overlay })
+      .catch(fail)
+      .finally(() => (saving = false));
+  });
 
   let asking = false;
-  const pump = async () => {
-    if (asking || signal.aborted || orphaned() || video.paused) return;
+  // `ahead`: asked for while paused (listening was just agreed to: what is about to be heard).
+  const pump = async (ahead = false) => {
+    if (asking || signal.aborted || orphaned() || (video.paused && !ahead)) return;
     const batch = nextBatch(cues, video.currentTime, settled, AHEAD);
     if (!batch) return;
     asking = true;
@@ -213,6 +254,7 @@ async function run(video: HTMLVideoElement, track: TextTrack, list: TextTrackCue
         }
       });
       render();
+      listener?.translated();
       if (paid.size) void showPageNotice({ message: t('captionsUnmatched'), tone: 'info', timeoutMs: 15_000, signal });
       if (answer.error) throw Object.assign(new Error(answer.error.message), { kind: answer.error.kind });
     } finally {
@@ -220,10 +262,7 @@ async function run(video: HTMLVideoElement, track: TextTrack, list: TextTrackCue
     }
     await pump();
   };
-  const next = () => void pump().catch((error: unknown) => {
-    end(life);
-    if (alive()) void showPageNotice({ message: captionsProblem(error), tone: 'error', timeoutMs: 15_000 });
-  });
+  const next = () => void pump().catch(fail);
   video.addEventListener('timeupdate', next, { signal });
   video.addEventListener('play', next, { signal });
   video.addEventListener('seeked', next, { signal });

@@ -7,7 +7,7 @@ import type { CostToConfirm, TranslationResult } from '../translate/translate';
 import { PLAYER_CORNERS } from '../settings/player-corner';
 import { LISTEN_MODES } from '../settings/listen-mode';
 import type { PageBlocksAnswer, PageEstimate } from '../translate/page-types';
-import type { CaptionsAnswer, CaptionsEstimate } from '../captions/protocol-types';
+import type { CaptionsAnswer, CaptionsEstimate, CaptionsSpeech } from '../captions/protocol-types';
 import {
   chunkSpeedSchema,
   playerActionSchema,
@@ -255,6 +255,21 @@ export const messageRules = {
   captionsTranslate: { input: z.strictObject({ target: targetCode, texts: z.array(text(1, 10_000)).check(z.minLength(1), z.maxLength(500)) }), from: ['content'] },
   /** The captions pause (withdraw what is not sent) or stop (and forget what was agreed to). */
   captionsStop: { input: z.strictObject({ end: z.boolean() }), from: ['content'] },
+  /** "Listen in <language>" on the page's translated captions: the figure for hearing them, and its offer. */
+  captionsListenEstimate: {
+    input: z.strictObject({
+      cues: z.array(z.strictObject({ id: text(1, 100), start: num(0, 1e7), end: num(0, 1e7), text: text(0, 10_000) })).check(z.minLength(1), z.maxLength(20_000)),
+      duration: z.nullable(num(0, 1e7)),
+    }),
+    from: ['content'],
+  },
+  /** One translated caption's speech, within what the user agreed to on that page. */
+  captionsSpeak: { input: z.strictObject({ target: targetCode, text: text(1, 5_000) }), from: ['content'] },
+  /** Saves the page's bilingual captions, written there from what it translated (no charge). */
+  captionsDownload: {
+    input: z.strictObject({ format: z.enum(['srt', 'vtt']), text: text(1, 8_000_000), title: text(0, 1_000), target: targetCode }),
+    from: ['content'],
+  },
   /** The active tab's selection, to prefill the popup (opening the popup grants activeTab). */
   getSelectionText: { input: z.undefined(), from: ['extension'] },
 
@@ -440,6 +455,9 @@ export interface ProtocolMap {
   captionsEstimate(data: In<'captionsEstimate'>): Result<CaptionsEstimate>;
   captionsTranslate(data: In<'captionsTranslate'>): Result<CaptionsAnswer>;
   captionsStop(data: In<'captionsStop'>): Result<void>;
+  captionsListenEstimate(data: In<'captionsListenEstimate'>): Result<CaptionsEstimate>;
+  captionsSpeak(data: In<'captionsSpeak'>): Result<CaptionsSpeech>;
+  captionsDownload(data: In<'captionsDownload'>): Result<string>;
 
   fetchChunk(data: In<'fetchChunk'>): Result<{ cacheKey: string }>;
   cancelFetches(data: In<'cancelFetches'>): Result<void>;

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Frame, Page, Worker } from '@playwright/test';
 import { connectService, expect, setSettings, test } from './fixtures';
 import { chooseMenuEntry, clickAxNode, clickToolbarButton, findAxNode, inPageUiText, ledger, tabIdOf } from '../support/extension';
@@ -7,8 +8,9 @@ import { browserCdp, EXTENSION_DIR } from '../support/browser';
 /*
  * "Translate captions" on a video with captions: the figure before anything is spent, the original
  * caption at once and its translation beside it, batches of whole cues only for the part reached,
- * and nothing more once paused or stopped. The test build reaches 2 s ahead (30 s for users), so
- * the 8 s fixture shows the batching.
+ * and nothing more once paused or stopped; the captions heard ("Listen in <language>") on the
+ * video's clock, and downloaded as SRT and VTT. The test build reaches 2 s ahead (30 s for users),
+ * so the 8 s fixture shows the batching.
  */
 
 const overlay = (context: BrowserContext, page: Page) => inPageUiText(context, page, 'voxlate-captions');
@@ -89,6 +91,21 @@ async function translateCaptionsOf(f: { context: BrowserContext; background: Wor
 
 const fault = (emulatorUrl: string, body: { type: string; path?: string; times?: number }) =>
   fetch(`${emulatorUrl}/__emulator/faults`, { method: 'POST', body: JSON.stringify(body) });
+
+/** What the test build's listener says each time a caption's speech starts (its own schedule), and the video's volume changes. */
+interface Spoken { cueId: string; cueStart: number; videoTime: number; late: boolean; slotEnd: number; volume: number }
+const recordListening = (page: Page) => page.evaluate(() => {
+  const w = window as unknown as { spoken: unknown[]; volumes: number[] };
+  w.spoken = [];
+  w.volumes = [];
+  window.addEventListener('voxlate:caption-spoken', (event) => w.spoken.push(JSON.parse((event as CustomEvent<string>).detail)));
+  document.querySelector('video')!.addEventListener('volumechange', (event) => w.volumes.push((event.target as HTMLVideoElement).volume));
+});
+const listened = (page: Page) => page.evaluate(() => {
+  const w = window as unknown as { spoken: Spoken[]; volumes: number[] };
+  return { spoken: w.spoken, volumes: w.volumes };
+});
+const speechCharges = async (url: string) => (await ledger(url)).entries.filter((e) => e.path === '/api/v1/tts').map((e) => e.textStart);
 
 test.describe('translate captions', () => {
   test('a <track> video: the figure first, the original at once, its translation beside it, and only the cues reached are paid for', async ({
@@ -291,5 +308,101 @@ test.describe('translate captions', () => {
     await playUntil(frame, 2.4);
     await expect.poll(() => overlay(context, page)).toContain('[ES] Boats wait by the old bridge.');
     expect((await translateCharges(emulator.url)).map((e) => e.credits)).toEqual([costOf('The river rises at dawn.\n\nBoats wait by the old bridge.')]);
+  });
+
+  test('Listen in Spanish: the figure first, each caption spoken when it starts with the video lowered meanwhile, only the captions reached paid for; pause and tab close spend nothing more', async ({
+    context, background, extensionId, emulator, pages,
+  }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es' });
+    const page = await openVideo({ context, pages }, 'captions-track.html');
+    await recordListening(page);
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-translate-captions', null);
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Translate'));
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Listen in Spanish'));
+    await expect.poll(() => overlay(context, page)).toMatch(/Hear this video's captions spoken in Spanish as it plays\?.*About \d+ credits per minute of video; up to \d+ for the whole video\./s);
+    expect(await speechCharges(emulator.url)).toEqual([]);
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Listen'));
+
+    // Played past the third caption's start (4.0 s), then paused: the speech of the three captions reached, not the fourth's.
+    await playUntil(page, 4.3);
+    await expect.poll(async () => (await listened(page)).spoken.map((s) => s.cueId)).toContain('2');
+    const reached = ['[ES] The river rises at dawn.', '[ES] Boats wait by the old bridge.', '[ES] Fishermen & children wave.'];
+    expect((await speechCharges(emulator.url)).sort()).toEqual([...reached].sort());
+    const { spoken, volumes } = await listened(page);
+    // The second and third captions' speech started on the video's clock once their caption started, within its slot; the
+    // second's, fetched 2 s ahead, was there before it (the third's waits on a translation asked 1 s ahead: on a busy machine it may come late).
+    expect(spoken.find((s) => s.cueId === '1')!.late).toBe(false);
+    for (const id of ['1', '2']) {
+      const start = spoken.find((s) => s.cueId === id)!;
+      expect(start.videoTime).toBeGreaterThanOrEqual(start.cueStart);
+      expect(start.videoTime).toBeLessThan(start.slotEnd);
+      expect(start.volume).toBe(0.25);
+    }
+    // Paused: nothing more is asked for. A seek back plays what was bought again, for nothing.
+    await seekTo(page, 1.9);
+    await playUntil(page, 2.3);
+    await expect.poll(async () => (await listened(page)).spoken.filter((s) => s.cueId === '1')).toHaveLength(2);
+    expect(await speechCharges(emulator.url)).toHaveLength(3);
+
+    // Played to the end (faster): the last caption is reached (paid for at most once), and the video's sound is back.
+    await playToEnd(page, 2);
+    const paid = await speechCharges(emulator.url);
+    expect(paid.length).toBeGreaterThanOrEqual(3);
+    expect(paid.length).toBeLessThanOrEqual(4);
+    expect([...reached, '[ES] The agua turns gold at dusk.']).toEqual(expect.arrayContaining(paid));
+    expect(volumes).toContain(0.25);
+    expect((await listened(page)).volumes.at(-1)).toBe(1);
+
+    // The tab closed: its agreement is forgotten, and nothing more is spent.
+    const tabId = await tabIdOf(background, page);
+    await page.close();
+    await expect.poll(() => background.evaluate(async (tab) => Object.keys((await chrome.storage.session.get('spendGrants')).spendGrants ?? {}).some((key) => key.startsWith(`${tab}:`)), tabId)).toBe(false);
+    expect(await speechCharges(emulator.url)).toHaveLength(paid.length);
+  });
+
+  test('Download SRT and VTT: the bilingual captions from what was translated, nothing paid; the untranslated rest counted, and translated first when asked', async ({
+    context, background, extensionId, emulator, pages,
+  }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es' });
+    const page = await openVideo({ context, pages }, 'captions-track.html');
+    await seekTo(page, 0.5);
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-translate-captions', null);
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Translate'));
+    await playUntil(page, 2.4);
+    await expect.poll(() => overlay(context, page)).toContain('[ES] Boats wait by the old bridge.');
+    const firstTwo = costOf('The river rises at dawn.\n\nBoats wait by the old bridge.');
+    const saved = async (ext: string) => {
+      let file = '';
+      await expect.poll(async () => (file = await background.evaluate(async (end) => (await chrome.downloads.search({ state: 'complete' })).find((d) => d.filename.endsWith(end))?.filename ?? '', ext))).not.toBe('');
+      return readFile(file, 'utf8');
+    };
+
+    // VTT as it is: two of four captions not reached, said so; saved with those in the original only, for nothing.
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Download VTT'));
+    await expect.poll(() => overlay(context, page)).toContain('2 of 4 captions are not translated yet');
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Save as it is'));
+    expect(await saved('.vtt')).toBe([
+      'WEBVTT', '',
+      '0', '00:00:00.200 --> 00:00:01.800', 'The river rises at dawn.', '[ES] The river rises at dawn.', '',
+      '1', '00:00:02.000 --> 00:00:03.800', 'Boats wait by the old bridge.', '[ES] Boats wait by the old bridge.', '',
+      '2', '00:00:04.000 --> 00:00:05.800', 'Fishermen &amp; children wave.', '',
+      '3', '00:00:06.000 --> 00:00:07.800', 'The water turns gold at dusk.', '',
+    ].join('\n'));
+    expect((await translateCharges(emulator.url)).map((e) => e.credits)).toEqual([firstTwo]);
+
+    // SRT with the rest translated first: one request for the two left, at the figure shown.
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Download SRT'));
+    const rest = costOf('Fishermen & children wave.\n\nThe water turns gold at dusk.');
+    await expect.poll(() => overlay(context, page)).toContain(`About ${rest} credits, within what you agreed to.`);
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Translate the rest'));
+    expect(await saved('.srt')).toBe([
+      '1', '00:00:00,200 --> 00:00:01,800', 'The river rises at dawn.', '[ES] The river rises at dawn.', '',
+      '2', '00:00:02,000 --> 00:00:03,800', 'Boats wait by the old bridge.', '[ES] Boats wait by the old bridge.', '',
+      '3', '00:00:04,000 --> 00:00:05,800', 'Fishermen & children wave.', '[ES] Fishermen & children wave.', '',
+      '4', '00:00:06,000 --> 00:00:07,800', 'The water turns gold at dusk.', '[ES] The agua turns gold at dusk.', '',
+    ].join('\n'));
+    expect((await translateCharges(emulator.url)).map((e) => e.credits)).toEqual([firstTwo, rest]);
   });
 });

@@ -3,8 +3,10 @@
  * is spent, the original caption at once and its translation beside it, one request of whole cues
  * for the part of the video reached (the test build reaches 2 s ahead), an answer that cannot be
  * split paid once, errors in words of ours, a caption file the user loads, a player in a frame of
- * another origin, and fullscreen. Prints "N passed, N failed".
+ * another origin, fullscreen, the bilingual captions downloaded as VTT and SRT, and the captions
+ * heard ("Listen in <language>"). Prints "N passed, N failed".
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from 'puppeteer-core';
 import { FIREFOX_TEST_BUILD } from '../support/build-dir';
 import { startVideoServer, videoFixturePath } from '../support/video-server';
@@ -203,6 +205,101 @@ async function main(): Promise<number> {
       await until('our captions inside the fullscreen element', () => page.evaluate(`document.fullscreenElement?.querySelector('voxlate-captions') != null`) as Promise<boolean>);
       await page.evaluate(`document.exitFullscreen()`);
       await until('our captions back on the page', () => page.evaluate(`document.documentElement.querySelector(':scope > voxlate-captions') != null`) as Promise<boolean>);
+    });
+
+    await check('Firefox: Download VTT and SRT: the bilingual captions from what was translated, nothing paid; the untranslated rest counted, and translated first when asked', async () => {
+      await open('captions-track.html');
+      await ext.evaluate(async () => browser.downloads.erase({}));
+      await translateCaptionsOf(ext);
+      await clickInPageUi(ext, page, 'button', 'Translate', 'voxlate-captions');
+      await page.evaluate(playUntil(2.4));
+      await until('the translation beside the original', async () => (await overlay()).includes('[ES] Boats wait by the old bridge.'));
+      const saved = async (end: string) => {
+        const file = await until(`the ${end} file saved`, async () => (await ext.evaluate(async () => (await browser.downloads.search({ state: 'complete' })).map((d) => d.filename))).find((f) => f.endsWith(end)));
+        return readFileSync(file, 'utf8');
+      };
+      const before = await charged();
+      await clickInPageUi(ext, page, 'button', 'Download VTT', 'voxlate-captions');
+      await until('the count of captions not translated', async () => (await overlay()).includes('2 of 4 captions are not translated yet'));
+      await clickInPageUi(ext, page, 'button', 'Save as it is', 'voxlate-captions');
+      const vtt = [
+        'WEBVTT', '',
+        '0', '00:00:00.200 --> 00:00:01.800', 'The river rises at dawn.', '[ES] The river rises at dawn.', '',
+        '1', '00:00:02.000 --> 00:00:03.800', 'Boats wait by the old bridge.', '[ES] Boats wait by the old bridge.', '',
+        '2', '00:00:04.000 --> 00:00:05.800', 'Fishermen &amp; children wave.', '',
+        '3', '00:00:06.000 --> 00:00:07.800', 'The water turns gold at dusk.', '',
+      ].join('\n');
+      const gotVtt = await saved('.vtt');
+      if (gotVtt !== vtt) throw new Error(`saved VTT:\n${gotVtt}`);
+      await expectCharged(before);
+      const rest = costOf('Fishermen & children wave.\n\nThe water turns gold at dusk.');
+      await clickInPageUi(ext, page, 'button', 'Download SRT', 'voxlate-captions');
+      await until('the figure for the rest', async () => (await overlay()).includes(`About ${rest} credits, within what you agreed to.`));
+      await clickInPageUi(ext, page, 'button', 'Translate the rest', 'voxlate-captions');
+      const srt = [
+        '1', '00:00:00,200 --> 00:00:01,800', 'The river rises at dawn.', '[ES] The river rises at dawn.', '',
+        '2', '00:00:02,000 --> 00:00:03,800', 'Boats wait by the old bridge.', '[ES] Boats wait by the old bridge.', '',
+        '3', '00:00:04,000 --> 00:00:05,800', 'Fishermen & children wave.', '[ES] Fishermen & children wave.', '',
+        '4', '00:00:06,000 --> 00:00:07,800', 'The water turns gold at dusk.', '[ES] The agua turns gold at dusk.', '',
+      ].join('\n');
+      const gotSrt = await saved('.srt');
+      if (gotSrt !== srt) throw new Error(`saved SRT:\n${gotSrt}`);
+      await expectCharged([...before, rest]);
+    });
+
+    await check('Firefox: Listen in Spanish: the figure first, each caption spoken when it starts with the video lowered meanwhile, only the captions reached paid for; a seek back and the tab closed spend nothing more', async () => {
+      await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+      await ext.evaluate(async (url) => {
+        await browser.storage.local.set({ settings: { serviceUrl: url, targetLanguage: 'es' } });
+      }, emulator.url);
+      // A tab of its own, closed at the end: the other page leaves the loopback address meanwhile.
+      await page.goto('about:blank');
+      const tab = await firefox.newPage();
+      await tab.goto(`${videos.url}/captions-track.html`);
+      await tab.evaluate(loaded());
+      await tab.evaluate(`(() => {
+        window.spoken = [];
+        window.volumes = [];
+        window.addEventListener('voxlate:caption-spoken', (event) => window.spoken.push(JSON.parse(event.detail)));
+        document.querySelector('video').addEventListener('volumechange', (event) => window.volumes.push(event.target.volume));
+      })()`);
+      const listened = () => tab.evaluate(`({ spoken: window.spoken, volumes: window.volumes })`) as Promise<{ spoken: { cueId: string; cueStart: number; videoTime: number; late: boolean; slotEnd: number; volume: number }[]; volumes: number[] }>;
+      const spoken = async () => (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts').map((e) => e.textStart).sort();
+      await translateCaptionsOf(ext);
+      await clickInPageUi(ext, tab, 'button', 'Translate', 'voxlate-captions');
+      await clickInPageUi(ext, tab, 'button', 'Listen in Spanish', 'voxlate-captions');
+      await until('the figure for listening', async () => {
+        const text = await overlay();
+        return text.includes("Hear this video's captions spoken in Spanish as it plays?") && FIGURE.test(text);
+      });
+      if ((await spoken()).length) throw new Error('speech was paid for before the figure was agreed to');
+      await clickInPageUi(ext, tab, 'button', 'Listen', 'voxlate-captions');
+      await tab.evaluate(playUntil(4.3));
+      await until('the third caption spoken', async () => (await listened()).spoken.some((s) => s.cueId === '2'));
+      const reached = ['[ES] Boats wait by the old bridge.', '[ES] Fishermen & children wave.', '[ES] The river rises at dawn.'];
+      if (JSON.stringify(await spoken()) !== JSON.stringify(reached)) throw new Error(`speech paid for ${JSON.stringify(await spoken())}`);
+      const heard = await listened();
+      for (const id of ['1', '2']) {
+        const start = heard.spoken.find((s) => s.cueId === id)!;
+        // The second's speech, fetched 2 s ahead, was there before its caption (the third's waits on a translation asked 1 s ahead).
+        if ((id === '1' && start.late) || start.videoTime < start.cueStart || start.videoTime >= start.slotEnd) throw new Error(`caption ${id} was spoken off its caption: ${JSON.stringify(start)}`);
+        if (start.volume !== 0.25) throw new Error(`the video's volume was ${start.volume} while ours spoke`);
+      }
+      await tab.evaluate(seek(1.9));
+      await tab.evaluate(playUntil(2.3));
+      await until('the second caption spoken again', async () => (await listened()).spoken.filter((s) => s.cueId === '1').length === 2);
+      if ((await spoken()).length !== 3) throw new Error('a seek back paid again');
+      // Played to the end (faster): the last caption is reached (paid for at most once), and the video's sound is back.
+      await tab.evaluate(inVideo('video', `video.addEventListener('ended', () => resolve(), { once: true }); video.playbackRate = 2; video.play().catch(reject);`));
+      const all = [...reached, '[ES] The agua turns gold at dusk.'];
+      const paid = await spoken();
+      if (paid.length < 3 || paid.length > 4 || paid.some((text) => !all.includes(text))) throw new Error(`speech paid for ${JSON.stringify(paid)}`);
+      const volumes = (await listened()).volumes;
+      if (!volumes.includes(0.25) || volumes.at(-1) !== 1) throw new Error(`the video's volume went ${JSON.stringify(volumes)}`);
+      const tabId = await ext.evaluate(async () => (await browser.tabs.query({ url: '*://127.0.0.1/*' }))[0]!.id!);
+      await tab.close();
+      await until('the tab\'s agreement forgotten', () => ext.evaluate(async (id) => !Object.keys(((await browser.storage.session.get('spendGrants')).spendGrants ?? {}) as object).some((key) => key.startsWith(`${id}:`)), tabId));
+      if ((await spoken()).length !== paid.length) throw new Error('speech was paid for after the tab closed');
     });
 
     // Last: the add-on is loaded afresh.

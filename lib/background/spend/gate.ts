@@ -28,7 +28,7 @@ import { createSerial } from '../../serial';
  */
 
 /** A paid activity of a tab that asks and spends through the gate. */
-export type SpendAction = 'page-translate' | 'captions';
+export type SpendAction = 'page-translate' | 'captions' | 'captions-listen';
 
 interface Grant {
   /** Credits the user agreed to, in all. */

@@ -1,0 +1,60 @@
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { useEmulator } from '../../test/contract/emulator-harness';
+import { useEnglishMessages } from '../i18n.test-helpers';
+import { accountItem } from '../settings/cache-items';
+import { apiKeyItem, updateSettings } from '../settings/items';
+import { clearAudioCache } from '../speech/cache';
+import type { Cue } from '../captions/cue';
+import { estimateCaptions, stopCaptions } from './captions';
+import { estimateCaptionsListen, speakCaption } from './captions-speech';
+import { acceptOffer, grantLeft } from './spend/gate';
+
+const TAB = 11;
+// The real emulator behind the real client, scheduler and gateway: what is charged is the service's word.
+const emulator = useEmulator();
+const speechLog = async () => (await emulator.log()).filter((entry) => entry.path === '/api/v1/tts');
+
+const cues: Cue[] = [
+  { id: '0', start: 0.2, end: 1.8, text: 'Hello, my friend.' },
+  { id: '1', start: 2, end: 3.8, text: 'The cat sleeps on the book.' },
+];
+
+beforeEach(async () => {
+  useEnglishMessages();
+  fakeBrowser.reset();
+  await clearAudioCache();
+  await apiKeyItem.setValue('demo-pro');
+  await updateSettings({ serviceUrl: emulator.url(), targetLanguage: 'es' });
+  await accountItem.setValue({ email: 'pro@demo.test', plan: 'pro', credits: 100_000, fetchedAt: Date.now(), serviceUrl: emulator.url() });
+});
+
+describe('captions heard in the worker', () => {
+  it('speaks nothing before the figure for listening is agreed to; then each caption once, the cache answering again', async () => {
+    await acceptOffer((await estimateCaptions(cues, 8, TAB)).offer, TAB);
+    // The translation's grant alone does not cover speech.
+    await expect(speakCaption('es', '[ES] Hola, my amigo.', TAB)).rejects.toThrow('would cost more than you agreed to');
+    const listen = await estimateCaptionsListen(cues, 8, TAB);
+    // The figure shown is the whole: the captions' translation and their speech.
+    expect(listen.whole).toBeGreaterThan(Math.ceil('Hello, my friend.\n\n'.length / 10) + Math.ceil('The cat sleeps on the book.\n\n'.length / 10));
+    expect(await acceptOffer(listen.offer, TAB)).toBe(true);
+    const first = await speakCaption('es', '[ES] Hola, my amigo.', TAB);
+    expect(first.durationSec).toBeGreaterThan(0);
+    expect(first.audio.length).toBeGreaterThan(100);
+    expect(await speechLog()).toHaveLength(1);
+    expect(await speakCaption('es', '[ES] Hola, my amigo.', TAB)).toEqual(first);
+    expect(await speechLog()).toHaveLength(1);
+  });
+
+  it('a pause withdraws speech not sent yet; starting the captions afresh forgets what was agreed to', async () => {
+    await acceptOffer((await estimateCaptionsListen(cues, 8, TAB)).offer, TAB);
+    const asked = speakCaption('es', '[ES] El gato sleeps on el libro.', TAB);
+    // The page's pause, as its message arrives.
+    await stopCaptions(TAB, false);
+    await expect(asked).rejects.toMatchObject({ kind: 'cancelled' });
+    expect(await speechLog()).toEqual([]);
+    await estimateCaptions(cues, 8, TAB);
+    expect(await grantLeft(TAB, 'captions-listen')).toBeNull();
+  });
+});

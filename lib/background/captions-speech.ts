@@ -1,0 +1,85 @@
+import { makeServiceError, ServiceError } from '../api/errors';
+import { listenFigure, translationFigure } from '../captions/figure';
+import type { Cue } from '../captions/cue';
+import type { CaptionsEstimate, CaptionsSpeech } from '../captions/protocol-types';
+import { t } from '../i18n';
+import { languageByCode } from '../language';
+import { getSettings } from '../settings/items';
+import { audioCacheKey, getAudio, putAudio } from '../speech/cache';
+import { toBase64 } from '../storage/base64';
+import { noteCreditsSpent } from './account';
+import { isPrivateTab } from './private-windows';
+import { chooseSpeechParams } from './reading/speech-params';
+import { estimateSpeechCredits, mayHaveBeenCharged, noteSpeechPaid } from './speech-price';
+import { actionSignal, offerSpend, reserve, type SpendAction } from './spend/gate';
+import { paidCall } from './spend/gateway';
+import { estimateSpeechOfLengths } from './spend/questions';
+import { currentTargetLanguage } from './translation';
+
+/*
+ * "Listen in <language>" on captions being translated, in the worker: the figure for hearing them
+ * (their translation and the speech of every caption), whose speech part is a grant of its own
+ * (agreeing to translate captions does not pay for hearing them), paused and ended with the
+ * captions' translation (background/captions.ts); then each caption's speech, from the audio
+ * cache or through the one gateway, handed to the page that plays it in time with its video (the
+ * page holds no key, only the audio's bytes).
+ */
+
+/** The spend gate's action for a tab's captions heard. */
+export const LISTEN_ACTION: SpendAction = 'captions-listen';
+const ACTION = LISTEN_ACTION;
+/** A caption's speech is wanted within seconds: before page translation, after a reading's chunk. */
+const SPEECH_PRIORITY = 45;
+
+/**
+ * The figure for hearing the captions: "about N credits per minute; up to M for the whole video",
+ * their translation included (agreed to already). Accepting its offer lets the tab's speech spend
+ * up to what hearing every caption costs.
+ */
+export async function estimateCaptionsListen(cues: readonly Cue[], durationSec: number | null, tabId: number): Promise<CaptionsEstimate> {
+  const target = await currentTargetLanguage();
+  const { format } = await getSettings();
+  const figure = await listenFigure(cues, { source: null, target, ...(durationSec === null ? {} : { durationSec }) }, (lengths) => estimateSpeechOfLengths(lengths, { format }));
+  const translation = translationFigure(cues, { source: null, target });
+  const offer = await offerSpend(tabId, ACTION, Math.max(0, figure.whole - translation.whole));
+  return { target, perMinute: figure.perMinute, whole: figure.whole, offer: offer.id };
+}
+
+/**
+ * One translated caption's speech with the user's voice for `target`: the cache's at no cost,
+ * else one paid request within what the user agreed to (withdrawn while not sent when the page
+ * pauses or stops). Kept in the cache, so a seek back or a second watch costs nothing.
+ */
+export async function speakCaption(target: string, text: string, tabId: number): Promise<CaptionsSpeech> {
+  const language = languageByCode(target);
+  if (!language) throw new ServiceError('invalidRequest', t('translateUnsupported', target));
+  const withdrawn = actionSignal(tabId, ACTION);
+  const settings = await getSettings();
+  const params = await chooseSpeechParams(text, { language: language.code }, settings);
+  const key = await audioCacheKey({ service: settings.serviceUrl, text, ...params });
+  const cached = await getAudio(key).catch(() => undefined);
+  if (cached) return { audio: toBase64(cached.audio), durationSec: cached.durationSec };
+  if (withdrawn.aborted) throw makeServiceError('cancelled');
+  const { credits } = await estimateSpeechCredits(settings.serviceUrl, params.format, [text]);
+  const held = await reserve(tabId, ACTION, credits);
+  if (!held) throw new ServiceError('invalidRequest', t('captionsOverFigure'));
+  let charged = 0;
+  try {
+    const speech = await paidCall((client, abort) => client.tts({ text, voice_id: params.voiceId, language: params.language, speed: params.speed, format: params.format }, { signal: abort }), {
+      priority: SPEECH_PRIORITY,
+      signal: withdrawn,
+      label: 'captions',
+    });
+    charged = credits;
+    void noteSpeechPaid(settings.serviceUrl, params.format, text).catch(() => undefined);
+    void noteCreditsSpent(credits).catch(() => undefined);
+    const entry = { audio: speech.audio, format: speech.format, fileName: speech.fileName, durationSec: speech.durationSec };
+    await putAudio(key, entry, { inMemory: await isPrivateTab(tabId) }).catch(() => undefined);
+    return { audio: toBase64(speech.audio), durationSec: speech.durationSec };
+  } catch (error) {
+    if (mayHaveBeenCharged(error)) charged = credits;
+    throw error;
+  } finally {
+    await held.settle(charged);
+  }
+}
