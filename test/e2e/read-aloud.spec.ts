@@ -1,12 +1,17 @@
+import type { Page } from '@playwright/test';
 import { connectService, expect, readArticleSelection, setSettings, test } from './fixtures';
 import {
   badgeOf,
   chooseMenuEntry,
+  confirmOnPage,
   highlightedText,
+  inPageUiText,
+  ledger,
   readingSession,
   selectSnippet,
   selectText,
   speechRequests,
+  stopReadingAndSettle,
   waitForStatus,
   watchHighlights,
 } from '../support/extension';
@@ -161,5 +166,62 @@ test.describe('read aloud', () => {
     await cdp.send('ServiceWorker.stopAllWorkers');
     const afterStop = (await elapsed())!.sentence;
     await expect.poll(async () => (await elapsed())?.sentence ?? 99, { timeout: 20_000 }).toBeGreaterThan(afterStop);
+  });
+});
+
+/**
+ * test/fixtures/phrasebook.html: 30 short English lines, each followed by its German line declared
+ * `lang="de"` (the page is declared English). The German lines, longer, make the whole read as
+ * German to the detector; the reading's language is told by the English lines alone.
+ */
+test.describe('read aloud: a phrasebook page', () => {
+  const germanLines = (page: Page) => page.locator('p[lang="de"]').allInnerTexts();
+  const sent = async (emulatorUrl: string) => (await speechRequests(emulatorUrl)).filter((r) => r.status === 200);
+
+  test('each German line is sent alone, as German in a German voice, each English line as English in an English voice; each request charged once', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { confirmAboveCredits: 100_000 });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/phrasebook.html`);
+    const german = (await germanLines(page)).map((line) => line.trim());
+
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
+    await waitForStatus(background, 'playing');
+    // The player buys ahead of what is heard: the first three German lines are enough to tell.
+    await expect.poll(async () => (await sent(emulator.url)).filter((r) => r.language === 'de').length, { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
+    await stopReadingAndSettle(background);
+    const requests = await sent(emulator.url);
+    for (const r of requests) {
+      if (german.includes(r.textStart ?? '')) expect(r).toMatchObject({ language: 'de', voiceId: expect.stringMatching(/^de/), textLength: r.textStart!.length });
+      else expect(r).toMatchObject({ language: 'en', voiceId: expect.stringMatching(/^en/) });
+    }
+    expect(requests.filter((r) => r.language === 'de').map((r) => r.textStart)).toEqual(german.slice(0, requests.filter((r) => r.language === 'de').length));
+    const charged = (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts');
+    expect(charged.map((e) => e.id).sort()).toEqual(requests.map((r) => r.id).sort());
+  });
+
+  test('above a low threshold it asks before paying anything: its first line is not sent early (each line is a request of its own); once agreed, each request is charged once', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    // The price known (the emulator's 1 credit per 100 characters): the figure is 61 requests of 1
+    // credit each (title, 30 English and 30 German lines), above 45; counted as one voice's chunks,
+    // the page (about 1,300 characters) would be bounded at about 32 and its first line sent early.
+    await background.evaluate((serviceUrl) => chrome.storage.local.set({ speechPrice: { serviceUrl, byFormat: { mp3: { credits: 100, chars: 10_000, requests: 10 } } } }), emulator.url);
+    await setSettings(background, { confirmAboveCredits: 45 });
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/phrasebook.html`);
+
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-page');
+    await expect.poll(() => inPageUiText(context, page, 'voxlate-notice'), { timeout: 30_000 }).toMatch(/Read aloud \(/);
+    expect(await speechRequests(emulator.url)).toEqual([]);
+    expect((await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts')).toEqual([]);
+
+    await confirmOnPage(context, page);
+    await waitForStatus(background, 'playing');
+    await expect.poll(async () => (await sent(emulator.url)).some((r) => r.textStart === 'Guten Morgen.'), { timeout: 60_000 }).toBe(true);
+    await stopReadingAndSettle(background);
+    const requests = await sent(emulator.url);
+    expect(requests.filter((r) => r.textStart === 'German for travellers')).toHaveLength(1);
+    const charged = (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts');
+    expect(charged.map((e) => e.id).sort()).toEqual(requests.map((r) => r.id).sort());
   });
 });

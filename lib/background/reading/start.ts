@@ -7,6 +7,7 @@ import { chunkAsked, type PlannedChunk, type SpeechParams } from '../../player/c
 import type { Settings } from '../../settings/schema';
 import { estimateReading, listenCostWords, markParagraphs, planForListening } from './modes';
 import { opensInReadingVoice, sentenceVoices, splitByVoice } from './paragraph-voices';
+import { ownLanguageText } from './own-language';
 import { leftOutChars, speechMarks, type CleanupRules } from '../../speech/clean';
 import type { TextMark } from '../../text-marks';
 import { leftOutItem } from '../../settings/cache-items';
@@ -82,16 +83,17 @@ async function startWithdrawable(sessionId: string, request: ReadRequest, sent: 
   // (kept in the request a question or a Retry carries; else the settings now).
   const listen = request.listen ?? settings.listen;
   const cleanup = request.cleanup ?? settings.cleanup;
-  const params = await chooseSpeechParams(request.text, request, settings);
+  // A text read as written in the language found for it may have paragraphs in other languages,
+  // read in voices of theirs (a language or voice chosen for the text is kept throughout).
+  const voicesByParagraph = request.translateTo === undefined && !request.language && !request.voiceId;
+  // Its own language is found in what the page does not declare in another (own-language.ts).
+  const params = await chooseSpeechParams(voicesByParagraph ? ownLanguageText(request.text, request.marks) : request.text, request, settings);
   const inPrivate = await noteReadingBegun(sessionId, request.tabId, request.translateTo, request.sourceLanguage || null);
   const capped = capReadingText(request.text);
   // Already agreed to: the first sentence leaves now, before a long text is planned (it is found
   // from the text's start alone); the player's ask for it joins this request.
   // (Not for a reading heard sentence by sentence in another language: its first request is its first sentence's.)
   const bySentence = request.translateTo !== undefined && listen.mode !== 'translation';
-  // A text read as written in the language found for it may have paragraphs in other languages,
-  // read in voices of theirs (a language or voice chosen for the text is kept throughout).
-  const voicesByParagraph = request.translateTo === undefined && !request.language && !request.voiceId;
   // (Nor when such a text opens with a paragraph in another language: its voice is known once planned.)
   // Each request fits the service's limit as it is sent: translated, or with the user's pronunciations.
   const heardIn = request.translateTo ? { source: request.sourceLanguage || null, target: request.translateTo } : undefined;
