@@ -112,9 +112,10 @@ describe('wordsOf', () => {
     expect(english['2019']).toBeGreaterThan(english['2000']!);
     // "six point two", "sixty-two".
     expect(english['6.2']).toBeGreaterThan(english['62']!);
-    // The language's own words and marks: "dix-huit mille" is shorter than "eighteen thousand";
-    // "," is a decimal comma in French ("neuf virgule quatre"), thousands in English.
-    expect(weights('18000', 'fr')['18000']).toBeLessThan(weights('18000', 'en')['18000']!);
+    // The language's own words and marks: "eighteen" is longer than "eighty", "dix-huit" shorter
+    // than "quatre-vingts"; "," is a decimal comma in French ("neuf virgule quatre"), thousands in English.
+    expect(weights('18000 80000', 'en')['18000']).toBeGreaterThan(weights('18000 80000', 'en')['80000']!);
+    expect(weights('18000 80000', 'fr')['18000']).toBeLessThan(weights('18000 80000', 'fr')['80000']!);
     expect(weights('9,4', 'fr')['9,4']).toBeLessThan(weights('9,400', 'en')['9,400']!);
   });
 
@@ -136,8 +137,64 @@ describe('wordsOf', () => {
     expect(w.banana).toBeGreaterThan(w.string!);
   });
 
+  it('counts a doubled letter and a digraph of the language as one sound', () => {
+    const english = weights('rolling roling thin tin', 'en');
+    expect(english.rolling).toBe(english.roling);
+    expect(english.thin).toBe(english.tin);
+    // "eau" is one sound in French, three letters in English.
+    expect(weights('beau', 'fr').beau).toBeLessThan(weights('beau', 'en').beau!);
+  });
+
+  it('weighs syllables by the language: French syllables are long and even', () => {
+    expect(weights('papa', 'fr').papa).toBeGreaterThan(weights('papa', 'en').papa!);
+  });
+
+  it('gives a symbol said between two words ("50 % of") to the word before it', () => {
+    const plain = wordsOf('50 of them', 'en');
+    const percent = wordsOf('50 % of them', 'en');
+    expect(percent[0]!.weight).toBeGreaterThan(plain[0]!.weight);
+    expect(percent[1]!.weight).toBe(plain[1]!.weight);
+  });
+
+  it('expects a clause break at quotation marks of any language (« », „ “)', () => {
+    expect(wordsOf('Il a dit « oui » hier', 'fr').map((w) => w.breakBefore)).toEqual([2, 0, 0, 1, 1]);
+    expect(wordsOf('Er sagte „ja“ gestern', 'de').map((w) => w.breakBefore)).toEqual([2, 0, 1, 1]);
+  });
+
+  it('marks conjunctions and relative words, before which a long clause is often paused', () => {
+    expect(wordsOf('Cats and dogs who bark', 'en').map((w) => w.phrase)).toEqual([false, true, false, true, false]);
+    // Not the German relative "die": it is the article too.
+    expect(wordsOf('Katzen und die Hunde, welche bellen', 'de').map((w) => w.phrase)).toEqual([false, true, false, false, true, false]);
+  });
+
   it('reads right-to-left text in its logical order', () => {
     const words = wordsOf('שלום עולם, מה שלומך?', 'he');
     expect(words.map((w) => w.from)).toEqual([0, 5, 11, 14]);
+  });
+});
+
+describe('timeWords at a pause the text does not punctuate', () => {
+  /** Tone bursts, one a word, with a 20 ms dip (20 dB down, not a pause) between, and a 200 ms pause before word `pauseBefore`. */
+  function bursts(lengths: number[], pauseBefore: number) {
+    const rate = 16000;
+    const starts: number[] = [];
+    const parts: number[] = [];
+    lengths.forEach((sec, k) => {
+      if (k === pauseBefore) parts.push(...new Array(rate * 0.2).fill(0));
+      starts.push(parts.length / rate);
+      for (let i = 0; i < Math.round(sec * rate); i++) parts.push(0.5 * Math.sin((2 * Math.PI * 200 * i) / rate));
+      for (let i = 0; i < rate * 0.02; i++) parts.push(0.05 * Math.sin((2 * Math.PI * 200 * i) / rate));
+    });
+    return { samples: Float32Array.from(parts), sampleRate: rate, starts };
+  }
+
+  it('starts a conjunction after a pause in a long clause where the sound resumes', () => {
+    // Spoken slowly before the pause and quickly after it: the text's lengths alone would be wrong.
+    const text = 'the miller carried heavy sacks of grain up the narrow stairs and the baker waited below for the flour';
+    const words = text.split(' ');
+    const and = words.indexOf('and');
+    const { samples, sampleRate, starts } = bursts(words.map((w, k) => w.length * (k < and ? 0.07 : 0.055)), and);
+    const timed = timeWords(text, 'en', { samples, sampleRate });
+    expect(Math.abs(timed[and]!.atSec - starts[and]!)).toBeLessThan(0.03);
   });
 });

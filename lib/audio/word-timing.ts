@@ -4,12 +4,14 @@
  *
  * Speech pauses where the text has punctuation; everywhere else words run together. So:
  * 1. the audio's loudness, in 10 ms frames, gives its pauses (quiet for at least MIN_PAUSE_SEC);
- * 2. the text's words get an expected length (their letters and syllables; a number as the words
- *    it is read as in the language, capitals spelled out unless they can be said as a word, a CJK
- *    character as a syllable or two; the last word before a break drawn out), and the places
- *    between them a class of pause (none, a clause break, a sentence break);
- * 3. the pauses are matched to the punctuated breaks by a small dynamic programme that keeps the
- *    speaking rate between two matched pauses closest to the chunk's own rate;
+ * 2. the text's words get an expected length (their sounds, counted from letters with the
+ *    language's digraphs, and syllables; a number as the words it is read as in the language,
+ *    capitals spelled out unless they can be said as a word, a CJK character as a syllable or two;
+ *    the last word before a break drawn out), and the places between them a class of pause (none,
+ *    a clause break, a sentence break) and whether a long clause is often phrased there (before a
+ *    conjunction or a relative word: speech engines pause there without punctuation);
+ * 3. the pauses are matched to those places by a small dynamic programme that keeps the speaking
+ *    rate between two matched pauses closest to the chunk's own rate;
  * 4. between two matched pauses, words start where their expected lengths put them in the speech
  *    (pauses left out), and a word after a matched pause starts where the sound resumes.
  * Pure and synchronous: about a millisecond per second of audio.
@@ -44,13 +46,18 @@ const QUIET_DB = 30;
  */
 const MIN_PAUSE_SEC = 0.06;
 /** Seconds of sound per unit of a word's weight in speech at a usual pace (measured on espeak-ng at speed 1). */
-const TYPICAL_SEC_PER_WEIGHT = 0.047;
+const TYPICAL_SEC_PER_WEIGHT = 0.05;
 /** How far from where its expected length puts a word's start a dip in the sound is looked for (at a usual pace). */
-const DIP_RADIUS_SEC = 0.06;
+const DIP_RADIUS_SEC = 0.04;
 /** How much quieter than the loudest frame near it a frame must be to be a dip between words. */
-const DIP_DB = 8;
-/** How many pauses, or punctuated breaks, one step of the matching may pass over. */
+const DIP_DB = 11;
+/** How many pauses one step of the matching may pass over. */
 const MAX_SKIP = 3;
+/** How many words one step of the matching may pass over (a stretch without a matched pause). */
+const MAX_SKIP_WORDS = 60;
+/** What matching a pause costs before a conjunction or a relative word (not punctuated), and before any other word. */
+const PHRASE_PAUSE_COST = 0.2;
+const PLAIN_PAUSE_COST = 1.5;
 
 type Pause = { start: number; end: number };
 
@@ -90,19 +97,62 @@ interface Word {
   weight: number;
   /** The pause expected before this word: 0 none, 1 a clause break, 2 a sentence or paragraph break. */
   breakBefore: 0 | 1 | 2;
+  /** A conjunction or a relative word: a long clause is often phrased (paused) before it. */
+  phrase: boolean;
 }
 
 const SENTENCE_END = /[.!?\u2026\u3002\uff01\uff1f\n]/u;
-const CLAUSE_END = /[,;:\u2013\u2014()"\u201c\u201d\u300c\u300d\u3001\uff0c\uff1b\uff1a]/u;
+const CLAUSE_END = /[,;:\u2013\u2014()"\u201c\u201d\u201e\u00ab\u00bb\u2039\u203a\u300c\u300d\u3001\uff0c\uff1b\uff1a]/u;
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/gu;
 const SPOKEN_SYMBOL = /[$€£¥%&@+=#]/gu;
 /** Vowels in a row: about a syllable (Latin, Greek and Cyrillic letters). */
 const VOWELS = /[aeiouyàáâãäåæèéêëìíîïòóôõöøœùúûüýÿαεηιουωάέήίόύώаеёиоуыэюяієї]+/giu;
-/** What a word weighs for its onset, and for each of its syllables, besides its letters. */
+/** What a word weighs for its onset, besides its sounds and syllables. */
 const WORD_ONSET = 1;
-const SYLLABLE_WEIGHT = 0.5;
 /** How much longer the last word before a pause is spoken, at a usual pace (phrase-final lengthening). */
-const PHRASE_FINAL_WEIGHT = 3;
+const PHRASE_FINAL_WEIGHT = 2;
+
+/** How a language's spelling maps to sounds (enough to weigh words), and where its clauses are phrased. */
+interface Sounds {
+  /** Letter groups read as one sound ("th", "sch", "eau"). */
+  digraphs: RegExp | null;
+  /** What a syllable (a vowel group) adds besides its letters: more where vowels are long and even. */
+  syllable: number;
+  /** Conjunctions and relative words: a speaker often pauses before them in a long clause. */
+  phrase: ReadonlySet<string>;
+}
+
+const wordSet = (list: string): ReadonlySet<string> => new Set(list.split(' '));
+const SOUNDS: Record<string, Sounds> = {
+  en: {
+    digraphs: /th|sh|ch|ph|gh|ck|ng|wh|ee|oo|ea/gu,
+    syllable: 0.5,
+    phrase: wordSet('and or but nor who whom whose which that because while when where whether if although though than so'),
+  },
+  de: {
+    digraphs: /sch|ch|ck|ie|ei|eu|au|ng|ß/gu,
+    syllable: 0.5,
+    // Not the relative "der", "die", "das": they are the articles too.
+    phrase: wordSet('und oder aber sondern denn weil wenn als ob dass damit obwohl während wie deren dessen welche welcher welches'),
+  },
+  fr: {
+    digraphs: /eau|ou|au|ai|ei|ch|qu|gn|ph|on|an|en|in/gu,
+    syllable: 0.8,
+    phrase: wordSet('et ou mais car donc qui que qu dont où quand lorsque si comme puisque parce'),
+  },
+  es: { digraphs: /ch|ll|rr|qu|gu/gu, syllable: 0.5, phrase: wordSet('y e o u pero sino que quien quienes cual cuales donde cuando como porque si aunque mientras') },
+  pt: { digraphs: /ch|lh|nh|qu|ão|õe/gu, syllable: 0.5, phrase: wordSet('e ou mas porém que quem qual quais onde quando como porque se embora enquanto') },
+  it: { digraphs: /ch|gh|gn|gl|sc/gu, syllable: 0.5, phrase: wordSet('e ed o oppure ma però che chi cui dove quando come perché se mentre') },
+};
+const OTHER_SOUNDS: Sounds = { digraphs: null, syllable: 0.5, phrase: new Set() };
+
+/** A language's sounds (by its base code); other languages count letters and syllables as they are. */
+function soundsOf(language: string): Sounds {
+  return SOUNDS[language.toLowerCase().split(/[-_]/u)[0]!] ?? OTHER_SOUNDS;
+}
+
+/** What a symbol read as a word ("$", "%") weighs. */
+const SYMBOL_WEIGHT = 6;
 /** A number as written: digits, maybe in groups or with a decimal part ("18,000", "6.2", "18 000"). */
 const NUMBER = /\p{Nd}+(?:[.,'’\u00a0\u202f]\p{Nd}+)*/gu;
 /** A space between a number's groups, when the segmenter makes each group a word ("18 000"). */
@@ -112,6 +162,7 @@ const GROUP_SPACE = /^[ \u00a0\u202f]$/u;
 export function wordsOf(text: string, language: string): Word[] {
   const words: Word[] = [];
   const numbers = numberWordsOf(language);
+  const sounds = soundsOf(language);
   let end = 0;
   /** The number the words so far end with, when the next may be one more group of its digits. */
   let grouped: { value: number; weight: number } | null = null;
@@ -120,51 +171,63 @@ export function wordsOf(text: string, language: string): Word[] {
     const between = text.slice(end, part.index);
     const breakBefore = SENTENCE_END.test(between) ? 2 : CLAUSE_END.test(between) ? 1 : 0;
     end = part.index + part.segment.length;
-    // A symbol read as a word ("$6": "six dollars") lengthens the word it goes with.
     const symbols = between.match(SPOKEN_SYMBOL)?.length ?? 0;
-    let weight = weightOf(part.segment, numbers);
+    let weight = weightOf(part.segment, numbers, sounds);
     // "18 000": the second group makes the number "eighteen thousand", not "eighteen zero".
     const digits = /^\p{Nd}{1,3}$/u.test(part.segment) ? Number(part.segment) : null;
     if (grouped && digits !== null && part.segment.length === 3 && GROUP_SPACE.test(between)) {
       const value: number = grouped.value * 1000 + digits;
-      const whole = spokenWeight(numbers.say(value));
+      const whole = spokenWeight(numbers.say(value), sounds);
       weight = Math.max(1, whole - grouped.weight);
       grouped = value < 1e12 ? { value, weight: whole } : null;
     } else {
       grouped = digits === null ? null : { value: digits, weight };
     }
-    words.push({ from: part.index, to: end, weight: weight + 6 * symbols, breakBefore: words.length === 0 ? 2 : breakBefore });
+    const phrase = sounds.phrase.has(part.segment.toLowerCase());
+    // A symbol between words is said between them ("50 % of": "fifty percent of"; espeak reads
+    // "$6" as "dollars six"): its length goes to the word before, when no pause comes between.
+    const previous = words.at(-1);
+    if (previous && symbols > 0 && breakBefore === 0) previous.weight += SYMBOL_WEIGHT * symbols;
+    else weight += SYMBOL_WEIGHT * symbols;
+    words.push({ from: part.index, to: end, weight, breakBefore: words.length === 0 ? 2 : breakBefore, phrase });
   }
   return words;
 }
 
 /**
- * A word's expected spoken length, in letters' worth: a little for its onset, its letters, and a
- * little more for each syllable (vowel group: "through" is shorter than "idea" says by letters);
+ * A word's expected spoken length, in sounds' worth: a little for its onset, its sounds (letters,
+ * a doubled letter or a digraph of the language counted once: "rolling", "through"), and a little
+ * more for each syllable (vowel group: "idea" is longer than its letters say);
  * a number weighs as the words it is read as; capitals that cannot be said as a word are spelled
  * out; a CJK character is a syllable or two.
  */
-function weightOf(word: string, numbers: NumberWords): number {
+function weightOf(word: string, numbers: NumberWords, sounds: Sounds): number {
   let weight = WORD_ONSET;
   let last = 0;
   for (const m of word.matchAll(NUMBER)) {
-    weight += lettersWeight(word.slice(last, m.index));
+    weight += lettersWeight(word.slice(last, m.index), sounds);
     // Read as words: the first one's onset is the word's own.
-    weight += spokenWeight(sayNumber(m[0], numbers)) - WORD_ONSET;
+    weight += spokenWeight(sayNumber(m[0], numbers), sounds) - WORD_ONSET;
     last = m.index + m[0].length;
   }
-  return weight + lettersWeight(word.slice(last));
+  return weight + lettersWeight(word.slice(last), sounds);
 }
 
-function lettersWeight(run: string): number {
+function lettersWeight(run: string, sounds: Sounds): number {
   const cjk = run.match(CJK)?.length ?? 0;
   const syllables = run.match(VOWELS)?.length ?? 0;
-  return [...run].length - cjk + 3 * cjk + SYLLABLE_WEIGHT * syllables + spelledExtra(run);
+  return soundCount(run, sounds) - cjk + 3 * cjk + sounds.syllable * syllables + spelledExtra(run);
+}
+
+/** About how many sounds letters make: a doubled letter is one, and so is each digraph of the language. */
+function soundCount(run: string, sounds: Sounds): number {
+  const single = run.toLowerCase().replace(/(\p{L})\1/gu, '$1');
+  return [...(sounds.digraphs ? single.replace(sounds.digraphs, '#') : single)].length;
 }
 
 /** The weight of words as they are read ("two thousand nineteen"). */
-function spokenWeight(words: string): number {
-  return words.split(/[\s-]+/u).reduce((sum, w) => sum + (w ? WORD_ONSET + lettersWeight(w) : 0), 0);
+function spokenWeight(words: string, sounds: Sounds): number {
+  return words.split(/[\s-]+/u).reduce((sum, w) => sum + (w ? WORD_ONSET + lettersWeight(w, sounds) : 0), 0);
 }
 
 /**
@@ -322,64 +385,64 @@ interface Anchor {
 }
 
 /**
- * Matches pauses to punctuated breaks: each matched pair says "this word starts where the sound
- * resumes". Of all monotone matchings (skipping up to MAX_SKIP of either at a time), the one whose
- * stretches between matches keep closest to the chunk's speaking rate, skipping least, wins.
+ * Matches pauses to places between words: each matched pair says "this word starts where the sound
+ * resumes". Every place may take a pause: a punctuated one surely (leaving it unmatched costs), one
+ * before a conjunction or a relative word freely (speech engines and speakers phrase a long clause
+ * there), any other at a cost. Of all monotone matchings (passing over up to MAX_SKIP pauses at a
+ * time), the one whose stretches between matches keep closest to the chunk's speaking rate wins.
  */
 function matchPauses(words: readonly Word[], speech: Speech): Anchor[] {
-  const breaks = words.flatMap((w, k) => (k > 0 && w.breakBefore > 0 ? [k] : []));
+  const places = words.flatMap((_, k) => (k > 0 ? [k] : []));
+  const matchCost = places.map((k) => (words[k]!.breakBefore > 0 ? 0 : words[k]!.phrase ? PHRASE_PAUSE_COST : PLAIN_PAUSE_COST));
+  // skippedBefore[q]: what leaving the punctuated breaks among places 0..q-1 unmatched costs.
+  const skippedBefore = [0];
+  for (const k of places) skippedBefore.push(skippedBefore.at(-1)! + [0, 0.5, 1.2][words[k]!.breakBefore]!);
   const cumulative = [0];
   for (const w of words) cumulative.push(cumulative.at(-1)! + w.weight);
   const total = cumulative.at(-1)!;
   const voicedTotal = speech.voicedAt(speech.offset);
   const secPerWeight = voicedTotal / total;
   const { pauses } = speech;
-  // Nodes: 0 = the start; 1..m = pause i-1 matched; the end is scored separately.
-  // A node pairs a pause with a break: state (pause index j, break index q), -1 for the start.
+  // A node pairs a pause with a place: state (pause index j, place index q), -1 for the start.
   type Node = { cost: number; from: [number, number] | null };
   const m = pauses.length;
-  const p = breaks.length;
+  const p = places.length;
   const key = (j: number, q: number) => (j + 1) * (p + 1) + (q + 1);
   const best = new Map<number, Node>();
   best.set(key(-1, -1), { cost: 0, from: null });
   const voicedOfPause = pauses.map((pause) => speech.voicedAt(pause.start));
-  const wordAt = (q: number) => (q < 0 ? 0 : breaks[q]!);
+  const wordAt = (q: number) => (q < 0 ? 0 : q < p ? places[q]! : words.length);
   const stretchCost = (j0: number, q0: number, j1: number, q1: number) => {
     const voiced = (j1 < m ? voicedOfPause[j1]! : voicedTotal) - (j0 < 0 ? 0 : voicedOfPause[j0]!);
-    const expected = (cumulative[q1 < p ? wordAt(q1) : words.length]! - cumulative[wordAt(q0)]!) * secPerWeight;
+    const expected = (cumulative[wordAt(q1)]! - cumulative[wordAt(q0)]!) * secPerWeight;
     const ratio = Math.log((voiced + 0.1) / (expected + 0.1));
     let cost = 8 * ratio * ratio;
     for (let j = j0 + 1; j < j1; j++) cost += skipPauseCost(pauses[j]!, speech.pace);
-    for (let q = q0 + 1; q < q1; q++) cost += words[breaks[q]!]!.breakBefore === 2 ? 1.2 : 0.5;
-    return cost;
+    return cost + skippedBefore[q1]! - skippedBefore[q0 + 1]!;
+  };
+  const bestInto = (j: number, q: number, extra: number): Node | null => {
+    let node: Node | null = null;
+    for (let j0 = Math.max(-1, j - 1 - MAX_SKIP); j0 < j; j0++) {
+      for (let q0 = Math.max(-1, q - MAX_SKIP_WORDS); q0 < q; q0++) {
+        const prev = best.get(key(j0, q0));
+        if (!prev) continue;
+        const cost = prev.cost + stretchCost(j0, q0, j, q) + extra;
+        if (!node || cost < node.cost) node = { cost, from: [j0, q0] };
+      }
+    }
+    return node;
   };
   for (let j = 0; j < m; j++) {
     for (let q = 0; q < p; q++) {
-      let node: Node | null = null;
-      for (let j0 = Math.max(-1, j - 1 - MAX_SKIP); j0 < j; j0++) {
-        for (let q0 = Math.max(-1, q - 1 - MAX_SKIP); q0 < q; q0++) {
-          const prev = best.get(key(j0, q0));
-          if (!prev) continue;
-          const cost = prev.cost + stretchCost(j0, q0, j, q);
-          if (!node || cost < node.cost) node = { cost, from: [j0, q0] };
-        }
-      }
+      const node = bestInto(j, q, matchCost[q]!);
       if (node) best.set(key(j, q), node);
     }
   }
-  let end: { cost: number; from: [number, number] } | null = null;
-  for (let j0 = Math.max(-1, m - 1 - MAX_SKIP); j0 < m; j0++) {
-    for (let q0 = Math.max(-1, p - 1 - MAX_SKIP); q0 < p; q0++) {
-      const prev = best.get(key(j0, q0));
-      if (!prev) continue;
-      const cost = prev.cost + stretchCost(j0, q0, m, p);
-      if (!end || cost < end.cost) end = { cost, from: [j0, q0] };
-    }
-  }
+  const end = bestInto(m, p, 0);
   const matched: Anchor[] = [];
   for (let at = end?.from ?? null; at && at[0] >= 0; at = best.get(key(at[0], at[1]))!.from) {
     const pause = pauses[at[0]]!;
-    matched.unshift({ word: breaks[at[1]]!, sec: pause.end, endSec: pause.start });
+    matched.unshift({ word: places[at[1]]!, sec: pause.end, endSec: pause.start });
   }
   return [{ word: 0, sec: speech.onset, endSec: speech.onset }, ...matched, { word: words.length, sec: speech.offset, endSec: speech.offset }];
 }
