@@ -41,7 +41,7 @@ import { claimReaderAction } from '@/lib/background/pdf-tab';
 import { forgetPdfTab, openPdfTabInReader } from '@/lib/background/pdf-auto';
 import { changeListenMode, listenToArticle, listenTranslated } from '@/lib/background/listen';
 import { addGlossaryEntry } from '@/lib/background/glossary-add';
-import { restoreGlossaryFromSync, watchGlossarySync } from '@/lib/settings/glossary-sync';
+import { restoreGlossaryFromSync, restoreGlossaryWhenSynced, watchGlossarySync } from '@/lib/settings/glossary-sync';
 import { welcomeOnInstall } from '@/lib/popup/welcome';
 
 export default defineBackground(() => {
@@ -57,6 +57,8 @@ export default defineBackground(() => {
   // The glossary follows the browser's account (sync storage, when it fits): kept there, and a new install gets it back.
   watchGlossarySync();
   browser.runtime.onInstalled.addListener((details) => void (details.reason === 'install' ? restoreGlossaryFromSync().catch(() => undefined) : undefined));
+  // The account's copy often arrives after the install (Firefox after a reinstall, Chrome on a new machine): taken then, while the glossary is empty.
+  restoreGlossaryWhenSynced();
   retitleWhenTargetChanges();
   // "Translate when I type three spaces" (an option, off by default): its script on every site, or none.
   watchTypedTriggerOption();

@@ -272,6 +272,16 @@ test('options: the glossary listed with how it matches; a term added there, expo
   await expect(section.getByRole('list', { name: 'Glossary terms' })).not.toContainText('nginx');
 });
 
+test('options: a glossary copy arriving from the browser\'s account after the install (the local glossary empty) is taken and listed', async ({ openExtensionPage, background }) => {
+  await setSettings(background, { glossary: [] });
+  const options = await openExtensionPage('options.html#glossary');
+  const section = options.locator('#glossary');
+  await expect(section.getByText('No terms yet.')).toBeVisible();
+  // As the browser's sync writes it, later: the copy another browser of the account keeps (its count, its pieces).
+  await background.evaluate((text) => chrome.storage.sync.set({ glossary: 1, 'glossary.0': text }), JSON.stringify([BOARD]));
+  await expect(section.getByRole('list', { name: 'Glossary terms' })).toContainText('harbour board → junta del puerto (Spanish)');
+});
+
 test('a long text with a glossary term whose requests together cost more than the balance says so before anything is paid', async ({ context, background, extensionId, emulator, pages }) => {
   await connectService(background, emulator.url, 'demo-pro');
   await setSettings(background, { targetLanguage: 'es', confirmAboveCredits: 100_000, glossary: [BOARD] });

@@ -8,8 +8,9 @@
  * sends a term's "say as", and a selection heard in Spanish has the terms exact. A term added where
  * the user meets it (the bubble, the menu's form on the page) is used by the next translation of
  * the text. A long text whose requests the balance cannot all pay is refused before the first is
- * sent. The options' glossary section adds a term, exports the list as CSV and imports a CSV file;
- * its pronunciation editor keeps a glossary of more pairs than 500 whole. Prints "N passed, N
+ * sent. The options' glossary section adds a term, exports the list as CSV and imports a CSV file,
+ * and lists a copy that arrives in sync storage after the install while the glossary is empty; its
+ * pronunciation editor keeps a glossary of more pairs than 500 whole. Prints "N passed, N
  * failed" like every suite here.
  */
 import { FIREFOX_TEST_BUILD } from '../support/build-dir';
@@ -28,6 +29,8 @@ const TEXT = 'Voxlate reads the harbour board notices aloud every morning, and t
 // Page translation (and the PDF reader's, the same path): a term for this site only, and one for another site that must not apply.
 const HERE = { term: 'fishermen', translate: { mode: 'fixed', text: 'pescadores del muelle', byTarget: {} }, say: null, language: null, site: 'localhost', case: 'auto' };
 const THERE = { term: 'boats', translate: { mode: 'fixed', text: 'barcas del muelle', byTarget: {} }, say: null, language: null, site: 'other.test', case: 'auto' };
+// The glossary another browser of the account synced (the check of a copy arriving after the install).
+const QUAY = { term: 'quay', translate: { mode: 'fixed', text: null, byTarget: { es: 'muelle' } }, say: null, language: null, site: null, case: 'auto' };
 const MARKER = /[⟦⟧§]|__|<\/?x|\{\d|\[\d/u;
 
 /** Selects the first occurrence of `words` in the page's text. */
@@ -321,6 +324,21 @@ async function main(): Promise<number> {
       if (!status.includes('Terms imported: 2.') || !status.includes(': 4.')) throw new Error(`said: ${status}`);
       const terms = await ext.evaluate(async () => ((await browser.storage.local.get('settings')) as { settings: { glossary: { term: string }[] } }).settings.glossary.map((e) => e.term));
       if (JSON.stringify(terms) !== JSON.stringify(['Voxlate', 'harbour board', 'nginx'])) throw new Error(`stored ${JSON.stringify(terms)}`);
+      await options.close();
+    });
+
+    await check('Firefox: options: a glossary copy arriving from the account after the install (the local glossary empty) is taken and listed', async () => {
+      // The glossary emptied, and its copy gone from sync storage (as after a reinstall, which wipes it in Firefox).
+      await ext.evaluate(async () => browser.storage.local.set({ settings: { glossary: [] } }));
+      await until('no copy in sync storage', () => ext.evaluate(async () => !('glossary' in (await browser.storage.sync.get(null)))));
+      const options = await openExtensionPage(firefox, 'options.html#glossary');
+      const section = () => options.evaluate(() => document.querySelector('#glossary')?.textContent ?? '');
+      await until('the empty glossary', async () => (await section()).includes('No terms yet.'));
+      // The server's copy arriving, stood in for by a write from one of our pages (another browser of the account wrote it: a term none here had).
+      await ext.evaluate(async (text) => browser.storage.sync.set({ glossary: 1, 'glossary.0': text }), JSON.stringify([QUAY]));
+      await until('the copy listed', async () => (await section()).includes('quay → muelle (Spanish)')).catch(async (error: unknown) => {
+        throw new Error(`${String(error)}; listed: ${await section()}`);
+      });
       await options.close();
     });
 
