@@ -167,6 +167,6 @@ runBench('Captions', async () => {
     ],
     new Set([1, 2, 3]),
   ));
-  console.log(`${RUNS} runs. Play is pressed right after Listen: the first caption (0.2 s in) waits for its translation and speech, asked for when Listen was agreed to.`);
+  console.log(`${RUNS} runs. Play is pressed right after Listen: the video is held (paused by the extension, "Preparing the speech…") at the first caption (0.2 s in) until its translation and speech, asked for when Listen was agreed to, are ready.`);
   console.log(loadLine(loads));
 });

@@ -1,6 +1,6 @@
 import type { Cue } from '../captions/cue';
 import { follow, START, type Step, type VideoEvent } from '../captions/due';
-import { fitSpeech, slotEnd } from '../captions/slot';
+import { fitSpeech, slotEnd, type Overflow } from '../captions/slot';
 import { speechToFetch, SPEAK_AHEAD_SEC } from '../captions/speak-ahead';
 import { unwrap } from '../messaging/result';
 import { sendMessage } from '../messaging/send';
@@ -26,6 +26,10 @@ const AHEAD = __VOXLATE_TEST_HOOKS__ ? { aheadSec: 2.5 } : { aheadSec: SPEAK_AHE
 const SILENT = 0.002;
 /** The test build tells the page (a test, the benchmark) each time speech starts: a string crosses worlds in both browsers. */
 export const SPOKEN_EVENT = 'voxlate:caption-spoken';
+/** The test build tells the page each time we hold the video and let it go (`{ cueId, state: 'held' | 'resumed' | 'gaveUp' | 'yielded', why }`). */
+export const HOLD_EVENT = 'voxlate:caption-hold';
+/** The longest the video is held for a caption's speech not ready yet: past it, the video goes on as it would have (the speech said late, if it comes in its slot). */
+export const HOLD_MAX_MS = 5000;
 
 export interface ListenOptions {
   video: HTMLVideoElement;
@@ -38,6 +42,10 @@ export interface ListenOptions {
   signal: AbortSignal;
   /** A failure that ends listening (over the figure, the service refusing). */
   onError: (error: unknown) => void;
+  /** Speech longer than its slot even at 1.3×: the video paused until it ends, or the rest cut (the user's option, read each time). */
+  overflow?: () => Overflow;
+  /** While we hold the video for speech not ready: true (say "Preparing the speech…"), then false. */
+  onPreparing?: (preparing: boolean) => void;
 }
 
 /** Where the speech in `buffer` ends (seconds), its trailing silence left out. */
@@ -58,6 +66,8 @@ export function spokenEnd(buffer: AudioBuffer): number {
 export interface CaptionsListener {
   /** New translations are known: their speech may be fetched. */
   translated(): void;
+  /** Whether the video is paused by us (held for speech), not by the user: what is queued is not withdrawn then. */
+  holding(): boolean;
 }
 
 /** Starts hearing the captions; everything ends (sound stopped, the video's volume back) when `signal` aborts. */
@@ -71,6 +81,63 @@ export function listenToCaptions(opts: ListenOptions): CaptionsListener {
   // Bumped by a seek or stop: speech arriving for an earlier moment is not played late.
   let generation = 0;
   let volumeBefore: number | null = null;
+  /**
+   * The video paused by us: for a caption's speech not ready ('speech'), or for speech running past
+   * its slot ('overflow'). Only a hold of ours is let go by us: the user's play or pause during it
+   * wins (the hold is dropped, the video left as they made it).
+   */
+  let hold: { why: 'speech' | 'overflow'; cue: Cue; giveUp: ReturnType<typeof setTimeout> | undefined } | null = null;
+  // The pause event our own video.pause() fires (a task later): not the user's.
+  let ourPause = false;
+  let ourPlay = false;
+  const tell = (cue: Cue, state: 'held' | 'resumed' | 'gaveUp' | 'yielded', why: string) => {
+    if (__VOXLATE_TEST_HOOKS__) window.dispatchEvent(new CustomEvent(HOLD_EVENT, { detail: JSON.stringify({ cueId: cue.id, state, why, videoTime: video.currentTime }) }));
+  };
+  const holdVideo = (why: 'speech' | 'overflow', cue: Cue, maxMs = HOLD_MAX_MS) => {
+    // An ended video is not held: playing it again would start it over.
+    if (hold || video.paused || video.ended || signal.aborted) return false;
+    hold = { why, cue, giveUp: undefined };
+    ourPause = true;
+    video.pause();
+    if (why === 'speech') opts.onPreparing?.(true);
+    // Never held for good: speech that never ends (its audio output stalled) lets the video go on too.
+    hold.giveUp = setTimeout(() => letGo('gaveUp'), maxMs);
+    tell(cue, 'held', why);
+    return true;
+  };
+  /** Ends our hold: 'resumed' (ready) and 'gaveUp' play the video on; 'yielded' (the user acted, a seek, stop) leaves it be. */
+  const letGo = (how: 'resumed' | 'gaveUp' | 'yielded', sayLate = true) => {
+    const was = hold;
+    if (!was) return null;
+    hold = null;
+    clearTimeout(was.giveUp);
+    if (was.why === 'speech') opts.onPreparing?.(false);
+    if (how !== 'yielded' && video.paused && !video.ended && !signal.aborted) {
+      ourPlay = true;
+      void audio.resume();
+      void video.play().catch(() => (ourPlay = false));
+    }
+    tell(was.cue, how, was.why);
+    // Gone on without it: said late if it comes within its slot, as without the hold (an overflow's speech is playing already).
+    if (how === 'gaveUp' && sayLate && was.why === 'speech') speak(was.cue, true, false);
+    return was;
+  };
+  /** The caption held for: let go once its speech is decoded, and said at once (the video stands at its start). */
+  const whenReady = () => {
+    if (!hold || hold.why !== 'speech') return;
+    const { cue } = hold;
+    const text = opts.translationOf(cue.id);
+    if (text === null) return;
+    const buffer = ready.get(text);
+    if (!buffer) {
+      // A fetch withdrawn or failed leaves the hold to its time limit (a failure ends listening anyway).
+      void fetchSpeech(text).then((got) => got && whenReady());
+      return;
+    }
+    if (hold?.cue !== cue) return;
+    letGo('resumed');
+    play(cue, text, buffer, false, true);
+  };
 
   const duck = () => {
     if (volumeBefore !== null) return;
@@ -112,40 +179,51 @@ export function listenToCaptions(opts: ListenOptions): CaptionsListener {
   // Started on a paused video: what is about to be heard is fetched before Play, once.
   let primed = video.paused;
   const prefetch = () => {
-    if (signal.aborted || (video.paused && !primed)) return;
+    if (signal.aborted || (video.paused && !primed && !hold)) return;
     for (const { text } of speechToFetch(cues, video.currentTime, opts.translationOf, new Set(speech.keys()), AHEAD)) void fetchSpeech(text);
   };
 
-  const play = (cue: Cue, text: string, buffer: AudioBuffer, late: boolean) => {
+  const play = (cue: Cue, text: string, buffer: AudioBuffer, late: boolean, held = false) => {
     const slotSec = slotEnd(cues, cue) - video.currentTime;
     if (slotSec <= 0 || video.paused) return;
     const speechSec = spokenEnd(buffer);
-    const plan = fitSpeech({ slotSec, speechSec, playbackRate: video.playbackRate, overflow: 'cut', text, language: opts.target });
+    const plan = fitSpeech({ slotSec, speechSec, playbackRate: video.playbackRate, overflow: opts.overflow?.() ?? 'cut', text, language: opts.target });
     const source = audio.createBufferSource();
     source.buffer = buffer;
     source.playbackRate.value = plan.rate;
     source.connect(audio.destination);
+    let overflowAt: ReturnType<typeof setTimeout> | undefined;
     source.addEventListener('ended', () => {
       playing.delete(source);
+      clearTimeout(overflowAt);
       if (playing.size === 0) unduck();
+      // The video waited for this speech: it goes on now.
+      if (hold?.why === 'overflow' && hold.cue === cue) letGo('resumed');
     }, { once: true });
     playing.add(source);
     duck();
     // Past 1.3× the overflow is cut at the end of the last word that fits (buffer seconds).
     source.start(0, 0, plan.kind === 'cut' ? plan.stopAtSec * plan.rate : speechSec);
+    // The option on, past 1.3×: the video waits at its slot's end (wall-clock, at the audio's pace) until this speech ends.
+    if (plan.kind === 'pause') overflowAt = setTimeout(() => {
+      // At most as long as the rest of this speech, and HOLD_MAX_MS more.
+      if (playing.has(source)) holdVideo('overflow', cue, plan.pauseSec * 1000 + HOLD_MAX_MS);
+    }, plan.pauseAtSec * 1000);
     if (__VOXLATE_TEST_HOOKS__) {
-      const detail = JSON.stringify({ cueId: cue.id, cueStart: cue.start, videoTime: video.currentTime, late, plan: plan.kind, rate: plan.rate, volume: video.volume, slotEnd: slotEnd(cues, cue) });
+      const detail = JSON.stringify({ cueId: cue.id, cueStart: cue.start, videoTime: video.currentTime, late, held, plan: plan.kind, rate: plan.rate, volume: video.volume, slotEnd: slotEnd(cues, cue) });
       window.dispatchEvent(new CustomEvent(SPOKEN_EVENT, { detail }));
     }
   };
 
   // Captions due before their translation came: said when it comes, if still on (late, cut to what is left).
   let untranslated: { cue: Cue; at: number }[] = [];
-  const speak = (cue: Cue, late = false) => {
+  const speak = (cue: Cue, late = false, mayHold = true) => {
     const text = opts.translationOf(cue.id);
+    const buffer = text === null ? undefined : ready.get(text);
+    if (buffer) return play(cue, text!, buffer, late);
+    // Not ready as its caption starts: the video waits for it (at most HOLD_MAX_MS), so it is said in sync.
+    if (mayHold && !late && holdVideo('speech', cue)) return whenReady();
     if (text === null) return void untranslated.push({ cue, at: generation });
-    const buffer = ready.get(text);
-    if (buffer) return play(cue, text, buffer, late);
     // Not there yet: said when it comes if its caption is still on and the video did not jump.
     const at = generation;
     void fetchSpeech(text).then((got) => {
@@ -157,7 +235,8 @@ export function listenToCaptions(opts: ListenOptions): CaptionsListener {
     state = step.state;
     if (!step.state.paused) primed = false;
     if (step.speech === 'stop') stopAll();
-    else if (step.speech === 'pause') void audio.suspend();
+    // Our own pause for speech running long: that speech goes on meanwhile.
+    else if (step.speech === 'pause' && hold?.why !== 'overflow') void audio.suspend();
     else if (step.speech === 'resume') void audio.resume();
     for (const due of step.speak) speak(due.cue);
     clearTimeout(timer);
@@ -171,13 +250,30 @@ export function listenToCaptions(opts: ListenOptions): CaptionsListener {
 
   const time = () => ({ time: video.currentTime });
   video.addEventListener('timeupdate', () => on({ type: 'time', ...time() }), { signal });
-  video.addEventListener('play', () => on({ type: 'play', ...time() }), { signal });
-  video.addEventListener('pause', () => on({ type: 'pause', ...time() }), { signal });
-  video.addEventListener('seeked', () => on({ type: 'seeked', ...time() }), { signal });
+  video.addEventListener('play', () => {
+    // The user played the video we hold: theirs wins (the speech said late when it comes, as without the hold).
+    if (ourPlay) ourPlay = false;
+    else if (hold) {
+      const was = letGo('yielded');
+      if (was?.why === 'speech') speak(was.cue, true, false);
+    }
+    on({ type: 'play', ...time() });
+  }, { signal });
+  video.addEventListener('pause', () => {
+    if (ourPause) ourPause = false;
+    else if (hold) letGo('yielded');
+    on({ type: 'pause', ...time() });
+  }, { signal });
+  video.addEventListener('seeked', () => {
+    // A seek during our hold: the held caption is left behind; the video plays on from where it landed.
+    if (hold) letGo('gaveUp', false);
+    on({ type: 'seeked', ...time() });
+  }, { signal });
   video.addEventListener('ratechange', () => on({ type: 'rate', rate: video.playbackRate, ...time() }), { signal });
   video.addEventListener('ended', () => on({ type: 'ended' }), { signal });
   signal.addEventListener('abort', () => {
     clearTimeout(timer);
+    letGo('yielded');
     stopAll();
     void audio.close().catch(() => undefined);
   }, { once: true });
@@ -188,7 +284,9 @@ export function listenToCaptions(opts: ListenOptions): CaptionsListener {
       const waiting = untranslated;
       untranslated = [];
       for (const { cue, at } of waiting) if (at === generation && !video.paused && video.currentTime < slotEnd(cues, cue)) speak(cue, true);
+      whenReady();
       prefetch();
     },
+    holding: () => hold !== null,
   };
 }

@@ -65,6 +65,21 @@ describe('the captions overlay', () => {
     expect(await again).toBeNull();
   });
 
+  it('says what it is doing, and offers an option unticked whose changes are passed on', () => {
+    const { overlay, root } = setUp();
+    overlay.status('Preparing the speech…');
+    expect(root.querySelector('.status')!.textContent).toBe('Preparing the speech…');
+    overlay.status(null);
+    expect(root.querySelector<HTMLElement>('.status')!.hidden).toBe(true);
+    const changes: boolean[] = [];
+    overlay.offerOption('Pause the video when speech runs long', (on) => changes.push(on));
+    const box = root.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+    expect(box.checked).toBe(false);
+    box.click();
+    box.click();
+    expect(changes).toEqual([true, false]);
+  });
+
   it('goes with its signal', () => {
     const { life } = setUp();
     expect(document.querySelector('voxlate-captions')).not.toBeNull();

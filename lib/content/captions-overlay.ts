@@ -21,6 +21,10 @@ button:focus-visible { outline: 2px solid #7ab7ff; outline-offset: 2px; }
 .stop[hidden] { display: none; }
 .tools { position: absolute; top: 6px; left: 6px; display: flex; gap: 6px; }
 .tools button[hidden] { display: none; }
+.option { all: initial; pointer-events: auto; display: flex; gap: 4px; align-items: center; padding: 4px 8px; border-radius: 4px; background: rgba(0,0,0,0.78); color: #fff; font: 13px/1.4 system-ui, sans-serif; cursor: pointer; }
+.option[hidden] { display: none; }
+.status { all: initial; display: block; padding: 2px 8px; border-radius: 3px; background: rgba(0,0,0,0.85); color: #fff; font: italic 14px/1.4 system-ui, sans-serif; }
+.status[hidden] { display: none; }
 `;
 
 export interface CaptionsOverlay {
@@ -38,6 +42,10 @@ export interface CaptionsOverlay {
   offerStop(onStop: () => void): void;
   /** Shows a button saying `label` ("Listen in Spanish") until it is chosen: then `onListen` runs, in the click. */
   offerListen(label: string, onListen: () => void): void;
+  /** Says `text` (what we are doing, "Preparing the speech…") above the captions; null hides it. */
+  status(text: string | null): void;
+  /** Shows a checkbox saying `label`, unticked; `onChange` runs with its state each time it is ticked or unticked. */
+  offerOption(label: string, onChange: (on: boolean) => void): void;
   /** Shows Download SRT and Download VTT; `onDownload` runs with the format chosen, each time. */
   offerDownloads(onDownload: (format: 'srt' | 'vtt') => void): void;
   remove(): void;
@@ -65,7 +73,11 @@ export function createCaptionsOverlay(video: HTMLVideoElement, signal: AbortSign
   const translation = doc.createElement('div');
   translation.className = 'line translation';
   translation.setAttribute('aria-live', 'polite');
-  box.append(ask, original, translation);
+  const status = doc.createElement('div');
+  status.className = 'status';
+  status.setAttribute('role', 'status');
+  status.hidden = true;
+  box.append(ask, status, original, translation);
   const stop = doc.createElement('button');
   stop.className = 'stop';
   stop.hidden = true;
@@ -76,7 +88,11 @@ export function createCaptionsOverlay(video: HTMLVideoElement, signal: AbortSign
   const listen = button('');
   const srt = button(t('captionsDownloadSrt'));
   const vtt = button(t('captionsDownloadVtt'));
-  tools.append(listen, srt, vtt);
+  const option = Object.assign(doc.createElement('label'), { className: 'option', hidden: true });
+  const optionBox = Object.assign(doc.createElement('input'), { type: 'checkbox' });
+  const optionText = doc.createElement('span');
+  option.append(optionBox, optionText);
+  tools.append(listen, option, srt, vtt);
   root.append(box, stop, tools);
 
   const place = () => {
@@ -168,6 +184,16 @@ export function createCaptionsOverlay(video: HTMLVideoElement, signal: AbortSign
         listen.hidden = true;
         onListen();
       }, { once: true, signal });
+    },
+    status(text) {
+      status.textContent = text ?? '';
+      status.hidden = text === null;
+    },
+    offerOption(label, onChange) {
+      optionText.textContent = label;
+      optionBox.checked = false;
+      option.hidden = false;
+      optionBox.addEventListener('change', () => onChange(optionBox.checked), { signal });
     },
     offerDownloads(onDownload) {
       for (const [el, format] of [[srt, 'srt'], [vtt, 'vtt']] as const) {

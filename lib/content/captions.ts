@@ -214,7 +214,14 @@ async function run(video: HTMLVideoElement, track: TextTrack, list: TextTrackCue
       if (!signal.aborted) offerListen();
       return;
     }
-    listener = listenToCaptions({ video, cues, target: estimate.target, translationOf: (id) => translated.get(id) ?? null, audio, signal, onError: fail });
+    // Off unless ticked: speech longer than its slot even at 1.3× is cut at a word, or with it the video waits for it.
+    let pauseForLong = false;
+    overlay.offerOption(t('captionsPauseForLongSpeech'), (on) => (pauseForLong = on));
+    listener = listenToCaptions({
+      video, cues, target: estimate.target, translationOf: (id) => translated.get(id) ?? null, audio, signal, onError: fail,
+      overflow: () => (pauseForLong ? 'pause' : 'cut'),
+      onPreparing: (preparing) => overlay.status(preparing ? t('captionsPreparingSpeech') : null),
+    });
     if (video.paused) void pump(true).catch(fail);
   };
   offerListen();
@@ -235,7 +242,8 @@ async function run(video: HTMLVideoElement, track: TextTrack, list: TextTrackCue
   let asking = false;
   // `ahead`: asked for while paused (listening was just agreed to: what is about to be heard).
   const pump = async (ahead = false) => {
-    if (asking || signal.aborted || orphaned() || (video.paused && !ahead)) return;
+    // Held by us for a caption's speech: its translation is still wanted.
+    if (asking || signal.aborted || orphaned() || (video.paused && !ahead && !listener?.holding())) return;
     const batch = nextBatch(cues, video.currentTime, settled, AHEAD);
     if (!batch) return;
     asking = true;
@@ -268,7 +276,8 @@ async function run(video: HTMLVideoElement, track: TextTrack, list: TextTrackCue
   video.addEventListener('seeked', next, { signal });
   // A pause withdraws what is queued and not sent; playing again asks for it afresh.
   video.addEventListener('pause', () => {
-    if (!orphaned()) void sendMessage('captionsStop', { end: false }).catch(() => undefined);
+    // Our own hold (speech not ready, or running long) is not the user's pause: what it waits for stays queued.
+    if (!orphaned() && !listener?.holding()) void sendMessage('captionsStop', { end: false }).catch(() => undefined);
   }, { signal });
   next();
 }

@@ -89,21 +89,25 @@ async function translateCaptionsOf(f: { context: BrowserContext; background: Wor
   }, [tabId, srcUrl, frame.url(), page.url()] as const);
 }
 
-const fault = (emulatorUrl: string, body: { type: string; path?: string; times?: number }) =>
+const fault = (emulatorUrl: string, body: { type: string; path?: string; times?: number; delayMs?: number }) =>
   fetch(`${emulatorUrl}/__emulator/faults`, { method: 'POST', body: JSON.stringify(body) });
 
 /** What the test build's listener says each time a caption's speech starts (its own schedule), and the video's volume changes. */
-interface Spoken { cueId: string; cueStart: number; videoTime: number; late: boolean; slotEnd: number; volume: number }
+interface Spoken { cueId: string; cueStart: number; videoTime: number; late: boolean; held: boolean; plan: string; slotEnd: number; volume: number }
+/** What the test build's listener says when it holds the video (paused by us) and lets it go, with whether the video was paused then. */
+interface Hold { cueId: string; state: 'held' | 'resumed' | 'gaveUp' | 'yielded'; why: 'speech' | 'overflow'; videoTime: number; paused: boolean }
 const recordListening = (page: Page) => page.evaluate(() => {
-  const w = window as unknown as { spoken: unknown[]; volumes: number[] };
+  const w = window as unknown as { spoken: unknown[]; volumes: number[]; holds: unknown[] };
   w.spoken = [];
   w.volumes = [];
+  w.holds = [];
   window.addEventListener('voxlate:caption-spoken', (event) => w.spoken.push(JSON.parse((event as CustomEvent<string>).detail)));
+  window.addEventListener('voxlate:caption-hold', (event) => w.holds.push({ ...JSON.parse((event as CustomEvent<string>).detail), paused: document.querySelector('video')!.paused }));
   document.querySelector('video')!.addEventListener('volumechange', (event) => w.volumes.push((event.target as HTMLVideoElement).volume));
 });
 const listened = (page: Page) => page.evaluate(() => {
-  const w = window as unknown as { spoken: Spoken[]; volumes: number[] };
-  return { spoken: w.spoken, volumes: w.volumes };
+  const w = window as unknown as { spoken: Spoken[]; volumes: number[]; holds: Hold[] };
+  return { spoken: w.spoken, volumes: w.volumes, holds: w.holds };
 });
 const speechCharges = async (url: string) => (await ledger(url)).entries.filter((e) => e.path === '/api/v1/tts').map((e) => e.textStart);
 
@@ -359,6 +363,46 @@ test.describe('translate captions', () => {
     await page.close();
     await expect.poll(() => background.evaluate(async (tab) => Object.keys((await chrome.storage.session.get('spendGrants')).spendGrants ?? {}).some((key) => key.startsWith(`${tab}:`)), tabId)).toBe(false);
     expect(await speechCharges(emulator.url)).toHaveLength(paid.length);
+  });
+
+  test('Listen, then Play at once: the video held ("Preparing the speech…") and resumed by us with the first caption said at its start; the option on, a caption too long for its slot pauses the video until its speech ends', async ({
+    context, background, extensionId, emulator, pages,
+  }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es' });
+    const page = await openVideo({ context, pages }, 'captions-track.html');
+    await recordListening(page);
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-translate-captions', null);
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Translate'));
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Listen in Spanish'));
+    // The translation asked for when Listen is agreed to comes late: the first caption's speech cannot be ready at 0.2 s.
+    await fault(emulator.url, { type: 'slow', path: '/api/v1/translate', delayMs: 1500 });
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Listen'));
+    await expect.poll(() => overlay(context, page)).toContain('Pause the video when speech runs long');
+
+    const played = playUntil(page, 1);
+    await expect.poll(() => overlay(context, page)).toContain('Preparing the speech…');
+    await played;
+    const first = await listened(page);
+    expect(first.holds.map((h) => `${h.cueId} ${h.state} ${h.why} ${h.paused}`)).toEqual(['0 held speech true', '0 resumed speech false']);
+    const said = first.spoken.find((s) => s.cueId === '0')!;
+    expect(said).toMatchObject({ held: true, late: false });
+    expect(said.videoTime - said.cueStart).toBeGreaterThanOrEqual(0);
+    expect(said.videoTime - said.cueStart).toBeLessThan(0.3);
+    expect(await overlay(context, page)).not.toContain('Preparing the speech…');
+
+    // The option on, the last caption at 4×: its speech outlasts its slot even at 1.3×, and the video waits for it.
+    await clickAxNode(context, page, await findAxNode(context, page, 'checkbox', 'Pause the video when speech runs long'));
+    await seekTo(page, 5.9);
+    await playToEnd(page, 4);
+    const { holds, spoken } = await listened(page);
+    const long = holds.filter((h) => h.cueId === '3' && h.why === 'overflow').map((h) => `${h.state} ${h.paused}`);
+    expect(long).toEqual(['held true', 'resumed false']);
+    expect(spoken.find((s) => s.cueId === '3')!.plan).toBe('pause');
+    const pausedAt = holds.find((h) => h.cueId === '3' && h.why === 'overflow')!.videoTime;
+    expect(pausedAt).toBeLessThan(8);
+    // Only the captions reached were paid for, each once.
+    expect((await speechCharges(emulator.url)).sort()).toEqual(['[ES] Boats wait by the old bridge.', '[ES] The agua turns gold at dusk.', '[ES] The river rises at dawn.']);
   });
 
   test('Download SRT and VTT: the bilingual captions from what was translated, nothing paid; the untranslated rest counted, and translated first when asked', async ({

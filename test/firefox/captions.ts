@@ -302,6 +302,40 @@ async function main(): Promise<number> {
       if ((await spoken()).length !== paid.length) throw new Error('speech was paid for after the tab closed');
     });
 
+    await check('Firefox: Listen, then Play at once: the video held ("Preparing the speech…") and resumed by us with the first caption said at its start', async () => {
+      await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+      // Portuguese: the speech heard in Spanish before is in the cache, and would be ready at once.
+      await ext.evaluate(async (url) => {
+        await browser.storage.local.set({ settings: { serviceUrl: url, targetLanguage: 'pt' } });
+      }, emulator.url);
+      await page.goto(`${videos.url}/captions-track.html`);
+      await page.evaluate(loaded());
+      await page.evaluate(`(() => {
+        window.spoken = [];
+        window.holds = [];
+        window.addEventListener('voxlate:caption-spoken', (event) => window.spoken.push(JSON.parse(event.detail)));
+        window.addEventListener('voxlate:caption-hold', (event) => window.holds.push(Object.assign(JSON.parse(event.detail), { paused: document.querySelector('video').paused })));
+      })()`);
+      type Hold = { cueId: string; state: string; why: string; videoTime: number; paused: boolean };
+      const listened = () => page.evaluate(`({ spoken: window.spoken, holds: window.holds })`) as Promise<{ spoken: { cueId: string; cueStart: number; videoTime: number; late: boolean; held: boolean; plan: string }[]; holds: Hold[] }>;
+      await translateCaptionsOf(ext);
+      await clickInPageUi(ext, page, 'button', 'Translate', 'voxlate-captions');
+      await clickInPageUi(ext, page, 'button', 'Listen in Portuguese', 'voxlate-captions');
+      // The translation asked for when Listen is agreed to comes late: the first caption's speech cannot be ready at 0.2 s.
+      await fault(emulator.url, { type: 'slow', path: '/api/v1/translate', delayMs: 1500 });
+      await clickInPageUi(ext, page, 'button', 'Listen', 'voxlate-captions');
+      await until('the option offered', async () => (await overlay()).includes('Pause the video when speech runs long'));
+      const played = page.evaluate(playUntil(1));
+      await until('"Preparing the speech…" said', async () => (await overlay()).includes('Preparing the speech…'));
+      await played;
+      const first = await listened();
+      const seen = first.holds.map((h) => `${h.cueId} ${h.state} ${h.why} ${h.paused}`);
+      if (JSON.stringify(seen) !== JSON.stringify(['0 held speech true', '0 resumed speech false'])) throw new Error(`held ${JSON.stringify(first.holds)}`);
+      const said = first.spoken.find((s) => s.cueId === '0');
+      if (!said || !said.held || said.late || said.videoTime < said.cueStart || said.videoTime - said.cueStart >= 0.3) throw new Error(`the first caption was said off its caption: ${JSON.stringify(said)}`);
+      if ((await overlay()).includes('Preparing the speech…')) throw new Error('"Preparing the speech…" stayed');
+    });
+
     // Last: the add-on is loaded afresh.
     await check('Firefox: a reload of the add-on ends what its captions script left on the page; choosing again starts afresh', async () => {
       await open('captions-track.html');
