@@ -337,41 +337,6 @@ async function main(): Promise<number> {
     });
 
     // Last: the add-on is loaded afresh.
-    await check('Firefox: a reload of the add-on ends what its captions script left on the page; choosing again starts afresh', async () => {
-      await open('captions-track.html');
-      await translateCaptionsOf(ext);
-      await clickInPageUi(ext, page, 'button', 'Translate', 'voxlate-captions');
-      await until('the question answered', async () => !FIGURE.test(await overlay()));
-      // The old version's worker marked, to tell the new one from it.
-      await ext.evaluate(async () => {
-        ((await browser.runtime.getBackgroundPage()) as unknown as { oldVersion?: boolean }).oldVersion = true;
-        setTimeout(() => browser.runtime.reload(), 50);
-      });
-      let opened: Page | null = null;
-      // A page opened while the add-on reloads may never load, and one of the old version may not
-      // answer: each look is bounded, and such a page is left for another.
-      const within = <T>(promise: Promise<T>, ms: number) => Promise.race([promise, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]);
-      const fresh = await until('the new version', async () => {
-        opened ??= await within(openExtensionPage(firefox).catch(() => null), 8000);
-        const state = opened && ((await within(opened.evaluate(async () => {
-          const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks?: unknown; oldVersion?: boolean } | null;
-          return !background?.voxlateTestHooks ? 'starting' : background.oldVersion ? 'old' : 'new';
-        }).catch(() => 'closed'), 3000)) ?? 'closed');
-        // A page opened before the reload belongs to the old version: another one is opened then.
-        if (state === 'closed' || state === 'old') {
-          await opened?.close().catch(() => undefined);
-          opened = null;
-        }
-        return state === 'new' ? opened : null;
-      }, 90_000);
-      await translateCaptionsOf(fresh);
-      await until('one overlay, asking afresh', async () => {
-        const hosts = (await page.evaluate(`document.querySelectorAll('voxlate-captions').length`)) as number;
-        const text = await inPageUiText(fresh, 'voxlate-captions');
-        return hosts === 1 && FIGURE.test(text);
-      });
-      await expectCharged([]);
-    });
   } finally {
     await firefox.close();
     await embedded.close();
