@@ -184,6 +184,20 @@ describe('replaceSelection', () => {
       expect(exec).not.toHaveBeenCalled();
     });
 
+    it('counts an edit an editor made in blocks of its own (lines whose text joins without a break) as put in place', async () => {
+      withStaticRange();
+      const div = editor();
+      vi.useFakeTimers();
+      const target = captureEditableTarget(window)!;
+      div.addEventListener('beforeinput', (event) => {
+        event.preventDefault();
+        setTimeout(() => (div.innerHTML = '<div>Hello mundo</div><div>y adiós</div>'), 50);
+      });
+      const exec = spyExecCommand();
+      expect(await replaceInEditor(target, 'mundo\ny adiós')).toBe(true);
+      expect(exec).not.toHaveBeenCalled();
+    });
+
     it('says it was not put in place when the editor takes the beforeinput and never shows the text (it refused it)', async () => {
       withStaticRange();
       const div = editor();

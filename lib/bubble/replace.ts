@@ -170,8 +170,8 @@ function selectionTaken(doc: Document, win: Window): Promise<void> {
 /** How long an editor that took the edit may take to render it (React renders in a later task). */
 export const EDITOR_RENDER_MS = 1_000;
 
-/** Text as it reads, whatever spaces or caret holders an editor renders it with. */
-const readable = (text: string) => text.replace(CARET_HOLDERS, '').replace(/\s+/gu, ' ').trim();
+/** Text without what an editor may render differently: spaces, line breaks (its blocks' text joins without one) and caret holders. */
+const readable = (text: string) => text.replace(CARET_HOLDERS, '').replace(/\s+/gu, '');
 
 /** Whether `host` shows `text` now or within EDITOR_RENDER_MS (its next changes are watched, not polled). */
 function shownBy(host: HTMLElement, text: string, win: Window): Promise<boolean> {
