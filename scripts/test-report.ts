@@ -76,8 +76,10 @@ export function collectTestTimes(dir: string, root: string): TestTime[] {
     }
   };
   const times: TestTime[] = [];
-  const unit = read<VitestJson>(path.join(dir, 'unit.json'));
-  if (unit) times.push(...vitestTimes(unit, root));
+  for (const file of ['contract.json', 'unit.json']) {
+    const unit = read<VitestJson>(path.join(dir, file));
+    if (unit) times.push(...vitestTimes(unit, root));
+  }
   const e2e = read<{ suites: PlaywrightSuite[] }>(path.join(dir, 'e2e.json'));
   if (e2e) times.push(...playwrightTimes(e2e));
   const firefoxDir = path.join(dir, 'firefox');
