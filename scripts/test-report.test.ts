@@ -23,6 +23,12 @@ describe('the duration table of npm test', () => {
     expect(table).not.toContain('quick');
   });
 
+  it('rounds to the second before splitting minutes from seconds (no "1:60")', () => {
+    const table = durationTable([{ label: 'contract tests', startedAt: 119.7, seconds: 59.6, ok: true }], 1379.8, []);
+    expect(table).toMatch(/contract tests\s+2:00\s+1:00/);
+    expect(table).toMatch(/the whole run \(wall clock\)\s+23:00/);
+  });
+
   it('reads vitest and Playwright reports, each retry an attempt of its own', () => {
     expect(vitestTimes({ testResults: [{ name: '/repo/lib/x.test.ts', assertionResults: [{ fullName: 'x works', duration: 1500 }] }] }, '/repo')).toEqual([
       { runner: 'unit', name: 'lib/x.test.ts > x works', seconds: 1.5 },

@@ -92,7 +92,11 @@ export function collectTestTimes(dir: string, root: string): TestTime[] {
   return times;
 }
 
-const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${(seconds % 60).toFixed(0).padStart(2, '0')}`;
+/** m:ss, rounded to the second first (59.6 s is 1:00, not 0:60). */
+const clock = (seconds: number) => {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+};
 const cut = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}…` : text);
 
 /**
