@@ -242,6 +242,18 @@ describe('faults', () => {
     expect(Date.now() - start).toBeGreaterThanOrEqual(295);
   });
 
+  it('slow: POST /__emulator/release ends the wait of the requests it holds now, which respond normally', async () => {
+    await fault({ type: 'slow', delayMs: 60_000, times: 2 });
+    const start = Date.now();
+    const held = [t.api('user'), t.api('user')];
+    let released = 0;
+    // Released as they arrive: each call ends the holds under way then.
+    await expect.poll(async () => (released += (await t.control('release', 'POST')).released), { interval: 50 }).toBe(2);
+    for (const res of await Promise.all(held)) expect(res.status).toBe(200);
+    expect(Date.now() - start).toBeLessThan(30_000);
+    expect((await t.control('release', 'POST')).released).toBe(0);
+  });
+
   it('malformed-json: 200 with an unparsable body', async () => {
     await fault({ type: 'malformed-json' });
     const res = await t.api('user');

@@ -63,6 +63,13 @@ export function resetState(state: EmulatorState): void {
   state.epoch++;
 }
 
+/** Lets every request a `slow` fault holds respond now. Returns how many there were. */
+export function releaseHeld(state: EmulatorState): number {
+  const held = [...state.held];
+  for (const release of held) release();
+  return held.length;
+}
+
 /** Handles one control request; returns null when the path is not a control route. */
 export async function handleControl(req: IncomingMessage, path: string, state: EmulatorState): Promise<Reply | null> {
   const method = req.method ?? 'GET';
@@ -89,6 +96,9 @@ export async function handleControl(req: IncomingMessage, path: string, state: E
     },
     '/__emulator/reset': {
       POST: async () => (resetState(state), jsonReply(200, { ok: true })),
+    },
+    '/__emulator/release': {
+      POST: async () => jsonReply(200, { ok: true, released: releaseHeld(state) }),
     },
     '/__emulator/accounts': {
       POST: async () => {

@@ -188,6 +188,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     nextLogId: 1,
     ledger: [],
     epoch: 0,
+    held: new Set(),
   };
   const logLine = options.log ?? (() => {});
   const samples = new Map<string, Promise<Buffer>>();
@@ -199,10 +200,27 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     return /^(127\.0\.0\.1|localhost|\[::1\]):\d+$/.test(host) ? `http://${host}` : url;
   };
 
+  /**
+   * A `slow` fault's extra wait: `ms`, or less when the harness releases it (a test holds requests
+   * with the service until it has done what it checks, instead of guessing how long that takes).
+   */
+  function holdFor(ms: number): Promise<void> {
+    if (ms <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const release = (): void => {
+        clearTimeout(timer);
+        state.held.delete(release);
+        resolve();
+      };
+      const timer = setTimeout(release, ms);
+      state.held.add(release);
+    });
+  }
+
   /** The shared tail: wait out latency, keep or refund the charge, send and log. */
   async function finish(res: ServerResponse, entry: LogEntry, reply: Reply, waitUntil: number, extraDelay: number, settle: (keep: boolean) => void, keepCharge: boolean, gone: () => boolean): Promise<void> {
     await sleep(waitUntil - Date.now());
-    await sleep(extraDelay);
+    await holdFor(extraDelay);
     settle(keepCharge && !gone() && (reply.status === 200 || reply.keepsCharge === true));
     if (gone()) {
       entry.status = 499;

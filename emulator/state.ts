@@ -66,6 +66,8 @@ export interface EmulatorState {
   ledger: LedgerEntry[];
   /** Bumped by reset so refunds of requests started before it do not inflate restored balances. */
   epoch: number;
+  /** Ends the extra wait of each request a `slow` fault holds now (`POST /__emulator/release`). */
+  held: Set<() => void>;
 }
 
 /** Oldest log entries are dropped beyond this, so a long bench run cannot exhaust memory. */

@@ -3,7 +3,7 @@ import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { prepareSpeech } from '../../lib/speech/chunk';
 import { allowInIncognito } from '../support/browser';
 import { completedDownload, decodedSeconds } from '../support/downloads';
-import { badgeOf, clickToolbarButton, ledger, speechRequests, type LoggedServiceRequest } from '../support/extension';
+import { badgeOf, clickToolbarButton, ledger, speechRequests, untilNothingUnderWay, type LoggedServiceRequest } from '../support/extension';
 import { connectService, expect, setSettings, test } from './fixtures';
 
 /** Distinct sentences (no two parts of a text may share audio), about `chars` characters. */
@@ -58,9 +58,13 @@ async function prepare(background: Worker, emulatorUrl: string, format: 'mp3' | 
 
 const FREE = 'free@demo.test';
 
-/** axe (WCAG 2.1 A and AA) finds nothing wrong with what the popup shows now. */
+/**
+ * axe (WCAG 2.1 A and AA) finds nothing wrong with what the popup shows now. In one pass in the page
+ * (legacy mode, as a11y.spec.ts runs it): the popup is one frame, and the builder's default joins
+ * each frame's results in a blank page it opens, seconds of CPU for the same results.
+ */
 async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
@@ -90,9 +94,10 @@ test.describe('download as one cancellable job', () => {
     await expect.poll(async () => (await badgeOf(background)).text).toBe('');
     await expectAccessible(popup);
 
-    // Parts already sent finish (they are paid anyway), each within 1.5 s + 1 ms per character
-    // + synthesis, slower on a busy machine; then nothing more arrives.
-    const requests = await speechAfter(emulator.url, cancelledAt, 12_000);
+    // Parts already sent finish (they are paid anyway): once the worker has none on the wire,
+    // each was answered (the emulator logs a request as it answers it); then nothing more arrives.
+    await untilNothingUnderWay(background);
+    const requests = await speechRequests(emulator.url);
     for (const request of requests) {
       expect(request.status).toBe(200);
       expect(Date.parse(request.time)).toBeLessThanOrEqual(cancelledAt);

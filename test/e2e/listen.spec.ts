@@ -57,8 +57,8 @@ test.describe('listen in my language', () => {
     test(`"${mode}": a Spanish selection heard sentence by sentence in that order, each sentence translated once and each request spoken once, the ledger exact; again, free`, async ({ context, background, extensionId, emulator, pages }) => {
       const mine = since(emulator.url, Date.now());
       await connectService(background, emulator.url, 'demo-pro');
-      // At 2×: heard to its end twice, as fast as it goes.
-      await setSettings(background, { targetLanguage: 'en', confirmAboveCredits: 1000, speed: 2, listen: { mode, pauseSec: 1, repeatSlower: true } });
+      // At 2×, with the learner's pause after each sentence short (still there): heard to its end twice, as fast as it goes.
+      await setSettings(background, { targetLanguage: 'en', confirmAboveCredits: 1000, speed: 2, listen: { mode, pauseSec: 0.2, repeatSlower: true } });
       const page = await context.newPage();
       await page.goto(`${pages.url}/fixtures/spanish.html`);
       await selectText(page, '#greeting');

@@ -412,8 +412,10 @@ test.describe('whole-page translation', () => {
       test.setTimeout(120_000);
       await connectService(background, emulator.url, 'demo-free');
       await setSettings(background, { targetLanguage: 'es' });
-      // The service holds each translation long: the plan's two at a time are taken, a third message waits its turn.
-      await fetch(`${emulator.url}/__emulator/faults`, { method: 'POST', body: JSON.stringify({ type: 'slow', path: '/api/v1/translate', delayMs: 15_000, times: 10 }) });
+      // The service holds each translation until the test lets it answer, once the stop is in place
+      // (25 s at most: within the extension's 30 s wait for an answer): the plan's two at a time
+      // are taken, a third message waits its turn.
+      await fetch(`${emulator.url}/__emulator/faults`, { method: 'POST', body: JSON.stringify({ type: 'slow', path: '/api/v1/translate', delayMs: 25_000, times: 10 }) });
       const page = await context.newPage();
       // Tall enough that three messages' worth of paragraphs are near the window at once.
       await page.setViewportSize({ width: 1000, height: 3000 });
@@ -426,9 +428,12 @@ test.describe('whole-page translation', () => {
       await expect.poll(async () => { const { active, waiting } = await underWay(); return active === 2 && waiting >= 1; }, { timeout: 20_000 }).toBe(true);
       if (stop === 'closing the tab') await page.close();
       else await clickAxNode(context, page, await findAxNode(context, page, 'button', stop));
+      // Nothing is left waiting to go, while the two are still with the service.
+      await expect.poll(async () => (await underWay()).waiting).toBe(0);
+      expect((await underWay()).active).toBe(2);
       // The two requests already with the service finish, and are paid; the queued one never goes.
+      await fetch(`${emulator.url}/__emulator/release`, { method: 'POST' });
       await expect.poll(async () => (await ledger(emulator.url)).entries.length, { timeout: 60_000 }).toBe(2);
-      // Nothing is left waiting to go.
       await expect.poll(async () => (await underWay()).waiting).toBe(0);
       await new Promise((resolve) => setTimeout(resolve, 3000));
       expect(await translateRequests(emulator.url)).toHaveLength(2);

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page, Worker } from '@playwright/test';
 import { launchWithExtension, serviceWorkerOf, welcomePage } from '../support/browser';
 import { ledger, stopReadingAndSettle } from '../support/extension';
-import { connectService, expect, test } from './fixtures';
+import { connectService, expect, setSettings, test } from './fixtures';
 
 const SAMPLE = 'Voxlate reads any text aloud in a natural voice. Select a few words on a page, and it translates them too.';
 
@@ -34,6 +34,8 @@ test.describe('welcome page', () => {
   test('opens once after install; with the keyboard alone it connects, reads the sample aloud (the ledger holds the spend shown) and translates it', async ({ emulator }) => {
     test.setTimeout(60_000);
     await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+    // The sample heard at 2× (the one setting changed from a new install's): half the wait for its end.
+    await setSettings(background, { speed: 2 });
     const welcome = await welcomePage(context);
     await expect(welcome.getByRole('heading', { level: 1, name: 'Welcome to Voxlate' })).toBeVisible();
     await expect(welcome).toHaveTitle('Welcome to Voxlate');
