@@ -48,22 +48,46 @@ describe('injectPageScript', () => {
   });
 });
 
-describe('injectPageTranslation', () => {
-  const filesOf = (call: unknown[]) => (call[0] as { files: string[] }).files;
+describe('startPageTranslationIn', () => {
+  type Injection = { target: { frameIds: number[] }; files?: string[]; func?: (key: string, value: unknown) => unknown; args?: [string, unknown] };
+  const request = { target: 'es', corner: 'top-left' as const };
 
-  it('adds the page script and the translation in one injection to a page that has neither', async () => {
+  it('leaves the request, then injects the translation alone (no page script, no message), in the top frame', async () => {
     const worker = await freshWorker(true);
-    await worker.injectPageTranslation(4);
-    expect(worker.executeScript.mock.calls.map(filesOf)).toEqual([['/content-scripts/page.js', '/content-scripts/page-translate.js']]);
-    // The page script is known to run there: the next invocation asks the page instead.
-    expect(await (await freshWorker(true)).injectPageScript(4, 0)).toEqual([0]);
+    expect(await worker.startPageTranslationIn(4, request)).toBe('started');
+    const calls = worker.executeScript.mock.calls.map(([i]) => i as Injection);
+    expect(calls.map((c) => [c.target.frameIds, c.files ?? 'func'])).toEqual([
+      [[0], 'func'],
+      [[0], ['/content-scripts/page-translate.js']],
+    ]);
+    expect(worker.sendMessage).not.toHaveBeenCalled();
+    // What the frame runs leaves the request where the script takes it.
+    const scope = globalThis as Record<symbol, unknown>;
+    vi.stubGlobal('document', { contentType: 'application/pdf' });
+    expect(calls[0]!.func!(...calls[0]!.args!)).toBe('pdf');
+    expect(scope[Symbol.for('voxlate.pageTranslateRequest')]).toBeUndefined();
+    vi.stubGlobal('document', { contentType: 'text/html' });
+    expect(calls[0]!.func!(...calls[0]!.args!)).toBe('page');
+    vi.unstubAllGlobals();
+    expect(scope[Symbol.for('voxlate.pageTranslateRequest')]).toEqual(request);
+    delete scope[Symbol.for('voxlate.pageTranslateRequest')];
   });
 
-  it('adds the translation alone beside a page script already running', async () => {
-    await (await freshWorker(true)).injectPageScript(4, 0);
-    const again = await freshWorker(true);
-    await again.injectPageTranslation(4);
-    expect(again.executeScript.mock.calls.map(filesOf)).toEqual([['/content-scripts/page-translate.js']]);
+  it('says a PDF is one, and the script finds nothing to start on there', async () => {
+    const worker = await freshWorker(true);
+    worker.executeScript.mockImplementation(async (injection) => [{ frameId: 0, documentId: 'doc-0', result: 'func' in injection ? 'pdf' : undefined }] as never);
+    expect(await worker.startPageTranslationIn(4, request)).toBe('pdf');
+  });
+
+  it('leaves the request again when the top frame went away meanwhile', async () => {
+    const worker = await freshWorker(true);
+    let tries = 0;
+    worker.executeScript.mockImplementation(async (injection) => {
+      if ('files' in injection && tries++ === 0) throw new Error('Frame with ID 0 was removed.');
+      return [{ frameId: 0, documentId: 'doc-0', result: 'func' in injection ? 'page' : undefined }] as never;
+    });
+    expect(await worker.startPageTranslationIn(4, request)).toBe('started');
+    expect(worker.executeScript.mock.calls.map(([i]) => ((i as Injection).files ? 'script' : 'request'))).toEqual(['request', 'script', 'request', 'script']);
   });
 
   it('says the page cannot be used where the browser forbids it', async () => {
@@ -71,7 +95,7 @@ describe('injectPageTranslation', () => {
     worker.executeScript.mockRejectedValue(new Error('Cannot access a chrome:// URL'));
     vi.spyOn(fakeBrowser.i18n, 'getMessage').mockImplementation((key) => key);
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    await expect(worker.injectPageTranslation(4)).rejects.toThrow('pageRestricted');
+    await expect(worker.startPageTranslationIn(4, request)).rejects.toThrow('pageRestricted');
   });
 });
 

@@ -1,8 +1,11 @@
+import { browser } from 'wxt/browser';
 import { sendMessage } from '../messaging/send';
 import type { PlayerCorner } from '../settings/player-corner';
 import { unwrap } from '../messaging/result';
 import { showPageNotice } from '../page/notice';
 import { translatePage, type PageTranslateDeps, type TranslationSurface } from '../page-translate/session';
+import { takePageTranslateRequest } from '../page-translate/request';
+import type { PageLifetime } from './lifetime';
 
 /** The page translation's link to the background: estimates, translations and Listen go there. */
 const backgroundDeps = (signal: AbortSignal, corner: PlayerCorner | undefined): PageTranslateDeps => ({
@@ -24,6 +27,22 @@ export function translatePageFromAgent(win: Window, target: string, signal: Abor
   // A web page's article can be heard in the language it is translated into (the reader has its own Read aloud).
   const listenPage = (language: string) => void sendMessage('listenPage', { target: language }).catch(() => undefined);
   void translatePage(win, target, signal, { ...backgroundDeps(signal, corner), listenPage });
+}
+
+/**
+ * Starts translating the page on what the worker left for this injection of the script, if
+ * anything (startPageTranslationIn). It lives as long as the extension that started it: the next
+ * injection's context invalidates this one's, but only an update or removal of the extension ends
+ * it (a new start replaces it, see translatePage).
+ */
+export function translatePageOnRequest(win: Window, ctx: PageLifetime, extensionAlive: () => boolean = () => browser.runtime?.id != null): void {
+  const request = takePageTranslateRequest();
+  if (!request) return;
+  const life = new AbortController();
+  ctx.onInvalidated(() => {
+    if (!extensionAlive()) life.abort();
+  });
+  translatePageFromAgent(win, request.target, life.signal, request.corner);
 }
 
 /** The same on a surface of the caller's (the PDF reader's layer over its pages). */

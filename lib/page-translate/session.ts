@@ -71,7 +71,13 @@ const MAX_IN_FLIGHT = 3;
 
 type BlockState = 'todo' | 'pending' | 'done';
 
-let running: { stop(): void } | null = null;
+/**
+ * The frame's page translation under way. Kept on the frame's extension world, not in this
+ * module: each invocation injects the script again, as a module of its own, and the one it starts
+ * replaces the one before, whichever injection that came from.
+ */
+const RUNNING = Symbol.for('voxlate.pageTranslation.running');
+const slot = globalThis as { [RUNNING]?: { stop(): void } | null };
 
 /**
  * Translates the page in `win` into `target`, paying only for what is read: the cost of the screen
@@ -79,7 +85,7 @@ let running: { stop(): void } | null = null;
  * near the viewport are translated, more as the user scrolls. A second call replaces the first.
  */
 export async function translatePage(win: Window, target: string, signal: AbortSignal, deps: PageTranslateDeps): Promise<void> {
-  running?.stop();
+  slot[RUNNING]?.stop();
   const doc = win.document;
   const surface = deps.surface ?? domSurface(doc);
   // Invoked again on a translated page: start over (what is cached costs nothing).
@@ -102,9 +108,9 @@ export async function translatePage(win: Window, target: string, signal: AbortSi
   }, { signal: ended.signal });
   const ui = createPageTranslateUi(doc, ended.signal, { corner: deps.corner, moved: deps.moved });
   const session = { stop: () => ended.abort() };
-  running = session;
+  slot[RUNNING] = session;
   ended.signal.addEventListener('abort', () => {
-    if (running === session) running = null;
+    if (slot[RUNNING] === session) slot[RUNNING] = null;
   });
   const restart = (code: string) => void translatePage(win, code, signal, deps);
   let estimate: PageEstimate;

@@ -224,6 +224,27 @@ test.describe('whole-page translation', () => {
     expect((await ledger(emulator.url)).entries.length).toBeGreaterThan(0);
   });
 
+  test('invoked again on a page it is translating: one control, each paragraph translated once, nothing paid twice, more on scrolling as before', async ({ context, background, extensionId, emulator, pages }) => {
+    const f = { context, background, extensionId, emulator, pages };
+    const page = await newsTranslatedOnScreen(f);
+    const shown = (await translationsOn(page)).length;
+    const paid = (await ledger(f.emulator.url)).entries.length;
+    // The script is injected again (a module of its own): its start replaces the one under way.
+    await startFromMenu(f, page);
+    await expect.poll(async () => (await translationsOn(page)).length).toBe(shown);
+    await settle(f.context, page, f.emulator.url);
+    expect(await page.evaluate(() => document.querySelectorAll('voxlate-page-translate').length)).toBe(1);
+    expect((await ledger(f.emulator.url)).entries).toHaveLength(paid);
+    // Scrolled on, each paragraph gets one translation: no session left over from the first start.
+    await page.evaluate(() => window.scrollBy(0, innerHeight * 2));
+    await expect.poll(async () => (await translationsOn(page)).length).toBeGreaterThan(shown);
+    await settle(f.context, page, f.emulator.url);
+    const after = (await translationsOn(page)).map((t) => t.after);
+    expect(new Set(after).size).toBe(after.length);
+    const texts = (await translateRequests(f.emulator.url)).map((r) => r.textStart);
+    expect(new Set(texts).size).toBe(texts.length);
+  });
+
   test('the control: Listen reads a translation, Pause sends nothing more, another language starts over', async ({ context, background, extensionId, emulator, pages }) => {
     const page = await newsTranslatedOnScreen({ context, background, extensionId, emulator, pages });
 

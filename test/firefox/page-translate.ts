@@ -83,6 +83,29 @@ async function main(): Promise<number> {
       await until('the page as it was', async () => (await page.evaluate(() => document.body.innerHTML)) === original);
     });
 
+    await check('Firefox: "Translate this page" invoked again on a page it is translating: one control, each paragraph translated once, nothing paid twice', async () => {
+      await reset();
+      await connect({ targetLanguage: 'es', confirmPageTranslation: false, confirmAboveCredits: 10_000 });
+      await page.goto(`${pagesUrl}${ownPageUrl('news')}`);
+      await clickMenu(ext, 'translate-page');
+      await until('translations on screen', async () => (await ours()) > 2);
+      await until('the control settled', async () => !(await inPageUiText(ext, HOST)).includes('Translating…'));
+      const shown = await ours();
+      const paid = (await ledger(emulator.url)).entries.length;
+      await clickMenu(ext, 'translate-page');
+      await until('the same translations again, from the cache', async () => (await ours()) === shown && !(await inPageUiText(ext, HOST)).includes('Translating…'));
+      const controls = await page.evaluate(() => document.querySelectorAll('voxlate-page-translate').length);
+      if (controls !== 1) throw new Error(`${controls} controls on the page`);
+      if ((await ledger(emulator.url)).entries.length !== paid) throw new Error('paid again for what was shown');
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await until('more on scrolling', async () => (await ours()) > shown);
+      await until('the control settled again', async () => !(await inPageUiText(ext, HOST)).includes('Translating…'));
+      const texts = (await translations()).map((r) => r.textStart);
+      if (new Set(texts).size !== texts.length) throw new Error(`a text sent twice: ${texts.join(' | ')}`);
+      const twice = await page.evaluate(() => [...document.querySelectorAll('voxlate-translation')].filter((t) => t.nextElementSibling?.tagName === 'VOXLATE-TRANSLATION').length);
+      if (twice) throw new Error(`${twice} paragraphs translated twice`);
+    });
+
     await check('Firefox: an English page with nothing selected is heard in Spanish ("Read aloud in Spanish"): each part translated just before its speech, one request ahead of what is heard, spoken in Spanish, the ledger exact after Stop', async () => {
       await reset();
       await connect({ targetLanguage: 'es', confirmAboveCredits: 100_000 });
