@@ -19,6 +19,8 @@ export const AREAS: Area[] = [
   { pattern: /^lib\/background\/listen|^lib\/background\/reading\/(translated|modes)/, specs: ['listen', 'glossary'], firefox: ['page-translate', 'glossary'] },
   { pattern: /^lib\/background\/page-translation|^lib\/page-translate\/|^entrypoints\/page-translate/, specs: ['page-translate', 'page-look', 'listen', 'glossary'], firefox: ['page-translate', 'glossary'] },
   { pattern: /^lib\/reader\/|^entrypoints\/reader|^lib\/background\/(pdf-|reader-tab)/, specs: ['pdf-reader'], firefox: ['pdf-reader'] },
+  // The glossary in captions (translated and heard): both areas' tests.
+  { pattern: /^lib\/background\/captions(-glossary|-speech)?\.ts$|^lib\/captions\/figure\.ts$|^lib\/glossary\/spoken-bound|^test\/support\/video-page/, specs: ['captions', 'glossary'], firefox: ['captions', 'glossary'] },
   { pattern: /^lib\/glossary\/|^lib\/background\/(glossary-|page-glossary)|^lib\/(page|bubble)\/glossary-|^lib\/settings\/glossary-|^components\/options\/glossary-/, specs: ['glossary', 'translate', 'pronunciation'], firefox: ['glossary'] },
   { pattern: /^lib\/(bubble|translate)\/|^lib\/background\/(translation|bubble-shell|translate-tab|write-to|typed-trigger)|^lib\/settings\/write-to|^lib\/page\/(typed-trigger|sensitive)|^entrypoints\/(typed-trigger|written-probe)/, specs: ['translate', 'translate-shell', 'translate-credits', 'write', 'glossary'], firefox: ['bubble', 'glossary'] },
   { pattern: /^lib\/captions\/|^lib\/content\/captions|^lib\/background\/captions|^entrypoints\/captions|^test\/fixtures\/video\/|^test\/support\/video-server/, specs: ['captions'], firefox: ['captions'] },

@@ -7,7 +7,8 @@ import { accountItem } from '../settings/cache-items';
 import { apiKeyItem, updateSettings } from '../settings/items';
 import { clearAudioCache } from '../speech/cache';
 import type { Cue } from '../captions/cue';
-import { estimateCaptions, stopCaptions } from './captions';
+import type { GlossaryEntry } from '../glossary';
+import { estimateCaptions, stopCaptions, translateCaptions } from './captions';
 import { estimateCaptionsListen, speakCaption } from './captions-speech';
 import { acceptOffer, grantLeft } from './spend/gate';
 
@@ -56,5 +57,27 @@ describe('captions heard in the worker', () => {
     expect(await speechLog()).toEqual([]);
     await estimateCaptions(cues, 8, TAB);
     expect(await grantLeft(TAB, 'captions-listen')).toBeNull();
+  });
+});
+
+describe('captions heard with the glossary', () => {
+  it('sends each caption as the glossary says it (its "say as", one kept for the tab\'s site), priced and cached as said, within the figure even when "say as" runs far longer', async () => {
+    const say = (term: string, said: string, site: string | null, keep = false): GlossaryEntry => ({ term, translate: keep ? { mode: 'keep' } : { mode: 'free' }, say: said, language: null, site, case: 'auto' });
+    const long = 'the voice of the harbour, the Voxlate app';
+    await updateSettings({ glossary: [say('VX', long, null, true), say('amigo', 'ah-mee-go', 'news.test'), say('my', 'mah-ee', 'other.test')] });
+    const tab = (await fakeBrowser.tabs.create({ url: 'https://news.test/river' })).id!;
+    const termCues: Cue[] = [{ id: '0', start: 0.2, end: 1.8, text: 'VX.' }, { id: '1', start: 2, end: 3.8, text: 'my friend' }];
+    await acceptOffer((await estimateCaptions(termCues, 8, tab)).offer, tab);
+    await acceptOffer((await estimateCaptionsListen(termCues, 8, tab)).offer, tab);
+    const { translations } = await translateCaptions('es', termCues.map((cue) => cue.text), tab);
+    expect(translations).toEqual(['VX.', '[ES] my amigo']);
+
+    // A term said 20 times longer than written, in a caption of that term only: still within what was agreed to.
+    await speakCaption('es', 'VX.', tab);
+    await speakCaption('es', '[ES] my amigo', tab);
+    expect((await speechLog()).map((entry) => (entry as { textStart?: string }).textStart)).toEqual([`${long}.`, '[ES] my ah-mee-go']);
+    // Cached by what was said: heard again, nothing is sent.
+    await speakCaption('es', 'VX.', tab);
+    expect(await speechLog()).toHaveLength(2);
   });
 });

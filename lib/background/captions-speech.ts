@@ -15,6 +15,7 @@ import { actionSignal, offerSpend, reserve, type SpendAction } from './spend/gat
 import { paidCall } from './spend/gateway';
 import { estimateSpeechOfLengths } from './spend/questions';
 import { currentTargetLanguage } from './translation';
+import { captionAsSaid, captionsFigureGlossary } from './captions-glossary';
 
 /*
  * "Listen in <language>" on captions being translated, in the worker: the figure for hearing them
@@ -38,9 +39,11 @@ const SPEECH_PRIORITY = 45;
  */
 export async function estimateCaptionsListen(cues: readonly Cue[], durationSec: number | null, tabId: number): Promise<CaptionsEstimate> {
   const target = await currentTargetLanguage();
-  const { format } = await getSettings();
-  const figure = await listenFigure(cues, { source: null, target, ...(durationSec === null ? {} : { durationSec }) }, (lengths) => estimateSpeechOfLengths(lengths, { format }));
-  const translation = translationFigure(cues, { source: null, target });
+  const settings = await getSettings();
+  // Both figures as the glossary has them sent and said: the translation's pieces, and speech as long as "say as" makes it.
+  const glossary = await captionsFigureGlossary(settings, cues, target, tabId);
+  const figure = await listenFigure(cues, { source: null, target, ...glossary, ...(durationSec === null ? {} : { durationSec }) }, (lengths) => estimateSpeechOfLengths(lengths, { format: settings.format }));
+  const translation = translationFigure(cues, { source: null, target, ...glossary });
   const offer = await offerSpend(tabId, ACTION, Math.max(0, figure.whole - translation.whole));
   return { target, perMinute: figure.perMinute, whole: figure.whole, offer: offer.id };
 }
@@ -48,14 +51,17 @@ export async function estimateCaptionsListen(cues: readonly Cue[], durationSec: 
 /**
  * One translated caption's speech with the user's voice for `target`: the cache's at no cost,
  * else one paid request within what the user agreed to (withdrawn while not sent when the page
- * pauses or stops). Kept in the cache, so a seek back or a second watch costs nothing.
+ * pauses or stops). What is sent, priced and cached is the caption as the glossary says it (its
+ * "say as" for the language and the tab's site), as readings send theirs. Kept in the cache, so a
+ * seek back or a second watch costs nothing.
  */
-export async function speakCaption(target: string, text: string, tabId: number): Promise<CaptionsSpeech> {
+export async function speakCaption(target: string, written: string, tabId: number): Promise<CaptionsSpeech> {
   const language = languageByCode(target);
   if (!language) throw new ServiceError('invalidRequest', t('translateUnsupported', target));
   const withdrawn = actionSignal(tabId, ACTION);
   const settings = await getSettings();
-  const params = await chooseSpeechParams(text, { language: language.code }, settings);
+  const params = await chooseSpeechParams(written, { language: language.code }, settings);
+  const text = await captionAsSaid(settings, written, language.code, tabId);
   const key = await audioCacheKey({ service: settings.serviceUrl, text, ...params });
   const cached = await getAudio(key).catch(() => undefined);
   if (cached) return { audio: toBase64(cached.audio), durationSec: cached.durationSec };

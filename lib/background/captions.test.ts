@@ -7,6 +7,7 @@ import { accountItem } from '../settings/cache-items';
 import { apiKeyItem, updateSettings } from '../settings/items';
 import { clearTranslationCache } from '../translate/cache';
 import type { Cue } from '../captions/cue';
+import type { GlossaryEntry } from '../glossary';
 import { estimateCaptions, stopCaptions, translateCaptions } from './captions';
 import { acceptOffer, grantLeft, pauseAction } from './spend/gate';
 
@@ -70,5 +71,53 @@ describe('captions in the worker', () => {
     expect(next.translations.every((text) => text?.startsWith('[ES]'))).toBe(true);
     // One a request now: two more, each of its own text.
     expect((await translateLog()).map((entry) => (entry as { textStart?: string }).textStart)).toEqual(['Hello, my friend.\n\nThe cat sleeps on the book.', 'Thank you for the book.', 'Good morning.']);
+  });
+});
+
+// The glossary (issue 40): terms kept exact against a translator that changes every word it is sent.
+const KEEP: GlossaryEntry = { term: 'Voxlate', translate: { mode: 'keep' }, say: null, language: null, site: null, case: 'auto' };
+const BOARD: GlossaryEntry = { ...KEEP, term: 'harbour board', translate: { mode: 'fixed', text: null, byTarget: { es: 'junta del puerto' } } };
+const HERE: GlossaryEntry = { ...KEEP, term: 'fishermen', translate: { mode: 'fixed', text: 'pescadores del muelle', byTarget: {} }, site: 'news.test' };
+const THERE: GlossaryEntry = { ...KEEP, term: 'boats', translate: { mode: 'fixed', text: 'barcas del muelle', byTarget: {} }, site: 'other.test' };
+const MARKER = /[⟦⟧§]|__|<\/?x|\{\d|\[\d/u;
+const termCues: Cue[] = [
+  { id: '0', start: 0.2, end: 1.8, text: 'Voxlate reads the harbour board notices.' },
+  { id: '1', start: 2, end: 3.8, text: 'The fishermen and their boats listen.' },
+  { id: '2', start: 4, end: 5.8, text: 'Voxlate!' },
+];
+const charged = async () => ((await (await fetch(`${emulator.url()}/__emulator/ledger`)).json()) as { entries: { path: string; credits: number }[] }).entries.filter((e) => e.path === '/api/v1/translate').map((e) => e.credits);
+
+describe('the glossary in captions', () => {
+  it('keeps the terms exact (one kept for the tab\'s site), sends the words around them within the figure, a caption of terms only for nothing; an unrelated entry changed sends nothing, a matched one re-sends its caption only', async () => {
+    await fetch(`${emulator.url()}/__emulator/translator`, { method: 'POST', body: JSON.stringify({ mode: 'realistic' }) });
+    await updateSettings({ glossary: [KEEP, BOARD, HERE, THERE] });
+    const tab = (await fakeBrowser.tabs.create({ url: 'https://news.test/river' })).id!;
+    const texts = termCues.map((cue) => cue.text);
+    const estimate = await estimateCaptions(termCues, 8, tab);
+    expect(await acceptOffer(estimate.offer, tab)).toBe(true);
+
+    const answer = await translateCaptions('es', texts, tab);
+    expect(answer.error).toBeNull();
+    const [first, second, third] = answer.translations;
+    expect(first).toMatch(/^Voxlate \S.* junta del puerto \S/u);
+    expect(second).toContain(' pescadores del muelle ');
+    expect(second).not.toMatch(/fishermen|boats|barcas/u);
+    expect(third).toBe('Voxlate!');
+    expect(answer.translations.join(' ')).not.toMatch(MARKER);
+    // One request, of the words around the terms only: what the figure agreed to bounds it.
+    const sent = await translateLog();
+    expect(sent).toHaveLength(1);
+    expect((sent[0] as { textStart?: string }).textStart).not.toMatch(/Voxlate|harbour|fishermen/u);
+    expect((await charged()).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(estimate.whole);
+
+    await updateSettings({ glossary: [KEEP, BOARD, HERE, THERE, { ...KEEP, term: 'Firefox' }] });
+    expect(await translateCaptions('es', texts, tab)).toEqual(answer);
+    expect(await translateLog()).toHaveLength(1);
+
+    await updateSettings({ glossary: [KEEP, { ...BOARD, translate: { mode: 'fixed', text: null, byTarget: { es: 'consejo del puerto' } } }, HERE, THERE] });
+    const changed = await translateCaptions('es', texts, tab);
+    expect(changed.translations[0]).toContain(' consejo del puerto ');
+    expect(changed.translations.slice(1)).toEqual(answer.translations.slice(1));
+    expect((await translateLog()).map((entry) => (entry as { textStart?: string }).textStart)).toEqual([(sent[0] as { textStart?: string }).textStart, 'reads the\n\nnotices.']);
   });
 });

@@ -1,13 +1,15 @@
 import { browser } from 'wxt/browser';
 import { serializeError, ServiceError } from '../api/errors';
 import type { CaptionsEstimate, CaptionsAnswer } from '../captions/protocol-types';
-import { batchOf, oneByOne, splitAnswer, type CueBatch } from '../captions/ahead';
+import { batchOf, oneByOne, splitAnswer, type CueBatch, type CueBatchItem } from '../captions/ahead';
 import { translationFigure } from '../captions/figure';
 import type { Cue } from '../captions/cue';
+import { assemble, batchPieces } from '../glossary';
 import { languageByCode, type Language } from '../language';
 import { t } from '../i18n';
 import { getSettings } from '../settings/items';
 import { getCachedTranslations, putCachedTranslation } from '../translate/cache';
+import { MAX_TRANSLATE_CHARS } from '../translate/split';
 import { noteCreditsSpent } from './account';
 import { isPrivateTab } from './private-windows';
 import { mayHaveBeenCharged } from './speech-price';
@@ -18,6 +20,8 @@ import { currentTargetLanguage } from './translation';
 import type { TabRef } from './tab-actions';
 import { CLICKED_VIDEO_KEY, type ClickedVideo } from '../captions/clicked';
 import { LISTEN_ACTION } from './captions-speech';
+import { captionShapes, captionsFigureGlossary } from './captions-glossary';
+import { blockCacheKey, sendUnits, translatedWithoutRequest, type SendUnit } from './page-glossary';
 
 /*
  * "Translate captions" in the worker: the figure before anything is spent (one offer through the
@@ -62,7 +66,9 @@ export async function estimateCaptions(cues: readonly Cue[], durationSec: number
   await beginAction(tabId, ACTION);
   await endAction(tabId, LISTEN_ACTION);
   oneAtATime.delete(tabId);
-  const figure = translationFigure(cues, { source: null, target, ...(durationSec === null ? {} : { durationSec }) });
+  // The glossary's terms are sent around, not in: the figure counts what is sent.
+  const glossary = await captionsFigureGlossary(await getSettings(), cues, target, tabId);
+  const figure = translationFigure(cues, { source: null, target, ...glossary, ...(durationSec === null ? {} : { durationSec }) });
   const offer = await offerSpend(tabId, ACTION, figure.whole);
   return { target, perMinute: figure.perMinute, whole: figure.whole, offer: offer.id };
 }
@@ -77,6 +83,9 @@ const oneAtATime = new Set<number>();
 /**
  * Each text's translation, in order: from the cache at no cost, the rest in one request of whole
  * cues (one a request after an answer that could not be split), within what the user agreed to.
+ * A caption with glossary terms to protect is sent as its pieces around them (items of the same
+ * request) and put together with the terms written by us; one of terms only costs nothing. Each is
+ * cached under its text and the terms that matched in it (a glossary change elsewhere keeps it).
  * A request paid for whose answer cannot be split is not sent again cue by cue (that would pay
  * twice for the same captions): its texts are reported `unmatched`, paid once and shown without a
  * translation. Withdrawn (nothing sent) when the page pauses or stops.
@@ -85,33 +94,72 @@ export async function translateCaptions(target: string, texts: readonly string[]
   const language = languageByCode(target);
   if (!language) throw new ServiceError('invalidRequest', t('translateUnsupported', target));
   const withdrawn = actionSignal(tabId, ACTION);
-  const [{ serviceUrl }, inPrivate] = await Promise.all([getSettings(), isPrivateTab(tabId)]);
-  const keys = texts.map((text) => ({ service: serviceUrl, text, source: null, target: language.code }));
+  const [settings, inPrivate] = await Promise.all([getSettings(), isPrivateTab(tabId)]);
+  const blocks = texts.map((text) => ({ text, source: null }));
+  const shapes = await captionShapes(settings, texts, language.code, tabId);
+  const keys = blocks.map((block, i) => blockCacheKey(settings.serviceUrl, language.code, block, shapes[i] ?? null, null));
   const found = await getCachedTranslations(keys).catch(() => texts.map(() => null));
   const translations = found.map((entry) => entry?.translation ?? null);
+  const keep = (i: number, text: string) => {
+    translations[i] = text;
+    void putCachedTranslation(keys[i]!, { translation: text, sourceLanguage: null, sourceName: '' }, { inMemory: inPrivate }).catch(() => undefined);
+  };
+  // A caption of terms only (and punctuation): its translation is ours, sent nowhere.
+  shapes.forEach((shape, i) => {
+    const free = translations[i] === null ? translatedWithoutRequest(shape ?? null, language.code) : null;
+    if (free !== null) keep(i, free);
+  });
   const unmatched: number[] = [];
-  const missing = texts.flatMap((text, i) => (translations[i] === null ? [{ text, cueIds: [String(i)] }] : []));
+  const missing = texts.flatMap((_, i) => (translations[i] === null ? [i] : []));
   if (missing.length === 0 || withdrawn.aborted) return { translations, unmatched, error: null };
-  const batch = batchOf(missing);
+  const units = sendUnits(blocks, shapes, missing);
+  const pieces = new Map<number, string[]>();
   try {
-    for (const request of oneAtATime.has(tabId) ? oneByOne(batch) : [batch]) {
+    let queue = requestsOf(units, oneAtATime.has(tabId));
+    for (let request = queue.shift(); request; request = queue.shift()) {
       const got = await sendBatch(request, language, tabId, withdrawn);
       if (got === null) {
+        // From here on one a request, the rest of this call's too.
         oneAtATime.add(tabId);
-        unmatched.push(...request.items.flatMap((item) => item.cueIds.map(Number)));
+        queue = queue.flatMap(oneByOne);
+        unmatched.push(...request.items.flatMap((item) => item.cueIds.map((id) => units[Number(id)]!.block)));
         continue;
       }
       for (const [id, text] of got) {
-        const i = Number(id);
-        translations[i] = text;
-        void putCachedTranslation(keys[i]!, { translation: text, sourceLanguage: null, sourceName: '' }, { inMemory: inPrivate }).catch(() => undefined);
+        const { block, piece } = units[Number(id)]!;
+        if (piece === null) {
+          keep(block, text);
+          continue;
+        }
+        const plan = shapes[block]!.plan;
+        const done = pieces.get(block) ?? [];
+        pieces.set(block, done);
+        done[piece] = text;
+        if (plan.pieces.every((_, n) => done[n] !== undefined)) keep(block, assemble(plan, done, language.code));
       }
     }
-    return { translations, unmatched, error: null };
+    return { translations, unmatched: [...new Set(unmatched)], error: null };
   } catch (error) {
     const serialized = serializeError(error);
-    return { translations, unmatched, error: serialized.kind === 'cancelled' ? null : serialized };
+    return { translations, unmatched: [...new Set(unmatched)], error: serialized.kind === 'cancelled' ? null : serialized };
   }
+}
+
+/**
+ * The requests for these units (a whole caption or a piece of one; each item names its units by
+ * index): a unit saying what another says rides with it, and a request stays within the service's
+ * limit (pieces add separators: they are cut where the captions alone were not); one a request
+ * after an answer that could not be split.
+ */
+function requestsOf(units: readonly SendUnit[], oneByOneNow: boolean): CueBatch[] {
+  const items: CueBatchItem[] = [];
+  units.forEach((unit, i) => {
+    const same = items.find((item) => item.text === unit.text);
+    if (same) same.cueIds.push(String(i));
+    else items.push({ text: unit.text, cueIds: [String(i)] });
+  });
+  if (oneByOneNow) return oneByOne(batchOf(items));
+  return batchPieces(items.map((item) => item.text), MAX_TRANSLATE_CHARS).map((indexes) => batchOf(indexes.map((n) => items[n]!)));
 }
 
 /** One request through the gate and the gateway: its parts by item id, or null when they cannot be told apart. */

@@ -108,3 +108,30 @@ describe('listenFigure', () => {
     expect(await listenFigure([], en, price)).toEqual({ perMinute: 0, whole: 0, learned: true });
   });
 });
+
+describe('the glossary in the figures', () => {
+  // Three one-letter terms kept between commas: the pieces around them and their separators say more than the caption.
+  const caption: Cue = { id: 't', start: 0, end: 2, text: 'abc,x,cd,x,ef,x,gh' };
+  const pieces = ['abc,', ',cd,', ',ef,', ',gh'];
+  const sentOf = (text: string) => (text === caption.text ? pieces : text === 'x.' ? [] : [text]);
+
+  it('bounds what is sent for a caption with terms: its pieces, each with its separator; a caption of terms only costs nothing', () => {
+    const sent = translationCost(pieces.join('\n\n'));
+    // The caption with its separator (20 → 2 credits) is less than its pieces sent in one request (21 → 3).
+    expect(translationFigure([caption], en).whole).toBeLessThan(sent);
+    const figure = translationFigure([caption, { id: 'terms', start: 3, end: 4, text: 'x.' }], { ...en, sentOf, durationSec: 60 });
+    expect(figure).toEqual({ perMinute: sent, whole: 4, learned: true });
+    expect(oneByOne({ items: pieces.map((text) => ({ text, cueIds: [] })), text: '', cost: 0 }).reduce((sum, b) => sum + b.cost, 0)).toBeLessThanOrEqual(figure.whole);
+  });
+
+  it('prices a caption heard at the length the glossary can make its translation', async () => {
+    const asked: number[][] = [];
+    const price: PriceSpeech = async (lengths) => {
+      asked.push([...lengths]);
+      return { credits: lengths.reduce((a, b) => a + b, 0), learned: true };
+    };
+    const figure = await listenFigure([caption], { ...en, sentOf, spokenLengthOf: (text) => text.length * 10 }, price);
+    expect(asked).toEqual([[180]]);
+    expect(figure.whole).toBe(4 + 180);
+  });
+});

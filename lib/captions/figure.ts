@@ -31,6 +31,16 @@ export interface FigureInput extends AheadOptions {
   target: string;
   /** The video's length (media duration); when unknown or infinite (a live stream), the last cue's end. */
   durationSec?: number;
+  /**
+   * What is sent to translate a caption's text: the text itself (the default), or its pieces
+   * around the glossary's terms (none: a caption of terms only, translated for nothing).
+   */
+  sentOf?: (text: string) => readonly string[];
+  /**
+   * The most characters a caption's translation can be when it is spoken (the glossary's terms and
+   * "say as" in it); the default: its characters times the translation's growth bound.
+   */
+  spokenLengthOf?: (text: string) => number;
 }
 
 /** The different texts to translate: a caption said twice is paid once, the cache answers the repeat. */
@@ -48,18 +58,27 @@ function perMinuteOf(credits: number, whole: number, minutes: number): number {
   return minutes > 0 ? Math.min(whole, Math.ceil(credits / minutes)) : whole;
 }
 
+const asSent = (input: FigureInput) => input.sentOf ?? ((text: string) => [text]);
+
 /**
- * The most translating every caption can cost: each text with its separator, rounded up on its own,
- * which no batching goes past (ceil(a + b) ≤ ceil(a) + ceil(b)), nor the one-by-one fallback.
+ * The most translating every caption can cost: each text sent (a caption, or a piece of one around
+ * its glossary terms) with its separator, rounded up on its own, which no batching goes past
+ * (ceil(a + b) ≤ ceil(a) + ceil(b)), nor the one-by-one fallback.
  */
-function translationBound(texts: readonly string[]): number {
-  return texts.reduce((sum, text) => sum + translationCost(text + CUE_SEPARATOR), 0);
+function translationBound(texts: readonly string[], sentOf: (text: string) => readonly string[]): number {
+  return texts.reduce((sum, text) => sum + sentOf(text).reduce((of, sent) => of + translationCost(sent + CUE_SEPARATOR), 0), 0);
+}
+
+/** What a straight watch pays to translate: each planned batch as it is sent (its captions' pieces in one request). */
+function expectedTranslation(cues: readonly Cue[], input: FigureInput): number {
+  const sentOf = asSent(input);
+  return plannedBatches(cues, input).reduce((sum, batch) => sum + translationCost(batch.items.flatMap((item) => sentOf(item.text)).join(CUE_SEPARATOR)), 0);
 }
 
 /** The figure for translated captions: exact prices, so `learned` is true. */
 export function translationFigure(cues: readonly Cue[], input: FigureInput): CaptionsFigure {
-  const expected = plannedBatches(cues, input).reduce((sum, batch) => sum + batch.cost, 0);
-  const whole = translationBound(textsOf(cues));
+  const expected = expectedTranslation(cues, input);
+  const whole = translationBound(textsOf(cues), asSent(input));
   return { perMinute: perMinuteOf(expected, whole, minutesOf(cues, input.durationSec)), whole, learned: true };
 }
 
@@ -68,17 +87,17 @@ export function translationFigure(cues: readonly Cue[], input: FigureInput): Cap
  * caption (each is spoken at its own time), at the longest its translation may come back
  * (translate/growth.ts), as a reading heard in another language is priced.
  */
-export function spokenLengths(cues: readonly Cue[], source: string | null, target: string): number[] {
+export function spokenLengths(cues: readonly Cue[], source: string | null, target: string, spokenLengthOf?: (text: string) => number): number[] {
   const growth = translationGrowthBound(source, target);
-  return textsOf(cues).map((text) => Math.ceil(countCharacters(text) * growth));
+  return textsOf(cues).map(spokenLengthOf ?? ((text) => Math.ceil(countCharacters(text) * growth)));
 }
 
 /** The figure for "Listen in <language>": the translation, and the speech of every translated caption. */
 export async function listenFigure(cues: readonly Cue[], input: FigureInput, priceSpeech: PriceSpeech): Promise<CaptionsFigure> {
   const translation = translationFigure(cues, input);
-  const lengths = spokenLengths(cues, input.source, input.target);
+  const lengths = spokenLengths(cues, input.source, input.target, input.spokenLengthOf);
   const speech = lengths.length ? await priceSpeech(lengths) : { credits: 0, learned: true };
-  const expected = plannedBatches(cues, input).reduce((sum, batch) => sum + batch.cost, 0) + speech.credits;
+  const expected = expectedTranslation(cues, input) + speech.credits;
   const whole = translation.whole + speech.credits;
   return { perMinute: perMinuteOf(expected, whole, minutesOf(cues, input.durationSec)), whole, learned: speech.learned };
 }

@@ -19,5 +19,6 @@ export { entriesAt, findTerms, sayTerms, termsToProtect, type FoundTerm, type Te
 export { assemble, planProtection, protectionFigure, ProtectionError, translateProtected, type ProtectionFigure, type ProtectionPlan, type RequestFigure, type TranslateTexts } from './protect';
 export { batchPieces, joinBatch, MAX_REQUEST_CHARS, PIECE_SEPARATOR, splitBatch } from './batch';
 export { glossaryKeyPart } from './cache-key';
+export { protectedLengthBound, sayGrowthBound } from './spoken-bound';
 export { glossaryFromCsv, glossaryToCsv, type CsvProblem, type CsvProblemKind, type GlossaryImport } from './csv-entries';
 export { entriesFromPronunciations, type PronunciationPair } from './pronunciation';

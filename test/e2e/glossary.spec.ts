@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { connectService, expect, setSettings, test } from './fixtures';
 import { completedDownload } from '../support/downloads';
 import { chooseMenuEntry, clickAxNode, clickMenu, emulatorLog, findAxNode, inPageUiText, ledger, selectSnippet, selectText, stopReadingAndSettle, untilInPageUiShows } from '../support/extension';
+import { openVideoPage, playVideoUntil } from '../support/video-page';
 
 // The glossary in the bubble (issue 40): terms exact against a translator that changes every word
 // it is sent (the emulator's realistic mode), the figure asked about what is charged, nothing paid twice.
@@ -314,4 +315,42 @@ test('options: the pronunciation editor keeps a glossary of more pairs than its 
   await expect(section.getByRole('status')).toContainText('Added');
   const stored = await background.evaluate(async () => ((await chrome.storage.local.get('settings')) as { settings: { glossary: { term: string }[] } }).settings.glossary.map((e) => e.term));
   expect(stored).toEqual([...pairs.map((p) => p.term), 'Zed']);
+});
+
+// Captions (issue 39) with the glossary: a term kept (and said as its "say as") and one translated as the entry says.
+const RIVER = { term: 'river', translate: { mode: 'keep' }, say: 'rivver', language: null, site: null, case: 'auto' };
+const BRIDGE = { term: 'old bridge', translate: { mode: 'fixed', text: null, byTarget: { es: 'Puente Viejo' } }, say: null, language: null, site: 'localhost', case: 'auto' };
+
+test('captions translated with glossary terms show them exactly (one kept for this site), no marker; heard, a term is said as its "say as"; the ledger is the words around the terms, within the figures agreed to', async ({
+  context, background, extensionId, emulator, pages,
+}) => {
+  await fetch(`${emulator.url}/__emulator/translator`, { method: 'POST', body: JSON.stringify({ mode: 'realistic' }) });
+  await connectService(background, emulator.url, 'demo-pro');
+  await setSettings(background, { targetLanguage: 'es', glossary: [RIVER, BRIDGE] });
+  const page = await openVideoPage(context, pages.url, 'captions-track.html');
+  await chooseMenuEntry(context, background, extensionId, page, 'voxlate-translate-captions', null);
+  const captions = () => inPageUiText(context, page, 'voxlate-captions');
+  const upTo = async (question: string) => {
+    await expect.poll(captions).toMatch(new RegExp(`${question}.*up to [\\d,]+ for the whole video`, 'su'));
+    return Number(/up to ([\d,]+) for the whole video/u.exec(await captions())![1]!.replace(/,/gu, ''));
+  };
+  // Up to each caption's pieces around its terms, each with its separator: 3 + 2 + 3 + 4 (14 for the captions as they are).
+  const translating = await upTo('Translate this video');
+  expect(translating).toBe(12);
+  await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Translate'));
+  await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Listen in Spanish'));
+  const hearing = await upTo('Hear this video');
+  await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Listen'));
+
+  // Agreed while paused: the first two captions go at once, as the words around their terms.
+  await playVideoUntil(page, 2.4);
+  await expect.poll(captions).toMatch(/Boats wait by the old bridge\.\s*\S.* Puente Viejo\./u);
+  expect(await captions()).not.toMatch(MARKER);
+  const said = async () => (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts').map((e) => e.textStart);
+  // The first caption's translation kept "river" exactly; its speech says it as the glossary says.
+  await expect.poll(said).toContainEqual(expect.stringMatching(/^\S.* rivver \S/u));
+  expect((await said()).join(' ')).not.toMatch(/\briver\b/u);
+  const entries = (await ledger(emulator.url)).entries;
+  expect(entries.filter((e) => e.path === '/api/v1/translate').map((e) => [e.textStart, e.credits])).toEqual([['The\n\nrises at dawn.\n\nBoats wait by the', 4]]);
+  expect(entries.reduce((sum, e) => sum + e.credits, 0)).toBeLessThanOrEqual(hearing);
 });

@@ -7,7 +7,8 @@
  * paragraph: exactly) the figure shown, and an unrelated entry changed costs nothing; a reading
  * sends a term's "say as", and a selection heard in Spanish has the terms exact. A term added where
  * the user meets it (the bubble, the menu's form on the page) is used by the next translation of
- * the text. A long text whose requests the balance cannot all pay is refused before the first is
+ * the text. A video's captions translated show the terms exactly, and heard, say them as the
+ * glossary says. A long text whose requests the balance cannot all pay is refused before the first is
  * sent. The options' glossary section adds a term, exports the list as CSV and imports a CSV file,
  * and lists a copy that arrives in sync storage after the install while the glossary is empty; its
  * pronunciation editor keeps a glossary of more pairs than 500 whole. Prints "N passed, N
@@ -20,7 +21,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
-import { byLabel, byRole, checks, clickInPageUi, clickMenu, fill, inPageUiText, launchFirefox, ledger, openExtensionPage, runSuite, selectElement, stopAndSettle, until } from './support';
+import { startVideoServer } from '../support/video-server';
+import { byLabel, byRole, checks, clickInPageUi, clickMenu, fill, inPageUiText, launchFirefox, ledger, openExtensionPage, playVideoUntil, runSuite, selectElement, stopAndSettle, until, videoLoaded } from './support';
 
 const MENU = 'voxlate-translate-selection';
 const KEEP = { term: 'Voxlate', translate: { mode: 'keep' }, say: null, language: null, site: null, case: 'auto' };
@@ -32,6 +34,9 @@ const THERE = { term: 'boats', translate: { mode: 'fixed', text: 'barcas del mue
 // The glossary another browser of the account synced (the check of a copy arriving after the install).
 const QUAY = { term: 'quay', translate: { mode: 'fixed', text: null, byTarget: { es: 'muelle' } }, say: null, language: null, site: null, case: 'auto' };
 const MARKER = /[⟦⟧§]|__|<\/?x|\{\d|\[\d/u;
+// Captions with the glossary: a term kept (and said as its "say as"), and one translated as the entry says on this site only.
+const RIVER = { term: 'river', translate: { mode: 'keep' }, say: 'rivver', language: null, site: null, case: 'auto' };
+const BRIDGE = { term: 'old bridge', translate: { mode: 'fixed', text: null, byTarget: { es: 'Puente Viejo' } }, say: null, language: null, site: '127.0.0.1', case: 'auto' };
 
 /** Selects the first occurrence of `words` in the page's text. */
 async function selectWords(page: Page, words: string): Promise<void> {
@@ -81,6 +86,7 @@ function inReader<T>(ext: Page, look: string): Promise<T | null> {
 async function main(): Promise<number> {
   const emulator = await startEmulator({ port: 0 });
   const pages = await startPageServer();
+  const videos = await startVideoServer();
   // The test build may reach 127.0.0.1 without a click on the toolbar (see read-aloud.ts).
   const pagesUrl = pages.url.replace('localhost', '127.0.0.1');
   const firefox = await launchFirefox();
@@ -294,6 +300,51 @@ async function main(): Promise<number> {
       if (charged.reduce((a, b) => a + b, 0) > screen) throw new Error(`charged ${JSON.stringify(charged)}, shown up to ${screen}`);
     });
 
+    await check('Firefox: captions translated with glossary terms show them exactly (one kept for this site), no marker; heard, a term is said as its "say as"; the ledger is the words around the terms, within the figures agreed to', async () => {
+      await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+      await fetch(`${emulator.url}/__emulator/translator`, { method: 'POST', body: JSON.stringify({ mode: 'realistic' }) });
+      await ext.evaluate(async (url, entries) => {
+        await browser.storage.local.set({ apiKey: 'demo-pro', settings: { serviceUrl: url, targetLanguage: 'es', glossary: entries } });
+      }, emulator.url, [RIVER, BRIDGE]);
+      await page.goto(`${videos.url}/captions-track.html`);
+      await page.evaluate(videoLoaded);
+      await clickMenu(ext, 'voxlate-translate-captions');
+      const captions = () => inPageUiText(ext, 'voxlate-captions');
+      const upTo = async (question: string) => Number(await until(`the figure: ${question}`, async () => {
+        const text = await captions();
+        return text.includes(question) ? /up to ([\d,]+) for the whole video/u.exec(text)?.[1]?.replace(/,/gu, '') : null;
+      }));
+      // Up to each caption's pieces around its terms, each with its separator: 3 + 2 + 3 + 4 (14 for the captions as they are).
+      const translating = await upTo('Translate this video');
+      if (translating !== 12) throw new Error(`the figure said up to ${translating}`);
+      await clickInPageUi(ext, page, 'button', 'Translate', 'voxlate-captions');
+      await clickInPageUi(ext, page, 'button', 'Listen in Spanish', 'voxlate-captions');
+      const hearing = await upTo('Hear this video');
+      await clickInPageUi(ext, page, 'button', 'Listen', 'voxlate-captions');
+      // Agreed while paused: the first two captions go at once, as the words around their terms.
+      await page.evaluate(playVideoUntil(2.4));
+      const shown = await until('the translation with its term', async () => {
+        const text = await captions();
+        return /Boats wait by the old bridge\.\s*\S.* Puente Viejo\./u.test(text) ? text : null;
+      }).catch(async (error: unknown) => {
+        throw new Error(`${String(error)}; shown: ${await captions()}`);
+      });
+      if (MARKER.test(shown)) throw new Error(`a marker shown: ${shown}`);
+      const said = async () => (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts').map((e) => e.textStart);
+      // The first caption's translation kept "river" exactly; its speech says it as the glossary says.
+      await until('the term said as its "say as"', async () => (await said()).some((text) => /^\S.* rivver \S/u.test(text))).catch(async (error: unknown) => {
+        throw new Error(`${String(error)}; said: ${JSON.stringify(await said())}`);
+      });
+      if (/\briver\b/u.test((await said()).join(' '))) throw new Error(`said as written: ${JSON.stringify(await said())}`);
+      const entries = (await ledger(emulator.url)).entries;
+      const translated = entries.filter((e) => e.path === '/api/v1/translate').map((e) => [e.textStart, e.credits]);
+      if (JSON.stringify(translated) !== JSON.stringify([['The\n\nrises at dawn.\n\nBoats wait by the', 4]])) throw new Error(`translated ${JSON.stringify(translated)}`);
+      const total = entries.reduce((sum, e) => sum + e.credits, 0);
+      if (total > hearing) throw new Error(`charged ${total}, agreed to ${hearing}`);
+      // The captions end with the page.
+      await page.goto('about:blank');
+    });
+
     await check('Firefox: options: a term added in the glossary section, exported as CSV; a CSV file imported (BiDi input.setFiles)', async () => {
       await ext.evaluate(async () => browser.storage.local.set({ settings: { glossary: [] } }));
       const options = await openExtensionPage(firefox, 'options.html#glossary');
@@ -359,6 +410,7 @@ async function main(): Promise<number> {
     });
   } finally {
     await firefox.close();
+    await videos.close();
     await pages.close();
     await emulator.close();
   }

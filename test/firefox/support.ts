@@ -231,6 +231,24 @@ export async function fault(emulatorUrl: string, body: { type: string; path?: st
   if (!response.ok) throw new Error(`fault refused: ${await response.text()}`);
 }
 
+/** Page code (sent as source text: the build tool's helpers are not defined in the page) that waits for the first video's metadata. */
+export const videoLoaded = `new Promise((resolve) => {
+  const video = document.querySelector('video');
+  if (video.readyState >= 1) resolve(); else video.addEventListener('loadedmetadata', () => resolve(), { once: true });
+})`;
+
+/** Page code that plays the first video until its playhead passes `seconds`, then pauses it (its events, not a clock). */
+export const playVideoUntil = (seconds: number) => `new Promise((resolve, reject) => {
+  const video = document.querySelector('video');
+  video.addEventListener('timeupdate', function passed() {
+    if (video.currentTime < ${seconds}) return;
+    video.removeEventListener('timeupdate', passed);
+    video.pause();
+    resolve();
+  });
+  video.play().catch(reject);
+})`;
+
 /** Waits until the stored reading says it is playing. */
 export function untilPlaying(ext: Page): Promise<true> {
   return until('playing', () =>

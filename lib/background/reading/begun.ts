@@ -20,7 +20,7 @@ const starting = new Map<string, number | null>();
 export async function noteReadingBegun(sessionId: string, tabId: number | null, translateTo?: string, sourceLanguage: string | null = null): Promise<boolean> {
   starting.set(sessionId, tabId);
   const inPrivate = await notePrivateSession(sessionId, tabId);
-  hearReadingIn(sessionId, translateTo, sourceLanguage);
+  hearReadingIn(sessionId, translateTo, sourceLanguage, tabId);
   readingAt(sessionId, tabId);
   return inPrivate;
 }

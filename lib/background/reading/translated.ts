@@ -19,6 +19,8 @@ interface HeardIn {
   target: string;
   /** The language it is written in, when known (the page translation's translations are kept under it). */
   source: string | null;
+  /** The tab it reads from (null: none): the glossary's entries kept for one site apply on that tab's site. */
+  tabId: number | null;
 }
 const readings = new Map<string, HeardIn>();
 const MAX_KEPT = 50;
@@ -43,9 +45,9 @@ function keep<T>(map: Map<string, T>, sessionId: string, value: T): T {
   return value;
 }
 
-/** Notes how a reading is heard, before any of its requests is asked for. */
-export function hearReadingIn(sessionId: string, target: string | undefined, source: string | null = null): void {
-  keep(readings, sessionId, { target: target ?? '', source });
+/** Notes how a reading is heard (and the tab it reads from), before any of its requests is asked for. */
+export function hearReadingIn(sessionId: string, target: string | undefined, source: string | null = null, tabId: number | null = null): void {
+  keep(readings, sessionId, { target: target ?? '', source, tabId });
 }
 
 async function heardIn(sessionId: string): Promise<HeardIn> {
@@ -54,7 +56,7 @@ async function heardIn(sessionId: string): Promise<HeardIn> {
   // A worker started again: the reading's record says (a download or an ended reading: as written).
   const session = await sessionItem.getValue();
   const own = session?.plan.sessionId === sessionId;
-  hearReadingIn(sessionId, own ? session.translateTo : undefined, own ? (session.translateFrom ?? null) : null);
+  hearReadingIn(sessionId, own ? session.translateTo : undefined, own ? (session.translateFrom ?? null) : null, own ? session.tabId : null);
   return readings.get(sessionId)!;
 }
 
@@ -64,10 +66,11 @@ export const paragraphsOf = (text: string): string[] => text.split('\n').map((p)
 /**
  * The text whose speech a reading's chunk asks for: the chunk itself, or its translation, paragraph
  * by paragraph: from the cache (this feature's, the bubble's or the page translation's), or paid
- * now (the reading's figure, agreed to as it started, covered it).
+ * now (the reading's figure, agreed to as it started, covered it), the glossary's terms kept exact
+ * (those for the reading's tab's site too, as the page's translation keeps them).
  */
 export async function textToSpeak(sessionId: string, text: string): Promise<string> {
-  const { target, source } = await heardIn(sessionId);
+  const { target, source, tabId } = await heardIn(sessionId);
   if (!target) return text;
   const { serviceUrl } = await getSettings();
   const signal = translationSignal(sessionId);
@@ -76,7 +79,7 @@ export async function textToSpeak(sessionId: string, text: string): Promise<stri
     paragraphsOf(text).map(async (paragraph) => {
       // The page translation keeps a paragraph under the language the page declares for it.
       const kept = source ? await getCachedTranslation({ service: serviceUrl, text: paragraph, source, target }).catch(() => null) : null;
-      return kept?.translation ?? (await translateWithConsent(paragraph, target, translationCost(paragraph), signal, inPrivate)).translation;
+      return kept?.translation ?? (await translateWithConsent(paragraph, target, translationCost(paragraph), signal, inPrivate, tabId)).translation;
     }),
   );
   return translated.join('\n');
