@@ -14,6 +14,8 @@ const READING = ['read-aloud', 'read-aloud-more', 'read-aloud-errors', 'read-alo
 const MONEY = ['credits-reading', 'credits-visible', 'credits-faults', 'translate-credits', 'fault-matrix'];
 
 export const AREAS: Area[] = [
+  // The captions' spoken track: speech placed at the captions' times (its silent frame shared with the gapless join), saved like a download.
+  { pattern: /^lib\/audio\/(mp3-)?place|^lib\/background\/download\/audio-file|^test\/support\/decoded-audio/, specs: ['captions', 'download-job'], firefox: ['captions'] },
   { pattern: /^lib\/background\/download\/|^lib\/audio\/(join|joined-file|mp3-join|mp3-splice)/, specs: ['download-job', 'read-aloud-more'], firefox: ['reading-paths', 'private'] },
   { pattern: /^lib\/background\/spend\/|^lib\/api\//, specs: [...MONEY, 'key-custody', 'waits', 'service-switch'], firefox: ['bubble', 'reading-paths'] },
   { pattern: /^lib\/background\/listen|^lib\/background\/reading\/(translated|modes)/, specs: ['listen', 'glossary'], firefox: ['page-translate', 'glossary'] },

@@ -31,6 +31,7 @@ import { translateActiveTabPage } from '@/lib/background/translate-page-tab';
 import { estimateCaptions, stopCaptions, translateCaptions } from '@/lib/background/captions';
 import { estimateCaptionsListen, speakCaption } from '@/lib/background/captions-speech';
 import { saveCaptionsFile } from '@/lib/background/captions-download';
+import { estimateCaptionsTrack, saveCaptionsTrack } from '@/lib/background/captions-track';
 import { startsUnderWay } from '@/lib/background/reading/begun';
 import { controlReading, getReadingState, jumpReading, setReadingSpeed, stopReadingOfTab } from '@/lib/background/reading/control';
 import { handlePlayerEvent } from '@/lib/background/reading/follow';
@@ -139,6 +140,8 @@ export default defineBackground(() => {
     captionsListenEstimate: ({ cues, duration }, sender) => estimateCaptionsListen(cues, duration, ownTab(sender)),
     captionsSpeak: ({ target, text }, sender) => speakCaption(target, text, ownTab(sender)),
     captionsDownload: ({ format, text, title, target }, sender) => saveCaptionsFile(format, text, title, target, ownTab(sender)),
+    captionsTrackEstimate: ({ cues }, sender) => estimateCaptionsTrack(cues, ownTab(sender)),
+    captionsTrackSave: ({ target, parts, length, title }, sender) => saveCaptionsTrack(target, parts, length, title, ownTab(sender)),
     getSelectionText: () => activeTabSelection(),
     getResumeOffer: () => activeTabResumeOffer(),
     resumePage: () => resumeActiveTab(),

@@ -1,5 +1,5 @@
 import '@/lib/zod-setup';
-import { joinedFileUrl } from '@/lib/audio/joined-file';
+import { audioFileUrl, joinedFileUrl } from '@/lib/audio/joined-file';
 import { sendMessage } from '@/lib/messaging/send';
 import { unwrap } from '@/lib/messaging/result';
 import { registerHandlers } from '@/lib/messaging/router';
@@ -50,6 +50,8 @@ function main(): void {
     // URL goes back: a reply is JSON (base64, +33 %) with a 64 MiB cap, and the worker could only
     // turn bytes into a data: URL as big again.
     joinDownload: ({ keys, format }) => joinedFileUrl(keys, format, async (key) => (await loadAudio(key))?.audio),
+    // A captions' spoken track, made in the worker (frames copied, no codec): only its URL is made here.
+    audioFileUrl: ({ audio, format }) => audioFileUrl(fromBase64(audio), format),
   });
   // The player's own figures, for the benchmark and tests only.
   if (__VOXLATE_TEST_HOOKS__) {

@@ -36,6 +36,14 @@ export async function joinedFileUrl(
   const parts = await Promise.all(keys.map(load));
   if (parts.length === 0 || parts.some((p) => !p)) return null;
   const bytes = parts.length === 1 ? parts[0]! : await joinInWorker(parts as Uint8Array[], format, start());
+  return audioFileUrl(bytes, format);
+}
+
+/**
+ * An object URL of one audio file made elsewhere (a captions' spoken track), for downloads.download:
+ * made where there is a document, and revoked after a minute as a joined file's is.
+ */
+export function audioFileUrl(bytes: Uint8Array, format: 'mp3' | 'wav'): string {
   const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: AUDIO_MIME[format] }));
   setTimeout(() => URL.revokeObjectURL(url), URL_LIFETIME_MS);
   return url;

@@ -2,6 +2,7 @@ import { DECODER_DELAY, rewriteHeaderFrame } from './lame-tag';
 import { parseMp3, type Mp3Info } from './mp3';
 import { encodeMp3, openMp3Codec, type Mp3Codec } from './mp3-codec';
 import { concatMp3, parseParts, withHeader } from './mp3-join';
+import { silentFrame } from './mp3-place';
 
 /**
  * A gapless join of MP3 streams: each join sounds as the parts' speech laid end to end, to the
@@ -153,14 +154,6 @@ async function splice(bytes: readonly Uint8Array[], infos: readonly Mp3Info[]): 
   } finally {
     codec.free();
   }
-}
-
-/** A frame with `header` (4 bytes) and no data: it decodes to silence after the previous frame's overlap. */
-function silentFrame(header: Uint8Array, length: number): Uint8Array {
-  const frame = new Uint8Array(length);
-  frame.set(header);
-  frame[1] = header[1]! | 1; // no CRC
-  return frame;
 }
 
 function isLayer3(bytes: Uint8Array, info: Mp3Info): boolean {

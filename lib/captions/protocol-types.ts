@@ -32,3 +32,29 @@ export interface CaptionsSpeech {
   audio: string;
   durationSec: number;
 }
+
+/** A caption as the page sends it for the spoken track: with its translation when the page has one. */
+export interface TrackCue {
+  id: string;
+  start: number;
+  end: number;
+  text: string;
+  translation: string | null;
+}
+
+/** One translated caption's speech in the spoken track: what is said, and where it starts (seconds into the video). */
+export interface TrackPart {
+  text: string;
+  atSec: number;
+}
+
+/** The figure for the spoken track, and the offer that agreeing to it accepts. */
+export interface CaptionsTrackEstimate {
+  /** The language the captions are spoken in. */
+  target: string;
+  /** At most this many credits: the speech of the captions not heard yet, and the translation of those not translated yet. */
+  whole: number;
+  /** How many different captions are to be bought speech for (0: all heard already, the track is free). */
+  toHear: number;
+  offer: string;
+}

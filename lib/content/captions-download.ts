@@ -35,6 +35,31 @@ export function restBatches(texts: readonly string[]): CueBatch[] {
   return batches;
 }
 
+/**
+ * Has `missing` captions translated through the captions' own path (the worker's cache, then
+ * requests of whole captions within what the user agreed to), adding each translation to
+ * `translated` and telling `settle` of the captions done; throws the error that stopped it.
+ * `signal`: no further request is asked for once it aborts.
+ */
+export async function translateMissing(missing: readonly Cue[], target: string, translated: Map<string, string>, settle: (ids: readonly string[]) => void, signal?: AbortSignal): Promise<void> {
+  for (const batch of restBatches([...new Set(missing.map((cue) => joinLines(cue.text)))])) {
+    if (signal?.aborted) return;
+    const answer = unwrap(await sendMessage('captionsTranslate', { target, texts: batch.items.map((item) => item.text) }));
+    const done: string[] = [];
+    batch.items.forEach((item, i) => {
+      const text = answer.translations[i];
+      if (!text) return;
+      for (const cue of missing) {
+        if (joinLines(cue.text) !== item.text) continue;
+        translated.set(cue.id, text);
+        done.push(cue.id);
+      }
+    });
+    settle(done);
+    if (answer.error) throw Object.assign(new Error(answer.error.message), { kind: answer.error.kind });
+  }
+}
+
 export interface DownloadOptions {
   format: CaptionFormat;
   cues: readonly Cue[];
@@ -57,21 +82,7 @@ export async function downloadCaptions(opts: DownloadOptions): Promise<void> {
     const credits = batches.reduce((sum, batch) => sum + batch.cost, 0);
     const question = t('captionsDownloadMissing', [formatNumber(missing.length), formatNumber(spoken.length)]);
     if (await opts.overlay.ask(question, t('captionsRestFigure', formatNumber(credits)), t('captionsTranslateRest'), t('captionsDownloadAsIs'))) {
-      for (const batch of batches) {
-        const answer = unwrap(await sendMessage('captionsTranslate', { target: opts.target, texts: batch.items.map((item) => item.text) }));
-        const done: string[] = [];
-        batch.items.forEach((item, i) => {
-          const text = answer.translations[i];
-          if (!text) return;
-          for (const cue of missing) {
-            if (joinLines(cue.text) !== item.text) continue;
-            translated.set(cue.id, text);
-            done.push(cue.id);
-          }
-        });
-        opts.settle(done);
-        if (answer.error) throw Object.assign(new Error(answer.error.message), { kind: answer.error.kind });
-      }
+      await translateMissing(missing, opts.target, translated, opts.settle);
     }
   }
   const write = opts.format === 'srt' ? writeSrt : writeVtt;

@@ -80,6 +80,21 @@ describe('the captions overlay', () => {
     expect(changes).toEqual([true, false]);
   });
 
+  it('offers the spoken track beside SRT and VTT, and says a long task\'s progress with a Cancel that reaches it', () => {
+    const { overlay, root } = setUp();
+    const chosen: string[] = [];
+    overlay.offerDownloads((format) => chosen.push(format));
+    [...root.querySelectorAll('button')].find((b) => b.textContent === 'Download spoken track')!.click();
+    expect(chosen).toEqual(['track']);
+    let cancelled = 0;
+    overlay.working('Spoken track: the speech of 1 of 4 captions…', () => cancelled++);
+    expect(root.querySelector('.working')!.textContent).toContain('Spoken track: the speech of 1 of 4 captions…');
+    root.querySelector<HTMLButtonElement>('.working button')!.click();
+    expect(cancelled).toBe(1);
+    overlay.working(null);
+    expect(root.querySelector<HTMLElement>('.working')!.hidden).toBe(true);
+  });
+
   it('goes with its signal', () => {
     const { life } = setUp();
     expect(document.querySelector('voxlate-captions')).not.toBeNull();

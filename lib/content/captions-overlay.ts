@@ -17,14 +17,17 @@ const STYLES = `
 .row { display: flex; gap: 8px; }
 button { all: initial; pointer-events: auto; cursor: pointer; padding: 4px 12px; border-radius: 4px; background: #fff; color: #111; font: 600 13px/1.4 system-ui, sans-serif; }
 button:focus-visible { outline: 2px solid #7ab7ff; outline-offset: 2px; }
-.stop { position: absolute; top: 6px; right: 6px; }
+.bar { position: absolute; top: 6px; left: 6px; right: 6px; display: flex; align-items: flex-start; gap: 6px; pointer-events: none; }
+.stop { flex: none; margin-left: auto; }
 .stop[hidden] { display: none; }
-.tools { position: absolute; top: 6px; left: 6px; display: flex; gap: 6px; }
+.tools { display: flex; flex-wrap: wrap; gap: 6px; }
 .tools button[hidden] { display: none; }
 .option { all: initial; pointer-events: auto; display: flex; gap: 4px; align-items: center; padding: 4px 8px; border-radius: 4px; background: rgba(0,0,0,0.78); color: #fff; font: 13px/1.4 system-ui, sans-serif; cursor: pointer; }
 .option[hidden] { display: none; }
 .status { all: initial; display: block; padding: 2px 8px; border-radius: 3px; background: rgba(0,0,0,0.85); color: #fff; font: italic 14px/1.4 system-ui, sans-serif; }
 .status[hidden] { display: none; }
+.working { all: initial; pointer-events: auto; display: flex; gap: 8px; align-items: center; padding: 4px 8px; border-radius: 4px; background: rgba(0,0,0,0.85); color: #fff; font: 14px/1.4 system-ui, sans-serif; }
+.working[hidden], .working button[hidden] { display: none; }
 `;
 
 export interface CaptionsOverlay {
@@ -46,8 +49,10 @@ export interface CaptionsOverlay {
   status(text: string | null): void;
   /** Shows a checkbox saying `label`, unticked; `onChange` runs with its state each time it is ticked or unticked. */
   offerOption(label: string, onChange: (on: boolean) => void): void;
-  /** Shows Download SRT and Download VTT; `onDownload` runs with the format chosen, each time. */
-  offerDownloads(onDownload: (format: 'srt' | 'vtt') => void): void;
+  /** Shows Download SRT, Download VTT and Download spoken track; `onDownload` runs with the one chosen, each time. */
+  offerDownloads(onDownload: (format: 'srt' | 'vtt' | 'track') => void): void;
+  /** Says what a long task is doing (`text`, as a status) with a Cancel button that runs `onCancel`; null hides both. */
+  working(text: string | null, onCancel?: () => void): void;
   remove(): void;
 }
 
@@ -77,7 +82,16 @@ export function createCaptionsOverlay(video: HTMLVideoElement, signal: AbortSign
   status.className = 'status';
   status.setAttribute('role', 'status');
   status.hidden = true;
-  box.append(ask, status, original, translation);
+  const working = doc.createElement('div');
+  working.className = 'working';
+  working.hidden = true;
+  const workingText = doc.createElement('span');
+  workingText.setAttribute('role', 'status');
+  const workingCancel = Object.assign(doc.createElement('button'), { textContent: t('captionsCancelButton') });
+  working.append(workingText, workingCancel);
+  let cancelWork: (() => void) | undefined;
+  workingCancel.addEventListener('click', () => cancelWork?.(), { signal });
+  box.append(ask, status, working, original, translation);
   const stop = doc.createElement('button');
   stop.className = 'stop';
   stop.hidden = true;
@@ -88,12 +102,16 @@ export function createCaptionsOverlay(video: HTMLVideoElement, signal: AbortSign
   const listen = button('');
   const srt = button(t('captionsDownloadSrt'));
   const vtt = button(t('captionsDownloadVtt'));
+  const track = button(t('captionsDownloadTrack'));
   const option = Object.assign(doc.createElement('label'), { className: 'option', hidden: true });
   const optionBox = Object.assign(doc.createElement('input'), { type: 'checkbox' });
   const optionText = doc.createElement('span');
   option.append(optionBox, optionText);
-  tools.append(listen, option, srt, vtt);
-  root.append(box, stop, tools);
+  tools.append(listen, option, srt, vtt, track);
+  // The tools (left) wrap before they reach Stop (right): on a small player none covers another.
+  const bar = Object.assign(doc.createElement('div'), { className: 'bar' });
+  bar.append(tools, stop);
+  root.append(box, bar);
 
   const place = () => {
     const rect = video.getBoundingClientRect();
@@ -196,10 +214,16 @@ export function createCaptionsOverlay(video: HTMLVideoElement, signal: AbortSign
       optionBox.addEventListener('change', () => onChange(optionBox.checked), { signal });
     },
     offerDownloads(onDownload) {
-      for (const [el, format] of [[srt, 'srt'], [vtt, 'vtt']] as const) {
+      for (const [el, format] of [[srt, 'srt'], [vtt, 'vtt'], [track, 'track']] as const) {
         el.hidden = false;
         el.addEventListener('click', () => onDownload(format), { signal });
       }
+    },
+    working(text, onCancel) {
+      workingText.textContent = text ?? '';
+      working.hidden = text === null;
+      cancelWork = onCancel;
+      workingCancel.hidden = !onCancel;
     },
     remove,
   };

@@ -11,3 +11,10 @@ export function captionsProblem(error: unknown): string {
   if (typeof kind === 'string' && error instanceof Error && error.message) return t('captionsStopped', error.message);
   return t('captionsLost');
 }
+
+/** What the user reads when the spoken track was not saved: why, and what to do, in their language (the captions go on). */
+export function trackProblem(error: unknown): string {
+  const kind = (error as { kind?: unknown } | null)?.kind;
+  if (typeof kind === 'string' && error instanceof Error && error.message) return t('captionsTrackStopped', error.message);
+  return t('captionsTrackLost');
+}

@@ -9,10 +9,11 @@ import { showPageNotice } from '../page/notice';
 import { createCaptionsOverlay, type CaptionsOverlay } from './captions-overlay';
 import { CAPTION_FILE_PROBLEMS, captionsFromFile, trackOfCues } from './captions-file';
 import { findClickedVideo } from './captions-video';
-import { captionsProblem } from './captions-problem';
+import { captionsProblem, trackProblem } from './captions-problem';
 import type { ClickedVideo } from '../captions/clicked';
 import { listenToCaptions, type CaptionsListener } from './captions-listen';
 import { downloadCaptions } from './captions-download';
+import { downloadSpokenTrack } from './captions-track';
 
 /*
  * "Translate captions" on the page: the video's own text track (a <track> or cues a script added)
@@ -234,6 +235,15 @@ async function run(video: HTMLVideoElement, track: TextTrack, list: TextTrackCue
       render();
       listener?.translated();
     };
+    if (format === 'track') {
+      // A failure of the track says so and leaves the captions running.
+      void downloadSpokenTrack({ cues, translated, settle, target: estimate.target, language, durationSec: duration, overlay, signal })
+        .catch((error: unknown) => {
+          if (alive()) void showPageNotice({ message: trackProblem(error), tone: 'error', timeoutMs: 15_000, signal });
+        })
+        .finally(() => (saving = false));
+      return;
+    }
     void downloadCaptions({ format, cues, translated, settle, target: estimate.target, overlay })
       .catch(fail)
       .finally(() => (saving = false));

@@ -7,7 +7,7 @@ import type { CostToConfirm, TranslationResult } from '../translate/translate';
 import { PLAYER_CORNERS } from '../settings/player-corner';
 import { LISTEN_MODES } from '../settings/listen-mode';
 import type { PageBlocksAnswer, PageEstimate } from '../translate/page-types';
-import type { CaptionsAnswer, CaptionsEstimate, CaptionsSpeech } from '../captions/protocol-types';
+import type { CaptionsAnswer, CaptionsEstimate, CaptionsSpeech, CaptionsTrackEstimate } from '../captions/protocol-types';
 import {
   chunkSpeedSchema,
   playerActionSchema,
@@ -270,6 +270,23 @@ export const messageRules = {
     input: z.strictObject({ format: z.enum(['srt', 'vtt']), text: text(1, 8_000_000), title: text(0, 1_000), target: targetCode }),
     from: ['content'],
   },
+  /** "Download spoken track": the figure for the speech of the captions not heard yet (each with the page's translation, if any), and its offer. */
+  captionsTrackEstimate: {
+    input: z.strictObject({
+      cues: z.array(z.strictObject({ id: text(1, 100), start: num(0, 1e7), end: num(0, 1e7), text: text(0, 10_000), translation: z.nullable(text(0, 20_000)) })).check(z.minLength(1), z.maxLength(20_000)),
+    }),
+    from: ['content'],
+  },
+  /** Places each translated caption's speech (bought already, through captionsSpeak) at its start in one file `length` seconds long, and saves it. */
+  captionsTrackSave: {
+    input: z.strictObject({
+      target: targetCode,
+      parts: z.array(z.strictObject({ text: text(1, 5_000), atSec: num(0, 1e7) })).check(z.minLength(1), z.maxLength(20_000)),
+      length: num(0, 1e6),
+      title: text(0, 1_000),
+    }),
+    from: ['content'],
+  },
   /** The active tab's selection, to prefill the popup (opening the popup grants activeTab). */
   getSelectionText: { input: z.undefined(), from: ['extension'] },
 
@@ -309,6 +326,11 @@ export const messageRules = {
     from: ['extension'],
   },
   playerStats: { input: z.undefined(), from: ['extension'] },
+  /** An audio file the worker made (a captions' spoken track), as base64, to turn into an object URL there: see saveAudioFile. */
+  audioFileUrl: {
+    input: z.strictObject({ audio: text(1, 90_000_000), format: z.enum(['mp3', 'wav']) }),
+    from: ['extension'],
+  },
   /** A download's parts (cache keys, in order) to join into one file there: see joinedFileUrl. */
   joinDownload: {
     input: z.strictObject({ keys: z.array(text(1, 100)).check(z.minLength(1), z.maxLength(10_000)), format: z.enum(['mp3', 'wav']) }),
@@ -458,6 +480,8 @@ export interface ProtocolMap {
   captionsListenEstimate(data: In<'captionsListenEstimate'>): Result<CaptionsEstimate>;
   captionsSpeak(data: In<'captionsSpeak'>): Result<CaptionsSpeech>;
   captionsDownload(data: In<'captionsDownload'>): Result<string>;
+  captionsTrackEstimate(data: In<'captionsTrackEstimate'>): Result<CaptionsTrackEstimate>;
+  captionsTrackSave(data: In<'captionsTrackSave'>): Result<string>;
 
   fetchChunk(data: In<'fetchChunk'>): Result<{ cacheKey: string }>;
   cancelFetches(data: In<'cancelFetches'>): Result<void>;
@@ -473,6 +497,7 @@ export interface ProtocolMap {
   playerStats(): Result<PlayerStats | null>;
   /** The joined file's object URL (in the offscreen document), or null when a part is not stored. */
   joinDownload(data: In<'joinDownload'>): Result<string | null>;
+  audioFileUrl(data: In<'audioFileUrl'>): Result<string>;
 
   pageGetText(data: In<'pageGetText'>): Result<PageText | null>;
   pagePeekSelection(): Result<PageText | null>;

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Frame, Page, Worker } from '@playwright/test';
 import { connectService, expect, setSettings, test } from './fixtures';
-import { chooseMenuEntry, clickAxNode, clickToolbarButton, findAxNode, inPageUiText, ledger, tabIdOf } from '../support/extension';
+import { chooseMenuEntry, clickAxNode, clickToolbarButton, emulatorLog, findAxNode, inPageUiText, ledger, tabIdOf } from '../support/extension';
+import { decodedAudio, firstSoundSec } from '../support/decoded-audio';
+import { servedMp3 } from '../support/gaps';
 import { servedVideoFile, videoFixturePath } from '../support/video-server';
 import { browserCdp, EXTENSION_DIR } from '../support/browser';
 
@@ -109,6 +111,12 @@ const listened = (page: Page) => page.evaluate(() => {
   const w = window as unknown as { spoken: Spoken[]; volumes: number[]; holds: Hold[] };
   return { spoken: w.spoken, volumes: w.volumes, holds: w.holds };
 });
+/**
+ * How long the spoken track should be: the video's length, or the end of the last speech when the speech of `parts` (decoded),
+ * each at its cue's start in `starts` or right after the one before while that one still speaks, runs past it.
+ */
+const trackSeconds = (parts: readonly { samples: Float32Array; sampleRate: number }[], starts: readonly number[], duration: number) =>
+  Math.max(duration, parts.reduce((end, part, i) => Math.max(end, starts[i]!) + part.samples.length / part.sampleRate, 0));
 const speechCharges = async (url: string) => (await ledger(url)).entries.filter((e) => e.path === '/api/v1/tts').map((e) => e.textStart);
 
 test.describe('translate captions', () => {
@@ -448,5 +456,43 @@ test.describe('translate captions', () => {
       '4', '00:00:06,000 --> 00:00:07,800', 'The water turns gold at dusk.', '[ES] The agua turns gold at dusk.', '',
     ].join('\n'));
     expect((await translateCharges(emulator.url)).map((e) => e.credits)).toEqual([firstTwo, rest]);
+  });
+  test('Download spoken track: the figure first; one mp3 the video\'s length, each caption\'s speech at its start, each bought once', async ({
+    context, background, extensionId, emulator, pages,
+  }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es' });
+    const page = await openVideo({ context, pages }, 'captions-track.html');
+    const duration = await page.evaluate(() => document.querySelector('video')!.duration);
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-translate-captions', null);
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Translate'));
+
+    // Nothing reached, nothing translated: the figure counts the four captions' speech and translation, before anything is sent.
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Download spoken track'));
+    await expect.poll(() => overlay(context, page)).toMatch(/Up to \d+ credits: the speech of 4 captions not heard yet/);
+    expect((await ledger(emulator.url)).entries).toEqual([]);
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Save'));
+    let file = '';
+    await expect.poll(async () => (file = await background.evaluate(async () => (await chrome.downloads.search({ state: 'complete' })).find((d) => d.filename.endsWith('.mp3'))?.filename ?? ''))).not.toBe('');
+    expect(file).toMatch(/A captioned video\.es\.mp3$/);
+    const said = ['[ES] The river rises at dawn.', '[ES] Boats wait by the old bridge.', '[ES] Fishermen & children wave.', '[ES] The agua turns gold at dusk.'];
+    expect((await speechCharges(emulator.url)).sort()).toEqual([...said].sort());
+    expect((await translateCharges(emulator.url)).map((e) => e.credits)).toEqual([costOf('The river rises at dawn.\n\nBoats wait by the old bridge.\n\nFishermen & children wave.\n\nThe water turns gold at dusk.')]);
+
+    // The file: the first caption's speech starting at its cue (0.2 s) to the frame (26 ms); as long as the video, or
+    // to the end of the last speech when the speech, each placed at its cue or right after the one before, runs past it.
+    const track = await decodedAudio(file);
+    const request = (await emulatorLog(emulator.url)).find((r) => r.path === '/api/v1/tts' && r.textStart === said[0])!;
+    const parts = await Promise.all(said.map(async (text) => decodedAudio(await servedMp3(text, { voiceId: request.voiceId!, language: request.language!, speed: request.speed ?? 1 }))));
+    const onset = firstSoundSec(track)! - firstSoundSec(parts[0]!)!;
+    expect(Math.abs(onset - 0.2)).toBeLessThanOrEqual(0.027);
+    expect(track.samples.length / track.sampleRate).toBeCloseTo(trackSeconds(parts, [0.2, 2, 4, 6], duration), 0);
+
+    // Again: every caption heard already, so the figure is nothing and nothing more is paid.
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Download spoken track'));
+    await expect.poll(() => overlay(context, page)).toContain('Every caption was heard already');
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Save'));
+    await expect.poll(() => background.evaluate(async () => (await chrome.downloads.search({ state: 'complete' })).filter((d) => d.filename.endsWith('.mp3')).length)).toBe(2);
+    expect(await speechCharges(emulator.url)).toHaveLength(4);
   });
 });

@@ -10,6 +10,8 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'puppeteer-core';
 import { FIREFOX_TEST_BUILD } from '../support/build-dir';
 import { startVideoServer, videoFixturePath } from '../support/video-server';
+import { decodedAudio, firstSoundSec } from '../support/decoded-audio';
+import { servedMp3 } from '../support/gaps';
 import { startEmulator } from '../../emulator/server';
 import { checks, clickInPageUi, fault, inPageUiText, launchFirefox, ledger, openExtensionPage, runSuite, until } from './support';
 
@@ -334,6 +336,42 @@ async function main(): Promise<number> {
       const said = first.spoken.find((s) => s.cueId === '0');
       if (!said || !said.held || said.late || said.videoTime < said.cueStart || said.videoTime - said.cueStart >= 0.3) throw new Error(`the first caption was said off its caption: ${JSON.stringify(said)}`);
       if ((await overlay()).includes('Preparing the speech…')) throw new Error('"Preparing the speech…" stayed');
+    });
+
+    await check('Firefox: Download spoken track: the figure first; one mp3 the video\'s length, the first caption\'s speech at its start, each caption bought once', async () => {
+      // Dutch: no other check buys its speech, nor translates into it.
+      await open('captions-track.html', 'video', 'nl');
+      await ext.evaluate(async () => browser.downloads.erase({}));
+      const duration = (await page.evaluate(`document.querySelector('video').duration`)) as number;
+      const speech = async () => (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts').map((e) => e.textStart);
+      const mp3s = async () => (await ext.evaluate(async () => (await browser.downloads.search({ state: 'complete' })).map((d) => d.filename))).filter((f) => f.endsWith('.mp3'));
+      await translateCaptionsOf(ext);
+      await clickInPageUi(ext, page, 'button', 'Translate', 'voxlate-captions');
+      await clickInPageUi(ext, page, 'button', 'Download spoken track', 'voxlate-captions');
+      await until('the figure for the track', async () => /Up to \d+ credits: the speech of 4 captions not heard yet/.test(await overlay()));
+      if ((await ledger(emulator.url)).entries.length) throw new Error('something was paid for before the figure was agreed to');
+      await clickInPageUi(ext, page, 'button', 'Save', 'voxlate-captions');
+      const [file] = await until('the track saved', async () => ((await mp3s()).length ? mp3s() : null));
+      // Named after the page and the language (Firefox numbers a name taken by an earlier run's file).
+      if (!/A captioned video\.nl(\(\d+\))?\.mp3$/.test(file!)) throw new Error(`saved as ${file}`);
+      const paid = await speech();
+      if (paid.length !== 4 || new Set(paid).size !== 4 || paid.some((text) => !text.startsWith('[NL] '))) throw new Error(`speech paid for ${JSON.stringify(paid)}`);
+      const track = await decodedAudio(file!);
+      const log = (await (await fetch(`${emulator.url}/__emulator/log`)).json()) as { requests: { path: string; textStart: string | null; voiceId: string | null; language: string | null; speed: number | null }[] };
+      // The four captions' speech as the emulator sends it, in the order of their cues.
+      const requests = ['river', 'Boats', 'Fishermen', 'gold'].map((word) => log.requests.find((r) => r.path === '/api/v1/tts' && r.textStart?.includes(word))!);
+      const parts = await Promise.all(requests.map(async (r) => decodedAudio(await servedMp3(r.textStart!, { voiceId: r.voiceId!, language: r.language!, speed: r.speed ?? 1 }))));
+      const onset = firstSoundSec(track)! - firstSoundSec(parts[0]!)!;
+      if (Math.abs(onset - 0.2) > 0.027) throw new Error(`the first caption's speech starts at ${onset} s, its cue at 0.2 s`);
+      // As long as the video, or to the end of the last speech (each at its cue, or right after the one before) when that runs past it.
+      const expected = Math.max(duration, parts.reduce((end, part, i) => Math.max(end, [0.2, 2, 4, 6][i]!) + part.samples.length / part.sampleRate, 0));
+      if (Math.abs(track.samples.length / track.sampleRate - expected) >= 0.5) throw new Error(`the track lasts ${track.samples.length / track.sampleRate} s, expected about ${expected} s`);
+      // Again: all heard, nothing more paid.
+      await clickInPageUi(ext, page, 'button', 'Download spoken track', 'voxlate-captions');
+      await until('the track said to be free', async () => (await overlay()).includes('Every caption was heard already'));
+      await clickInPageUi(ext, page, 'button', 'Save', 'voxlate-captions');
+      await until('the second track saved', async () => (await mp3s()).length === 2);
+      if ((await speech()).length !== 4) throw new Error('speech heard already was paid for again');
     });
 
     // Last: the add-on is loaded afresh.
