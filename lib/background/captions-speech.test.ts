@@ -48,6 +48,15 @@ describe('captions heard in the worker', () => {
     expect(await speechLog()).toHaveLength(1);
   });
 
+  it('Listen and the spoken track asking for one caption at once: one request, paid once, both answered', async () => {
+    await acceptOffer((await estimateCaptionsListen(cues, 8, TAB)).offer, TAB);
+    const [heard, placed] = await Promise.all([speakCaption('es', '[ES] Hola, my amigo.', TAB), speakCaption('es', '[ES] Hola, my amigo.', TAB)]);
+    expect(placed).toEqual(heard);
+    expect(await speechLog()).toHaveLength(1);
+    const ledger = (await (await fetch(`${emulator.url()}/__emulator/ledger`)).json()) as { entries: { path: string }[] };
+    expect(ledger.entries.filter((e) => e.path === '/api/v1/tts')).toHaveLength(1);
+  });
+
   it('a pause withdraws speech not sent yet; starting the captions afresh forgets what was agreed to', async () => {
     await acceptOffer((await estimateCaptionsListen(cues, 8, TAB)).offer, TAB);
     const asked = speakCaption('es', '[ES] El gato sleeps on el libro.', TAB);

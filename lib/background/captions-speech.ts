@@ -10,6 +10,7 @@ import { toBase64 } from '../storage/base64';
 import { noteCreditsSpent } from './account';
 import { isPrivateTab } from './private-windows';
 import { chooseSpeechParams } from './reading/speech-params';
+import type { SpeechParams } from '../player/contract';
 import { estimateSpeechCredits, mayHaveBeenCharged, noteSpeechPaid } from './speech-price';
 import { actionSignal, offerSpend, reserve, type SpendAction } from './spend/gate';
 import { paidCall } from './spend/gateway';
@@ -65,8 +66,22 @@ export async function speakCaption(target: string, written: string, tabId: numbe
   const key = await audioCacheKey({ service: settings.serviceUrl, text, ...params });
   const cached = await getAudio(key).catch(() => undefined);
   if (cached) return { audio: toBase64(cached.audio), durationSec: cached.durationSec };
+  // Listen and the spoken track asking for the same caption at once: one request, paid once.
+  const asked = `${tabId} ${key}`;
+  const pending = buying.get(asked);
+  if (pending) return pending;
+  const bought = buySpeech(text, params, key, settings.serviceUrl, tabId, withdrawn).finally(() => buying.delete(asked));
+  buying.set(asked, bought);
+  return bought;
+}
+
+/** Speech being bought, by tab and audio cache key: a second asker joins the request under way. */
+const buying = new Map<string, Promise<CaptionsSpeech>>();
+
+/** One paid request for a caption's speech, within what the user agreed to, kept in the cache. */
+async function buySpeech(text: string, params: SpeechParams, key: string, serviceUrl: string, tabId: number, withdrawn: AbortSignal): Promise<CaptionsSpeech> {
   if (withdrawn.aborted) throw makeServiceError('cancelled');
-  const { credits } = await estimateSpeechCredits(settings.serviceUrl, params.format, [text]);
+  const { credits } = await estimateSpeechCredits(serviceUrl, params.format, [text]);
   const held = await reserve(tabId, ACTION, credits);
   if (!held) throw new ServiceError('invalidRequest', t('captionsOverFigure'));
   let charged = 0;
@@ -77,7 +92,7 @@ export async function speakCaption(target: string, written: string, tabId: numbe
       label: 'captions',
     });
     charged = credits;
-    void noteSpeechPaid(settings.serviceUrl, params.format, text).catch(() => undefined);
+    void noteSpeechPaid(serviceUrl, params.format, text).catch(() => undefined);
     void noteCreditsSpent(credits).catch(() => undefined);
     const entry = { audio: speech.audio, format: speech.format, fileName: speech.fileName, durationSec: speech.durationSec };
     await putAudio(key, entry, { inMemory: await isPrivateTab(tabId) }).catch(() => undefined);
