@@ -3,8 +3,9 @@
  * is spent, the original caption at once and its translation beside it, one request of whole cues
  * for the part of the video reached (the test build reaches 2 s ahead), an answer that cannot be
  * split paid once, errors in words of ours, a caption file the user loads, a player in a frame of
- * another origin, fullscreen, the bilingual captions downloaded as VTT and SRT, and the captions
- * heard ("Listen in <language>"). Prints "N passed, N failed".
+ * another origin, fullscreen, cues a page script adds (and Stop), the bilingual captions downloaded
+ * as VTT and SRT, and the captions heard ("Listen in <language>", with the option that pauses the
+ * video for speech running long). Prints "N passed, N failed".
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'puppeteer-core';
@@ -34,6 +35,22 @@ const playUntil = (until: number, selector = 'video') => inVideo(selector, `
     resolve();
   });
   video.play().catch(reject);`);
+
+/**
+ * Waits for `promise` (page code waiting on the video's events), at most `timeoutMs`: a video that
+ * never gets there fails the check saying what did not happen, rather than leaving it hanging.
+ */
+async function within<T>(what: string, promise: Promise<T>, timeoutMs = 30_000): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out: ${what}`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * What Firefox reports to a right-click on a video → Translate captions (menus cannot be clicked
@@ -209,6 +226,37 @@ async function main(): Promise<number> {
       await until('our captions back on the page', () => page.evaluate(`document.documentElement.querySelector(':scope > voxlate-captions') != null`) as Promise<boolean>);
     });
 
+    await check('Firefox: a script-added track (cues a page script adds with addTextTrack, no <track>): the figure first, the original at once, the translation beside it, into the player’s fullscreen and back; Stop withdraws the rest: playing on sends nothing', async () => {
+      // Read from video.textTracks: the page has no <track> element and no caption file to find.
+      await open('captions-script.html');
+      await translateCaptionsOf(ext);
+      await until('the script-added caption and the figure', async () => {
+        const text = await overlay();
+        return text.includes('Lanterns glow on the quay.') && FIGURE.test(text);
+      });
+      await expectCharged([]);
+      await clickInPageUi(ext, page, 'button', 'Translate', 'voxlate-captions');
+      await within('the video played to 1 s', page.evaluate(playUntil(1)));
+      await until('the translation beside the original', async () => (await overlay()).includes('[ES] Lanterns glow on the quay.'));
+      const reached = costOf('Lanterns glow on the quay.\n\nA ferry leaves the harbour.');
+      await expectCharged([reached]);
+      // The player's own button makes its box (the video and its controls) fullscreen.
+      const at = (await page.evaluate(`(() => { const r = document.querySelector('#full').getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; })()`)) as { x: number; y: number };
+      await page.mouse.click(at.x, at.y);
+      await until('our captions inside the player’s fullscreen box', () => page.evaluate(`document.fullscreenElement?.id === 'player' && document.fullscreenElement.querySelector('voxlate-captions') != null`) as Promise<boolean>);
+      await page.evaluate(`document.exitFullscreen()`);
+      await until('our captions back on the page', () => page.evaluate(`document.documentElement.querySelector(':scope > voxlate-captions') != null`) as Promise<boolean>);
+      await until('the translation still shown', async () => (await overlay()).includes('[ES] Lanterns glow on the quay.'));
+      await clickInPageUi(ext, page, 'button', 'Stop', 'voxlate-captions');
+      await until('the overlay gone', async () => (await overlay()) === '');
+      // Played on to the end (4×): the two captions not reached at Stop are never asked for.
+      await within('the video played to its end', page.evaluate(inVideo('video', `video.addEventListener('ended', () => resolve(), { once: true }); video.playbackRate = 4; video.play().catch(reject);`)));
+      await expectCharged([reached]);
+      const log = (await (await fetch(`${emulator.url}/__emulator/log`)).json()) as { requests: { path: string }[] };
+      const sent = log.requests.filter((r) => r.path === '/api/v1/translate' || r.path === '/api/v1/tts').length;
+      if (sent !== 1) throw new Error(`${sent} paid requests were sent, one expected (the captions reached before Stop)`);
+    });
+
     await check('Firefox: Download VTT and SRT: the bilingual captions from what was translated, nothing paid; the untranslated rest counted, and translated first when asked', async () => {
       await open('captions-track.html');
       await ext.evaluate(async () => browser.downloads.erase({}));
@@ -336,6 +384,74 @@ async function main(): Promise<number> {
       const said = first.spoken.find((s) => s.cueId === '0');
       if (!said || !said.held || said.late || said.videoTime < said.cueStart || said.videoTime - said.cueStart >= 0.3) throw new Error(`the first caption was said off its caption: ${JSON.stringify(said)}`);
       if ((await overlay()).includes('Preparing the speech…')) throw new Error('"Preparing the speech…" stayed');
+    });
+
+    await check('Firefox: Listen with “Pause the video when speech runs long”: off, a caption too long for its slot has its speech cut and the video goes on; on, the video is paused by us while that speech ends, then plays on; each caption’s speech bought once', async () => {
+      await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+      // Swedish: no other check translates into it or hears it (what was heard before is in the cache, and free).
+      await ext.evaluate(async (url) => {
+        await browser.storage.local.set({ settings: { serviceUrl: url, targetLanguage: 'sv' } });
+      }, emulator.url);
+      await page.goto(`${videos.url}/captions-track.html`);
+      await within('the video’s metadata', page.evaluate(loaded()));
+      await page.evaluate(`(() => {
+        window.spoken = [];
+        window.holds = [];
+        window.addEventListener('voxlate:caption-spoken', (event) => window.spoken.push(JSON.parse(event.detail)));
+        window.addEventListener('voxlate:caption-hold', (event) => window.holds.push(Object.assign(JSON.parse(event.detail), { paused: document.querySelector('video').paused })));
+      })()`);
+      type Hold = { cueId: string; state: string; why: string; videoTime: number; paused: boolean };
+      const listened = () => page.evaluate(`({ spoken: window.spoken, holds: window.holds })`) as Promise<{ spoken: { cueId: string; plan: string }[]; holds: Hold[] }>;
+      const speech = async () => (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts').map((e) => e.textStart);
+      // Played at 4× from just before the third caption (4.0 s, its slot up to the fourth's start at 6.0 s):
+      // half a second, where its speech lasts longer than 1.3 times that. Not awaited: the checks wait for the end, bounded.
+      const playToEnd = `(() => { const video = document.querySelector('video'); video.playbackRate = 4; video.play().catch(() => undefined); })()`;
+      const ended = (when: string) => until(`the video played to its end (${when})`, () => page.evaluate(`document.querySelector('video').ended`) as Promise<boolean>);
+      await translateCaptionsOf(ext);
+      await clickInPageUi(ext, page, 'button', 'Translate', 'voxlate-captions');
+      await within('the seek to 3.9 s', page.evaluate(seek(3.9)));
+      await clickInPageUi(ext, page, 'button', 'Listen in Swedish', 'voxlate-captions');
+      await until('the figure for listening', async () => {
+        const text = await overlay();
+        return text.includes("Hear this video's captions spoken in Swedish as it plays?") && FIGURE.test(text);
+      });
+      await clickInPageUi(ext, page, 'button', 'Listen', 'voxlate-captions');
+      await until('the option offered', async () => (await overlay()).includes('Pause the video when speech runs long'));
+
+      // Off, as listening starts: the long caption's speech is cut at a word, the video never held for it.
+      await page.evaluate(playToEnd);
+      await ended('option off');
+      const off = await listened();
+      const cut = off.spoken.find((s) => s.cueId === '2');
+      if (cut?.plan !== 'cut') throw new Error(`option off, the third caption was said ${JSON.stringify(cut)}, not cut: its speech is not too long for its slot here`);
+      if (off.holds.some((h) => h.why === 'overflow')) throw new Error(`option off, the video was held for speech running long: ${JSON.stringify(off.holds)}`);
+      const bought = await speech();
+      if (bought.length !== 2 || new Set(bought).size !== 2 || bought.some((text) => !text.startsWith('[SV] '))) throw new Error(`speech paid for ${JSON.stringify(bought)}, expected the last two captions’ speech, once each`);
+
+      // On: played again from the same place, the video waits at the slot's end until that speech ends, then goes on by itself.
+      await clickInPageUi(ext, page, 'checkbox', 'Pause the video when speech runs long', 'voxlate-captions');
+      await until('the option ticked', () => ext.evaluate(async () => {
+        const [tab] = await browser.tabs.query({ url: '*://127.0.0.1/*' });
+        const code = `document.querySelector('voxlate-captions')?.openOrClosedShadowRoot?.querySelector('input[type="checkbox"]')?.checked === true`;
+        const [ticked] = (await browser.tabs.executeScript(tab!.id!, { code })) as boolean[];
+        return ticked === true;
+      }));
+      const { holds: holdsBefore, spoken: spokenBefore } = await listened();
+      await within('the seek back to 3.9 s', page.evaluate(seek(3.9)));
+      await page.evaluate(playToEnd);
+      await ended('option on');
+      const on = await listened();
+      const long = on.holds.slice(holdsBefore.length).filter((h) => h.cueId === '2' && h.why === 'overflow');
+      const seen = long.map((h) => `${h.state} ${h.paused}`);
+      if (JSON.stringify(seen) !== JSON.stringify(['held true', 'resumed false'])) throw new Error(`option on, the video was not paused for the long caption and played on after: ${JSON.stringify(on.holds.slice(holdsBefore.length))}`);
+      const [held, resumed] = long as [Hold, Hold];
+      if (held.videoTime <= 4 || held.videoTime >= 8) throw new Error(`held at ${held.videoTime} s, not within the caption's speech`);
+      if (Math.abs(resumed.videoTime - held.videoTime) > 0.05) throw new Error(`the video went on while held: from ${held.videoTime} s to ${resumed.videoTime} s`);
+      const said = on.spoken.slice(spokenBefore.length).find((s) => s.cueId === '2');
+      if (said?.plan !== 'pause') throw new Error(`option on, the third caption was said ${JSON.stringify(said)}`);
+      // Heard again from what was bought: nothing more paid, and each caption translated once.
+      if (JSON.stringify(await speech()) !== JSON.stringify(bought)) throw new Error(`speech paid for ${JSON.stringify(await speech())} after ${JSON.stringify(bought)}`);
+      await expectCharged([costOf('Fishermen & children wave.'), costOf('The water turns gold at dusk.')]);
     });
 
     await check('Firefox: Download spoken track: the figure first; one mp3 the video\'s length, the first caption\'s speech at its start, each caption bought once', async () => {

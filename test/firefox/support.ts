@@ -139,7 +139,7 @@ export async function clickMenu(ext: Page, menuItemId: string): Promise<void> {
 function scanInPageUi(hostPrefix: string, role: string | null, name: string | null) {
   const texts: string[] = [];
   let target: { x: number; y: number } | null = null;
-  const selector = role === 'button' ? 'button, [role="button"]' : role === 'dialog' ? 'dialog, [role="dialog"]' : `[role="${role}"]`;
+  const selector = role === 'button' ? 'button, [role="button"]' : role === 'dialog' ? 'dialog, [role="dialog"]' : role === 'checkbox' ? 'input[type="checkbox"], [role="checkbox"]' : `[role="${role}"]`;
   for (const host of Array.from(document.documentElement.children).filter((h) => h.localName.startsWith(hostPrefix))) {
     const root = (host as Element & { openOrClosedShadowRoot: ShadowRoot | null }).openOrClosedShadowRoot;
     if (!root) continue;
@@ -148,8 +148,9 @@ function scanInPageUi(hostPrefix: string, role: string | null, name: string | nu
       if (node.parentElement?.localName !== 'style' && node.nodeValue!.trim()) texts.push(node.nodeValue!.trim());
     }
     if (role === null || target) continue;
+    // A checkbox is named by its label (an input has no text of its own).
     const found = Array.from(root.querySelectorAll(selector)).find(
-      (e) => (e.getAttribute('aria-label') ?? e.textContent ?? '').trim() === name,
+      (e) => (e.getAttribute('aria-label') ?? (e as HTMLInputElement).labels?.[0]?.textContent ?? e.textContent ?? '').trim() === name,
     );
     if (found) {
       const box = found.getBoundingClientRect();
