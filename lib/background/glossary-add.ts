@@ -10,7 +10,7 @@ import { getSettings, updateSettings } from '../settings/items';
 import { MAX_GLOSSARY } from '../settings/schema';
 import { injectPageScript, reportingFrame } from './page-link';
 import { reportProblem } from './reading/problems';
-import { hostOfTab } from './reading/said';
+import { siteOfTab } from './page-glossary';
 import type { TabRef } from './tab-actions';
 import { currentTargetLanguage } from './translation';
 
@@ -60,7 +60,7 @@ export function entryOfAsk(ask: GlossaryEntryAsk, site: string | null): Glossary
 export async function addGlossaryEntry(ask: GlossaryEntryAsk, tabId: number): Promise<void> {
   // A private window's sites are never kept (nor copied to the browser's account with the glossary).
   if (ask.thisSite && (await browser.tabs.get(tabId).catch(() => null))?.incognito) throw new ServiceError('invalidRequest', t('glossaryAddPrivateSite'));
-  const site = ask.thisSite ? await hostOfTab(tabId) : null;
+  const site = ask.thisSite ? await siteOfTab(tabId) : null;
   if (ask.thisSite && !site) throw new ServiceError('invalidRequest', t('glossaryAddNoSite'));
   const entry = entryOfAsk(ask, site);
   const { glossary } = await getSettings();

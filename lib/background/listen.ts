@@ -15,6 +15,8 @@ import { confirmThreshold, describeEstimate, estimateSpeech, estimateSpeechOfLen
 import { doneStarting, noteReadingBegun, refuseIfWithdrawn, withdrawStarting } from './reading/begun';
 import { translationSignal } from './reading/translated';
 import { translationGrowthBound } from '../translate/growth';
+import { sayGrowthBound, sayTerms } from '../glossary';
+import { siteOfTab } from './page-glossary';
 import type { TabRef } from './tab-actions';
 import type { SpendQuestion } from '../messaging/protocol';
 import { currentTargetLanguage, translateWithConsent, translationQuote } from './translation';
@@ -139,9 +141,13 @@ export async function listenTranslated(request: ListenRequest, agreed: number | 
   const { cached, cost: translating } = await translationQuote(text, target, request.tabId);
   if (agreed === null) {
     const params = await chooseSpeechParams(cached ?? text, { language: target }, settings);
+    // Its speech is asked for as the glossary says it (reading/said.ts): with the "say as" of the
+    // language heard and the page's site, which may say a term at any length.
+    const place = { language: params.language, site: await siteOfTab(request.tabId) };
     // The speech of a translation not made yet is priced at the longest it may come back (Japanese
-    // heard in English runs three or four times longer): an upper bound, as a figure must be.
-    const speech = cached !== null ? await estimateSpeech([cached], params, threshold) : await estimateSpeechOfLengths([Math.ceil([...text].length * translationGrowthBound(source, target))], params);
+    // heard in English runs three or four times longer), then said: an upper bound, as a figure must be.
+    const longest = Math.ceil([...text].length * translationGrowthBound(source, target) * sayGrowthBound(settings.glossary, place));
+    const speech = cached !== null ? await estimateSpeech([sayTerms(cached, settings.glossary, place)], params, threshold) : await estimateSpeechOfLengths([longest], params);
     const credits = translating + speech.credits;
     if (credits > threshold) {
       const token = await holdForConfirmation(LISTEN_KIND, { ...request, listen }, credits);

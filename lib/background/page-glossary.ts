@@ -34,10 +34,12 @@ export interface SendUnit {
 }
 
 /**
- * The site a tab's page is of, for entries kept for one site: its host, or for the PDF reader the
- * host of the document it shows (the reader's own address is the extension's).
+ * The site a tab's page is of, for entries kept for one site (every surface's: translations,
+ * readings, the glossary's "this site"): its host, or for the PDF reader the host of the document
+ * it shows (the reader's own address is the extension's). Null: no tab, or not a web page.
  */
-export async function siteOfTab(tabId: number): Promise<string | null> {
+export async function siteOfTab(tabId: number | null): Promise<string | null> {
+  if (tabId === null) return null;
   const tab = await browser.tabs.get(tabId).catch(() => null);
   try {
     const href = tab?.url ?? '';
@@ -48,8 +50,8 @@ export async function siteOfTab(tabId: number): Promise<string | null> {
   }
 }
 
-/** Each block's shape for a translation into `target` on the page of tab `tabId`. */
-export async function shapeBlocks(settings: Pick<Settings, 'glossary'>, blocks: readonly PageBlockInput[], target: string, tabId: number): Promise<BlockShapes> {
+/** Each block's shape for a translation into `target` on the page of tab `tabId` (null: no tab, no site). */
+export async function shapeBlocks(settings: Pick<Settings, 'glossary'>, blocks: readonly PageBlockInput[], target: string, tabId: number | null): Promise<BlockShapes> {
   // Entries that only say how to say a word leave translation alone: no look at the tab for them.
   if (!settings.glossary.some((e) => e.translate.mode !== 'free')) return blocks.map(() => null);
   const site = await siteOfTab(tabId);

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { askPronunciation, PRONUNCIATION_ANCHOR } from '../settings/pronunciation-asked';
-import { hostOfTab } from './reading/said';
+import { siteOfTab } from './page-glossary';
 import type { TabRef } from './tab-actions';
 
 /**
@@ -11,6 +11,6 @@ import type { TabRef } from './tab-actions';
  */
 export async function fixPronunciationFromTab(tab: TabRef, selectionText?: string): Promise<void> {
   const write = (selectionText ?? '').replace(/\s+/gu, ' ').trim().slice(0, 100);
-  await askPronunciation({ write, site: (await hostOfTab(tab.id)) ?? '' });
+  await askPronunciation({ write, site: (await siteOfTab(tab.id)) ?? '' });
   await browser.tabs.create({ url: browser.runtime.getURL(`/options.html#${PRONUNCIATION_ANCHOR}`) });
 }

@@ -279,23 +279,34 @@ export async function translationQuote(text: string, target: string, tabId: numb
  * credits the user agreed to in that action's question, or null when its figure was within their
  * threshold (a translation above it is then refused, never sent). `inPrivate`: that action is a
  * private window's (cached in memory only, not in the history). The glossary's terms are kept
- * exact (those for the page of tab `tabId`, when given), as translationQuote prices it.
+ * exact (those for the page of tab `tabId`, when given), as translationQuote prices it. `source`:
+ * the language the text is written in when the asker knows it (entries for that language apply,
+ * and it is kept under it, as the page translation keeps its paragraphs); null: the service detects it.
  */
-export async function translateWithConsent(text: string, target: string, approved: number | null, signal?: AbortSignal, inPrivate = false, tabId: number | null = null): Promise<TranslationResult> {
+export async function translateWithConsent(
+  text: string,
+  target: string,
+  approved: number | null,
+  signal?: AbortSignal,
+  inPrivate = false,
+  tabId: number | null = null,
+  source: string | null = null,
+): Promise<TranslationResult> {
   const settings = await getSettings();
   const input = {
     service: settings.serviceUrl,
     text,
     target,
+    source,
     inPrivate,
     ...(signal ? { signal } : {}),
     confirmAbove: settings.confirmAboveCredits,
     ...(approved === null ? {} : { approvedCost: approved }),
   };
-  const found = await glossaryMatches(settings, text, null, target, tabId ?? undefined);
+  const found = await glossaryMatches(settings, text, source, target, tabId ?? undefined);
   // Never past what was agreed to: a figure made without the glossary (priced as the whole text) that
   // its pieces would pass (terms amid unspaced script) gets the text translated as it is.
-  const matches = approved !== null && found.length && guardedCost(text.trim(), found, null) > approved ? [] : found;
+  const matches = approved !== null && found.length && guardedCost(text.trim(), found, source) > approved ? [] : found;
   const answer = matches.length ? await translateGuarded(translator, { ...input, matches, balance: async () => (await knownBalance())?.credits ?? null }) : await translator.translateText(input);
   if (answer.status === 'confirm') throw new ServiceError('invalidRequest', t('confirmExpired'));
   return answer;

@@ -78,6 +78,8 @@ export type SaidText = (text: string, language: string) => Promise<string>;
 export interface HeardIn {
   source: string | null;
   target: string;
+  /** How many times longer the glossary's "say as" can make a translation when spoken (said.ts heardAsSaid); absent: 1. */
+  said?: number;
 }
 
 /**
@@ -103,8 +105,9 @@ function paidParts(chunks: readonly PlannedChunk[]): { originals: string[]; tran
  * What hearing these chunks of a reading would cost: their speech, and for a reading heard in
  * another language (`heardIn`) the translation of what is heard translated, each request once (a
  * repeat is free). The speech of a translation is priced at the longest it may come back
- * (translationGrowthBound): Japanese heard in English runs several times longer than it is written.
- * What is spoken as written is priced as it is said (`said`: with the user's pronunciations).
+ * (translationGrowthBound): Japanese heard in English runs several times longer than it is written;
+ * and at the longest the glossary's "say as" can make it then (`heardIn.said`). What is spoken as
+ * written is priced as it is said (`said`: with the user's pronunciations).
  * `threshold` as estimateSpeech's (-1: every request is looked up in the cache).
  */
 export async function estimateReading(chunks: readonly PlannedChunk[], params: SpeechParams, threshold: number, heardIn?: HeardIn, said?: SaidText): Promise<SpeechEstimate> {
@@ -112,7 +115,7 @@ export async function estimateReading(chunks: readonly PlannedChunk[], params: S
   const asSaid = (texts: readonly string[], language: string) => (said ? Promise.all(texts.map((text) => said(text, language))) : texts);
   if (!heardIn) return estimateSpeech(await Promise.all(chunks.map(async (c) => (await asSaid([c.text], chunkParams(params, c).language))[0]!)), params, threshold);
   const parts = paidParts(chunks);
-  const growth = translationGrowthBound(heardIn.source, heardIn.target);
+  const growth = translationGrowthBound(heardIn.source, heardIn.target) * (heardIn.said ?? 1);
   const originalLanguage = chunks.find((c) => c.original)?.original?.language ?? params.language;
   const [originals, translations] = await Promise.all([
     estimateSpeech(await asSaid(parts.originals, originalLanguage), params, threshold),

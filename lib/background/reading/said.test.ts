@@ -29,4 +29,17 @@ describe('textAsSaid: the glossary\'s "say as" rules', () => {
     const { textAsSaid } = await load();
     expect(await textAsSaid('s1', 'Voxlate reads Firefox pages.', 'en')).toBe('Vox late reads Firefox pages.');
   });
+
+  it('in the PDF reader, applies the entries kept for the document\'s site (the reader\'s own address is the extension\'s)', async () => {
+    const entry = { term: 'Voxlate', translate: { mode: 'free' }, say: 'Vox late', language: null, site: 'papers.test', case: 'auto' };
+    await fakeBrowser.storage.local.set({ settings: { glossary: [entry] }, settings$: { v: 3 } });
+    const { readingAt, textAsSaid } = await load();
+    const { readerUrl } = await import('../../reader/address');
+    const reader = (await fakeBrowser.tabs.create({ url: readerUrl('https://www.papers.test/voxlate.pdf') })).id!;
+    const elsewhere = (await fakeBrowser.tabs.create({ url: readerUrl('https://other.test/voxlate.pdf') })).id!;
+    readingAt('pdf', reader);
+    readingAt('other-pdf', elsewhere);
+    expect(await textAsSaid('pdf', 'Voxlate reads PDFs.', 'en')).toBe('Vox late reads PDFs.');
+    expect(await textAsSaid('other-pdf', 'Voxlate reads PDFs.', 'en')).toBe('Voxlate reads PDFs.');
+  });
 });

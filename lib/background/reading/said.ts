@@ -1,5 +1,4 @@
-import { browser } from 'wxt/browser';
-import { sayTerms, type GlossaryEntry } from '../../glossary';
+import { sayGrowthBound, sayTerms, type GlossaryEntry } from '../../glossary';
 import { getSettings } from '../../settings/items';
 import type { Settings } from '../../settings/schema';
 import { audioCacheKey } from '../../speech/cache';
@@ -7,6 +6,8 @@ import type { SpeechParams } from '../../player/contract';
 import { DEFAULT_MAX_CHARS } from '../../speech/segment';
 import type { SpeechFit } from '../../speech/chunk';
 import { translationGrowthBound } from '../../translate/growth';
+import { siteOfTab } from '../page-glossary';
+import type { HeardIn } from './modes';
 import { sessionItem } from './session';
 
 /**
@@ -16,22 +17,13 @@ import { sessionItem } from './session';
 const sites = new Map<string, Promise<string | null>>();
 const MAX_KEPT = 50;
 
-/** The site of a tab's web page (its host), or null (no tab, not a web page). */
-export async function hostOfTab(tabId: number | null): Promise<string | null> {
-  if (tabId === null) return null;
-  const tab = await browser.tabs.get(tabId).catch(() => null);
-  try {
-    const url = tab?.url ? new URL(tab.url) : null;
-    return url && /^https?:$/u.test(url.protocol) ? url.hostname || null : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Notes the tab a reading (or a download) reads from; call before its first request. */
+/**
+ * Notes the tab a reading (or a download) reads from; call before its first request. Its site is
+ * the page's as translations take it (the PDF reader's: its document's host).
+ */
 export function readingAt(sessionId: string, tabId: number | null): void {
   if (sites.size >= MAX_KEPT && !sites.has(sessionId)) sites.delete(sites.keys().next().value!);
-  sites.set(sessionId, hostOfTab(tabId));
+  sites.set(sessionId, siteOfTab(tabId));
 }
 
 async function siteOf(sessionId: string): Promise<string | null> {
@@ -57,6 +49,16 @@ export async function textAsSaid(sessionId: string, text: string, language: stri
 }
 
 /**
+ * How a reading is heard in another language, with how many times longer the glossary's "say as"
+ * (those for the language it is heard in, and the reading's site) can make its translations when
+ * spoken: its figure and its requests' fit allow for that (a long "say as" would pass both).
+ */
+export async function heardAsSaid(sessionId: string, heardIn: Omit<HeardIn, 'said'>, language: string, { glossary }: Pick<Settings, 'glossary'>): Promise<HeardIn> {
+  if (!glossary.some(says)) return heardIn;
+  return { ...heardIn, said: sayGrowthBound(glossary, { language, site: await siteOf(sessionId) }) };
+}
+
+/**
  * The longest chunk of a reading heard in another language, in written characters. Its translation
  * is paid with its speech, one chunk ahead of the one heard: a Stop leaves at most about this much
  * translated and not heard, while a chunk still lasts long enough (a minute or more at 2×) for the
@@ -68,16 +70,14 @@ const HEARD_TRANSLATED_MAX_CHARS = 1500;
  * How a reading's (or a download's) requests fit the service's limit as they are sent, so that none
  * is refused after what it needed was paid for: counted with the user's pronunciations applied
  * (exactly); heard in another language, the written text at most 1/growth of the limit, the growth
- * its translation may come back with (the translation is paid before its speech is asked for), and
- * never more than HEARD_TRANSLATED_MAX_CHARS.
+ * its translation may come back with (the translation is paid before its speech is asked for) times
+ * what "say as" may add to it (heardAsSaid), and never more than HEARD_TRANSLATED_MAX_CHARS.
  */
-export async function speechFitOf(
-  sessionId: string,
-  language: string,
-  { glossary }: Pick<Settings, 'glossary'>,
-  heardIn?: { source: string | null; target: string },
-): Promise<SpeechFit> {
-  if (heardIn) return { maxChars: Math.min(HEARD_TRANSLATED_MAX_CHARS, Math.floor(DEFAULT_MAX_CHARS / translationGrowthBound(heardIn.source, heardIn.target))) };
+export async function speechFitOf(sessionId: string, language: string, { glossary }: Pick<Settings, 'glossary'>, heardIn?: HeardIn): Promise<SpeechFit> {
+  if (heardIn) {
+    const growth = translationGrowthBound(heardIn.source, heardIn.target) * (heardIn.said ?? 1);
+    return { maxChars: Math.max(1, Math.min(HEARD_TRANSLATED_MAX_CHARS, Math.floor(DEFAULT_MAX_CHARS / growth))) };
+  }
   if (!glossary.some(says)) return {};
   const where = { language, site: await siteOf(sessionId) };
   return { measure: (sentence) => sayTerms(sentence, glossary, where).length };

@@ -26,7 +26,7 @@ import { stopCurrent } from './control';
 import { fetchChunkForPlayer, playerHost } from './host';
 import { estimateAfterFirstRequest } from './first-price';
 import { planStartingAt } from './plan';
-import { speechFitOf, textAsSaid } from './said';
+import { heardAsSaid, speechFitOf, textAsSaid } from './said';
 import type { HereFirst } from './here-first';
 import { tellResumed } from './resume';
 import { chooseSpeechParams } from './speech-params';
@@ -95,8 +95,8 @@ async function startWithdrawable(sessionId: string, request: ReadRequest, sent: 
   // (Not for a reading heard sentence by sentence in another language: its first request is its first sentence's.)
   const bySentence = request.translateTo !== undefined && listen.mode !== 'translation';
   // (Nor when such a text opens with a paragraph in another language: its voice is known once planned.)
-  // Each request fits the service's limit as it is sent: translated, or with the user's pronunciations.
-  const heardIn = request.translateTo ? { source: request.sourceLanguage || null, target: request.translateTo } : undefined;
+  // Each request fits the service's limit as it is sent: translated (then said as the glossary says), or with the user's pronunciations.
+  const heardIn = request.translateTo ? await heardAsSaid(sessionId, { source: request.sourceLanguage || null, target: request.translateTo }, params.language, settings) : undefined;
   const fit = await speechFitOf(sessionId, params.language, settings, heardIn);
   // (Nor for one held to what is left of a figure: its whole figure is known first. Not agreed to
   // yet: only when the reading stays within the user's threshold whatever its plan, so that its

@@ -32,7 +32,7 @@ describe('a reading heard in another language', () => {
   it('translates each chunk just before its speech, paid at the chunk\'s translation price (agreed as the reading started)', async () => {
     hearReadingIn('heard-in-english', 'en');
     expect(await textToSpeak('heard-in-english', 'Hola, amigo.')).toBe('[EN] Hola, amigo.');
-    expect(translateWithConsent).toHaveBeenCalledWith('Hola, amigo.', 'en', 2, expect.any(AbortSignal), false, null);
+    expect(translateWithConsent).toHaveBeenCalledWith('Hola, amigo.', 'en', 2, expect.any(AbortSignal), false, null, null);
   });
 
   it('after the worker started again, the reading\'s record says how it is heard; anything else is heard as written', async () => {
@@ -42,7 +42,7 @@ describe('a reading heard in another language', () => {
     expect(await textToSpeak('download-123', 'Hola, amigo.')).toBe('Hola, amigo.');
     expect(translateWithConsent).toHaveBeenCalledTimes(1);
     // Its tab too: the glossary's entries kept for that tab's site apply.
-    expect(translateWithConsent).toHaveBeenCalledWith('Hola, amigo.', 'de', 2, expect.any(AbortSignal), false, 1);
+    expect(translateWithConsent).toHaveBeenCalledWith('Hola, amigo.', 'de', 2, expect.any(AbortSignal), false, 1, null);
   });
 
   it('translates a chunk paragraph by paragraph; a paragraph the page translation kept (under the page\'s language) is not bought again', async () => {
@@ -51,7 +51,8 @@ describe('a reading heard in another language', () => {
     await putCachedTranslation({ service: 'https://tts.test', text: 'Hola, amigo.', source: 'es', target: 'en' }, { translation: 'Hello, friend.', sourceLanguage: 'es', sourceName: '' });
     hearReadingIn('paragraphs', 'en', 'es');
     expect(await textToSpeak('paragraphs', 'Hola, amigo.\nBuenos días. Adiós.')).toBe('Hello, friend.\n[EN] Buenos días. Adiós.');
-    expect(translateWithConsent.mock.calls).toEqual([['Buenos días. Adiós.', 'en', 2, expect.any(AbortSignal), false, null]]);
+    // Bought with the language the reading knows (entries for it apply; kept under it, as the page translation keeps it).
+    expect(translateWithConsent.mock.calls).toEqual([['Buenos días. Adiós.', 'en', 2, expect.any(AbortSignal), false, null, 'es']]);
   });
 
   it('withdraws the translations of a reading that ended (not sent yet: never sent)', async () => {

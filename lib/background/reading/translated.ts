@@ -1,6 +1,8 @@
 import { getSettings } from '../../settings/items';
-import { getCachedTranslation } from '../../translate/cache';
+import { getCachedTranslation, putCachedTranslation } from '../../translate/cache';
 import { translationCost } from '../../translate/cost';
+import { guardedCost } from '../glossary-translation';
+import { blockCacheKey, shapeBlocks, translatedWithoutRequest } from '../page-glossary';
 import { translateWithConsent } from '../translation';
 import { isPrivateSession } from '../private-windows';
 import { sessionItem } from './session';
@@ -67,19 +69,38 @@ export const paragraphsOf = (text: string): string[] => text.split('\n').map((p)
  * The text whose speech a reading's chunk asks for: the chunk itself, or its translation, paragraph
  * by paragraph: from the cache (this feature's, the bubble's or the page translation's), or paid
  * now (the reading's figure, agreed to as it started, covered it), the glossary's terms kept exact
- * (those for the reading's tab's site too, as the page's translation keeps them).
+ * (those for the reading's tab's site and its language too, as the page's translation keeps them).
+ * Each paragraph is looked up, and kept, under the page translation's key for it (its language, and
+ * the terms that matched): never paid twice for the same text with the same entries.
  */
 export async function textToSpeak(sessionId: string, text: string): Promise<string> {
   const { target, source, tabId } = await heardIn(sessionId);
   if (!target) return text;
-  const { serviceUrl } = await getSettings();
+  const settings = await getSettings();
   const signal = translationSignal(sessionId);
   const inPrivate = await isPrivateSession(sessionId);
+  const paragraphs = paragraphsOf(text).map((paragraph) => ({ text: paragraph, source }));
+  // Shaped as the page translation shapes its paragraphs; without the language too, where the page declares none.
+  const [shapes, undeclared] = await Promise.all([
+    shapeBlocks(settings, paragraphs, target, tabId),
+    source ? shapeBlocks(settings, paragraphs.map((p) => ({ ...p, source: null })), target, tabId) : null,
+  ]);
   const translated = await Promise.all(
-    paragraphsOf(text).map(async (paragraph) => {
-      // The page translation keeps a paragraph under the language the page declares for it.
-      const kept = source ? await getCachedTranslation({ service: serviceUrl, text: paragraph, source, target }).catch(() => null) : null;
-      return kept?.translation ?? (await translateWithConsent(paragraph, target, translationCost(paragraph), signal, inPrivate, tabId)).translation;
+    paragraphs.map(async (block, i) => {
+      const shapeOf = (from: string | null) => (from === null && undeclared ? undeclared[i] : shapes[i]) ?? null;
+      const keyOf = (from: string | null) => blockCacheKey(settings.serviceUrl, target, block, shapeOf(from), from);
+      // As the page translation looks: under the page's language, then under none (the bubble's, a page that declares none).
+      const kept = (source ? await getCachedTranslation(keyOf(source)).catch(() => null) : null) ?? (await getCachedTranslation(keyOf(null)).catch(() => null));
+      const free = kept?.translation ?? translatedWithoutRequest(shapes[i] ?? null, target);
+      if (free !== null) return free;
+      const price = translationCost(block.text);
+      const bought = await translateWithConsent(block.text, target, price, signal, inPrivate, tabId, source);
+      // Kept under none too when the same entries match there (a page that declares no language finds
+      // it), unless its terms went unprotected (their pieces would have cost past its price).
+      const shape = shapes[i] ?? null;
+      const same = undeclared && shapeOf(null)?.keyPart === shape?.keyPart && (!shape || guardedCost(block.text, shape.matches, source) <= price);
+      if (same && !bought.cached) await putCachedTranslation(keyOf(null), bought, { inMemory: inPrivate }).catch(() => undefined);
+      return bought.translation;
     }),
   );
   return translated.join('\n');
