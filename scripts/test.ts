@@ -1,7 +1,8 @@
 /**
  * `npm test`: every check, in the order that fails fastest, then where the time went and one
  * plain summary line ("N passed, N failed") that CI reads. Steps that do not need each other run
- * side by side (the checks and builds; the unit tests beside Firefox's, which leave a core idle);
+ * side by side (the checks and builds beside Chromium's tests, the unit tests beside Firefox's, each
+ * at a lower priority where the other leaves cores idle);
  * a step run beside another prints its output when it ends, a step run alone streams it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -143,29 +144,12 @@ const firefoxSuite = (what: string, file: string): Step => ({
 });
 
 rmSync('test-results', { recursive: true, force: true });
-// The checks and the builds, side by side: types and lint need no build, the rest need theirs.
-await Promise.all([
-  runStep({ label: 'types', command: 'npx', args: ['tsc', '--noEmit', '-p', '.'] }, false),
-  runStep({ label: 'lint', command: 'npx', args: ['eslint', '--max-warnings=0', '.'] }, false),
-  inTurn([
-    { label: 'build for Chrome (test build)', command: 'npx', args: ['wxt', 'build'], env: TEST_BUILD },
-    { label: 'build for Firefox (test build)', command: 'npx', args: ['wxt', 'build', '-b', 'firefox'], env: TEST_BUILD },
-    { label: 'build for Firefox', command: 'npx', args: ['wxt', 'build', '-b', 'firefox'] },
-    { label: 'build for Chrome', command: 'npx', args: ['wxt', 'build'] },
-  ]).then(() =>
-    Promise.all([
-      runStep({ label: 'web-ext lint of the Firefox build', command: 'npx', args: ['tsx', 'scripts/lint-firefox.ts', '.output/firefox-mv2'] }, false),
-      runStep({ label: 'store builds carry no test code', command: 'npx', args: ['tsx', 'scripts/check-production.ts', '.output/chrome-mv3', '.output/firefox-mv2'], counted: true }, false),
-    ]),
-  ),
-]);
-
-// The contract tests first and alone: they time requests against the emulator's rate windows, so
-// they get the cores to themselves (half a minute); every other unit test runs beside Firefox's.
-const unitStep = (label: string, report: string, args: string[], niceness = 0): Step => ({
+/** A step run at a lower priority: it fills the cores another step leaves idle and yields them to it. */
+const niced = (step: Step, niceness = 10): Step => ({ ...step, command: 'nice', args: ['-n', String(niceness), step.command, ...step.args] });
+const unitStep = (label: string, report: string, args: string[]): Step => ({
   label,
-  command: niceness ? 'nice' : 'npx',
-  args: [...(niceness ? ['-n', String(niceness), 'npx'] : []), 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=test-results/${report}`, ...args],
+  command: 'npx',
+  args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=test-results/${report}`, ...args],
   reported: true,
 });
 const vitestCounts = (r: VitestReport): Counts => ({
@@ -173,8 +157,30 @@ const vitestCounts = (r: VitestReport): Counts => ({
   failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0),
   skipped: r.numPendingTests + r.numTodoTests,
 });
+
+// The contract tests first and alone: they time requests against the emulator's rate windows, so
+// they get the cores to themselves (half a minute); every other unit test runs beside Firefox's.
 await runStep(unitStep('contract tests', 'contract.json', ['test/contract']), true);
 addReport<VitestReport>('test-results/contract.json', vitestCounts, 'contract tests');
+
+// Chromium's end-to-end tests need only the Chrome test build: they start once it is made, and the
+// other checks and builds run beside them at a lower priority (Chromium's three workers leave about
+// a fifth of the cores idle; the checks and builds took the first two minutes on their own).
+await runStep({ label: 'build for Chrome (test build)', command: 'npx', args: ['wxt', 'build'], env: TEST_BUILD }, true);
+const checksAndBuilds = Promise.all([
+  runStep(niced({ label: 'types', command: 'npx', args: ['tsc', '--noEmit', '-p', '.'] }), false),
+  runStep(niced({ label: 'lint', command: 'npx', args: ['eslint', '--max-warnings=0', '.'] }), false),
+  inTurn([
+    niced({ label: 'build for Firefox (test build)', command: 'npx', args: ['wxt', 'build', '-b', 'firefox'], env: TEST_BUILD }),
+    niced({ label: 'build for Firefox', command: 'npx', args: ['wxt', 'build', '-b', 'firefox'] }),
+    niced({ label: 'build for Chrome', command: 'npx', args: ['wxt', 'build'] }),
+  ]).then(() =>
+    Promise.all([
+      runStep(niced({ label: 'web-ext lint of the Firefox build', command: 'npx', args: ['tsx', 'scripts/lint-firefox.ts', '.output/firefox-mv2'] }), false),
+      runStep(niced({ label: 'store builds carry no test code', command: 'npx', args: ['tsx', 'scripts/check-production.ts', '.output/chrome-mv3', '.output/firefox-mv2'], counted: true }), false),
+    ]),
+  ),
+]);
 
 await runStep({ label: 'end-to-end tests (Chromium)', command: 'npx', args: ['playwright', 'test'], reported: true }, true);
 addReport<PlaywrightReport>(
@@ -186,6 +192,7 @@ addReport<PlaywrightReport>(
   },
   'end-to-end tests',
 );
+await checksAndBuilds;
 
 // The Firefox suites after Chromium's, one at a time (VOXLATE_FIREFOX_LANES=2 runs two, the longest
 // first). Two at a time saved about four minutes but, on a bare clone on 2 cores, a check of
@@ -215,7 +222,7 @@ await Promise.all([
   firefoxLanes > 1 ? runSideBySide(firefoxSuites, firefoxLanes) : inTurnStartedAhead(firefoxSuites),
   // At the lower priority a test may get a fraction of a core: its limit there is 60 s, not 20 (a
   // limit only ends a test that hangs; what a test checks is never a time).
-  runStep(unitStep('unit tests (beside Firefox, lower priority)', 'unit.json', ['--exclude', 'test/contract/**', '--testTimeout=60000'], 10), false).then(() =>
+  runStep(niced(unitStep('unit tests (beside Firefox, lower priority)', 'unit.json', ['--exclude', 'test/contract/**', '--testTimeout=60000'])), false).then(() =>
     addReport<VitestReport>('test-results/unit.json', vitestCounts, 'unit tests'),
   ),
 ]);

@@ -21,7 +21,7 @@ function loadPage(file: string): Document {
 const PAGES = [
   ...['encyclopedia', 'news', 'french', 'german', 'portuguese', 'rtl', 'hostile-css'].map((name) => ({ name, file: ownPageFile(name), sample: 15 })),
   // The saved pages are large: a probe there takes seconds in happy-dom (its styles), so a few paragraphs each.
-  ...ifSharedPages(['lemonde-1', 'nytimes-1'].map((name) => ({ name: `${name} (saved page)`, file: sharedPageFile(name), sample: 8 }))),
+  ...ifSharedPages(['lemonde-1', 'nytimes-1'].map((name) => ({ name: `${name} (saved page)`, file: sharedPageFile(name), sample: 4 }))),
 ];
 
 describe('the request a reading "from here" sends at the click', () => {
