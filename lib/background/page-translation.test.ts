@@ -76,12 +76,15 @@ describe('translatePageBlocks', () => {
     await accountItem.setValue({ email: 'free@demo.test', plan: 'free', credits: 2000, fetchedAt: Date.now(), serviceUrl: emulator.url() });
     scheduler.setPlan('free');
     onTestFinished(() => scheduler.setPlan('pro'));
-    await emulator.fault('slow', { path: '/api/v1/translate', times: 3, delayMs: 1500 });
+    // Held by the service until the stop is in place (released then): on a busy machine a short delay
+    // could end before the three are seen under way.
+    await emulator.fault('slow', { path: '/api/v1/translate', times: 3, delayMs: 120_000 });
     const long = (n: number) => ({ text: `${'The harbour lamps were lit one by one as the fog came in. '.repeat(80)}${n}`, source: 'en' });
     await grantWithoutAsking(TAB, 'page-translate', 10_000);
     const answer = translatePageBlocks('es', [long(1), long(2), long(3)]);
-    await vi.waitFor(() => expect([scheduler.active, scheduler.pending]).toEqual([2, 1]), { timeout: 5000 });
+    await vi.waitFor(() => expect([scheduler.active, scheduler.pending]).toEqual([2, 1]), { timeout: 60_000 });
     await stopPageTranslation(TAB, end);
+    await fetch(`${emulator.url()}/__emulator/release`, { method: 'POST' });
     const result = await answer;
     // The two sent before are answered (paid) and kept; the queued one was never sent.
     expect(await translateLog()).toHaveLength(2);
@@ -91,16 +94,19 @@ describe('translatePageBlocks', () => {
   });
 
   it('started again right after Show original, it waits for what is still with the service instead of paying for it twice', async () => {
-    await emulator.fault('slow', { path: '/api/v1/translate', times: 1, delayMs: 1500 });
+    // Held by the service until the page has asked again (released then).
+    await emulator.fault('slow', { path: '/api/v1/translate', times: 1, delayMs: 120_000 });
     const before = translatePageBlocks('es', paragraphs);
-    await vi.waitFor(() => expect(scheduler.active).toBe(1), { timeout: 5000 });
+    await vi.waitFor(() => expect(scheduler.active).toBe(1), { timeout: 60_000 });
     await stopPageTranslation(TAB, true);
     // Translate this page again, at once: below the threshold the whole page (more than the screen
     // under way) is agreed to, and its first message (the same paragraphs) leaves with the estimate.
     await updateSettings({ confirmPageTranslation: false });
     const below = { text: 'Further down the page, a longer paragraph that nobody has scrolled to yet, about the harbour.', source: 'en' };
     await estimatePageTranslation('es', [...paragraphs, below], [0, 1, 2], TAB, [0, 1, 2]);
-    const again = await translatePageBlocks('es', paragraphs);
+    const asked = translatePageBlocks('es', paragraphs);
+    await fetch(`${emulator.url()}/__emulator/release`, { method: 'POST' });
+    const again = await asked;
     expect(again).toMatchObject({ translations: (await before).translations, spent: 0, confirm: null, error: null });
     expect(again.translations.every((text) => text?.startsWith('[ES]'))).toBe(true);
     expect(await translateLog()).toHaveLength(1);

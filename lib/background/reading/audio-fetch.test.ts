@@ -68,6 +68,24 @@ describe('fetchChunk', () => {
     expect(textToSpeak).toHaveBeenCalledTimes(2);
   });
 
+  it('a second ask while the chunk’s translation is under way waits for it: its failure (perhaps charged) is the answer to both, never a second request', async () => {
+    const { ServiceError } = await import('../../api/errors');
+    textToSpeak.mockClear();
+    let fail!: (error: unknown) => void;
+    textToSpeak.mockImplementationOnce(() => new Promise<string>((_, reject) => (fail = reject)));
+    const { fetchChunk } = await load();
+    const ask = () => fetchChunk({ sessionId: 'early-and-player', chunkIndex: 0, text: 'Hola.', params, priority: 10 });
+    // The reading's early request, then the player's ask for the same chunk while it is under way.
+    const early = ask();
+    await vi.waitFor(() => expect(textToSpeak).toHaveBeenCalledTimes(1), WAIT);
+    const player = ask();
+    fail(new ServiceError('server', 'The service had a problem.'));
+    await expect(early).rejects.toMatchObject({ kind: 'server' });
+    await expect(player).rejects.toMatchObject({ kind: 'server' });
+    expect(textToSpeak).toHaveBeenCalledTimes(1);
+    expect(calls).toEqual([]);
+  });
+
   it('stores the audio and serves a second asker from the cache, with one paid request', async () => {
     const { fetchChunk } = await load();
     const [a, b] = await Promise.all([

@@ -35,6 +35,8 @@ const MAX_ENDED = 100;
  */
 const failed = new Map<string, unknown>();
 const failureOf = (sessionId: string, key: string) => `${sessionId} ${key}`;
+/** A reading's chunk translations under way, by the same id as their failures. */
+const translations = new Map<string, Promise<string>>();
 
 /** A reading's chunk holds its audio's request at the gateway under this name. */
 const holderOf = (sessionId: string, chunkIndex: number | undefined) => `${sessionId}#${chunkIndex ?? 'any'}`;
@@ -107,12 +109,20 @@ async function translationOf(request: ChunkRequest): Promise<string> {
   const id = failureOf(request.sessionId, `translation ${request.text}`);
   const earlier = failed.get(id);
   if (earlier !== undefined) throw earlier;
-  try {
-    return await textToSpeak(request.sessionId, request.text);
-  } catch (error) {
-    if (!isServiceError(error) || error.kind !== 'cancelled') failed.set(id, error);
-    throw error;
+  // A second ask while the first is under way (the reading's early request and its player) waits
+  // for it. Joined only at the translator, an ask still reading the cache and the glossary when the
+  // first failed would come after that failure and be sent again: paid twice (seen on a busy machine).
+  let translating = translations.get(id);
+  if (!translating) {
+    translating = textToSpeak(request.sessionId, request.text)
+      .catch((error: unknown) => {
+        if (!isServiceError(error) || error.kind !== 'cancelled') failed.set(id, error);
+        throw error;
+      })
+      .finally(() => translations.delete(id));
+    translations.set(id, translating);
   }
+  return translating;
 }
 
 /**
