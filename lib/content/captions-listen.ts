@@ -84,9 +84,12 @@ export function listenToCaptions(opts: ListenOptions): CaptionsListener {
   /**
    * The video paused by us: for a caption's speech not ready ('speech'), or for speech running past
    * its slot ('overflow'). Only a hold of ours is let go by us: the user's play or pause during it
-   * wins (the hold is dropped, the video left as they made it).
+   * wins (the hold is dropped, the video left as they made it). `then`: a caption that started as
+   * the video stopped for speech running long, said when it goes on.
    */
-  let hold: { why: 'speech' | 'overflow'; cue: Cue; giveUp: ReturnType<typeof setTimeout> | undefined } | null = null;
+  let hold: { why: 'speech' | 'overflow'; cue: Cue; giveUp: ReturnType<typeof setTimeout> | undefined; then?: Cue } | null = null;
+  /** Speech running past its slot with the option on, and how long the video may wait for it. */
+  let overrun: { source: AudioBufferSourceNode; cue: Cue; maxMs: number } | null = null;
   // The pause event our own video.pause() fires (a task later): not the user's.
   let ourPause = false;
   let ourPlay = false;
@@ -120,6 +123,8 @@ export function listenToCaptions(opts: ListenOptions): CaptionsListener {
     tell(was.cue, how, was.why);
     // Gone on without it: said late if it comes within its slot, as without the hold (an overflow's speech is playing already).
     if (how === 'gaveUp' && sayLate && was.why === 'speech') speak(was.cue, true, false);
+    // The caption that waited for speech running long starts now, with the video (not after a seek).
+    if (how !== 'yielded' && sayLate && was.then) speak(was.then);
     return was;
   };
   /** The caption held for: let go once its speech is decoded, and said at once (the video stands at its start). */
@@ -195,6 +200,7 @@ export function listenToCaptions(opts: ListenOptions): CaptionsListener {
     let overflowAt: ReturnType<typeof setTimeout> | undefined;
     source.addEventListener('ended', () => {
       playing.delete(source);
+      if (overrun?.source === source) overrun = null;
       clearTimeout(overflowAt);
       if (playing.size === 0) unduck();
       // The video waited for this speech: it goes on now.
@@ -205,10 +211,13 @@ export function listenToCaptions(opts: ListenOptions): CaptionsListener {
     // Past 1.3× the overflow is cut at the end of the last word that fits (buffer seconds).
     source.start(0, 0, plan.kind === 'cut' ? plan.stopAtSec * plan.rate : speechSec);
     // The option on, past 1.3×: the video waits at its slot's end (wall-clock, at the audio's pace) until this speech ends.
-    if (plan.kind === 'pause') overflowAt = setTimeout(() => {
+    if (plan.kind === 'pause') {
       // At most as long as the rest of this speech, and HOLD_MAX_MS more.
-      if (playing.has(source)) holdVideo('overflow', cue, plan.pauseSec * 1000 + HOLD_MAX_MS);
-    }, plan.pauseAtSec * 1000);
+      overrun = { source, cue, maxMs: plan.pauseSec * 1000 + HOLD_MAX_MS };
+      overflowAt = setTimeout(() => {
+        if (playing.has(source)) holdVideo('overflow', cue, plan.pauseSec * 1000 + HOLD_MAX_MS);
+      }, plan.pauseAtSec * 1000);
+    }
     if (__VOXLATE_TEST_HOOKS__) {
       const detail = JSON.stringify({ cueId: cue.id, cueStart: cue.start, videoTime: video.currentTime, late, held, plan: plan.kind, rate: plan.rate, volume: video.volume, slotEnd: slotEnd(cues, cue) });
       window.dispatchEvent(new CustomEvent(SPOKEN_EVENT, { detail }));
@@ -218,6 +227,13 @@ export function listenToCaptions(opts: ListenOptions): CaptionsListener {
   // Captions due before their translation came: said when it comes, if still on (late, cut to what is left).
   let untranslated: { cue: Cue; at: number }[] = [];
   const speak = (cue: Cue, late = false, mayHold = true) => {
+    // The slot of speech running long ends where this caption starts: whichever of the two comes
+    // first (the wall-clock timer or the video's), the video waits for that speech, and this caption
+    // after it (never over it, nor dropped for a video we paused a moment before).
+    if (!late && overrun && overrun.cue !== cue && playing.has(overrun.source)) {
+      if (hold?.why !== 'overflow') holdVideo('overflow', overrun.cue, overrun.maxMs);
+      if (hold?.why === 'overflow') return void (hold.then = cue);
+    }
     const text = opts.translationOf(cue.id);
     const buffer = text === null ? undefined : ready.get(text);
     if (buffer) return play(cue, text!, buffer, late);
@@ -256,6 +272,7 @@ export function listenToCaptions(opts: ListenOptions): CaptionsListener {
     else if (hold) {
       const was = letGo('yielded');
       if (was?.why === 'speech') speak(was.cue, true, false);
+      else if (was?.then) speak(was.then, true, false);
     }
     on({ type: 'play', ...time() });
   }, { signal });

@@ -95,16 +95,17 @@ const fault = (emulatorUrl: string, body: { type: string; path?: string; times?:
   fetch(`${emulatorUrl}/__emulator/faults`, { method: 'POST', body: JSON.stringify(body) });
 
 /** What the test build's listener says each time a caption's speech starts (its own schedule), and the video's volume changes. */
-interface Spoken { cueId: string; cueStart: number; videoTime: number; late: boolean; held: boolean; plan: string; slotEnd: number; volume: number }
+interface Spoken { cueId: string; cueStart: number; videoTime: number; late: boolean; held: boolean; plan: string; slotEnd: number; volume: number; at: number }
 /** What the test build's listener says when it holds the video (paused by us) and lets it go, with whether the video was paused then. */
-interface Hold { cueId: string; state: 'held' | 'resumed' | 'gaveUp' | 'yielded'; why: 'speech' | 'overflow'; videoTime: number; paused: boolean }
+interface Hold { cueId: string; state: 'held' | 'resumed' | 'gaveUp' | 'yielded'; why: 'speech' | 'overflow'; videoTime: number; paused: boolean; at: number }
 const recordListening = (page: Page) => page.evaluate(() => {
   const w = window as unknown as { spoken: unknown[]; volumes: number[]; holds: unknown[] };
   w.spoken = [];
   w.volumes = [];
   w.holds = [];
-  window.addEventListener('voxlate:caption-spoken', (event) => w.spoken.push(JSON.parse((event as CustomEvent<string>).detail)));
-  window.addEventListener('voxlate:caption-hold', (event) => w.holds.push({ ...JSON.parse((event as CustomEvent<string>).detail), paused: document.querySelector('video')!.paused }));
+  // `at`: when, on the page's clock, so a caption's speech can be put in order with the holds.
+  window.addEventListener('voxlate:caption-spoken', (event) => w.spoken.push({ ...JSON.parse((event as CustomEvent<string>).detail), at: performance.now() }));
+  window.addEventListener('voxlate:caption-hold', (event) => w.holds.push({ ...JSON.parse((event as CustomEvent<string>).detail), paused: document.querySelector('video')!.paused, at: performance.now() }));
   document.querySelector('video')!.addEventListener('volumechange', (event) => w.volumes.push((event.target as HTMLVideoElement).volume));
 });
 const listened = (page: Page) => page.evaluate(() => {
@@ -373,7 +374,7 @@ test.describe('translate captions', () => {
     expect(await speechCharges(emulator.url)).toHaveLength(paid.length);
   });
 
-  test('Listen, then Play at once: the video held ("Preparing the speech…") and resumed by us with the first caption said at its start; the option on, a caption too long for its slot pauses the video until its speech ends', async ({
+  test('Listen, then Play at once: the video held ("Preparing the speech…") and resumed by us with the first caption said at its start; the option on, a caption too long for its slot pauses the video until its speech ends, and the next caption is said after it, at its start', async ({
     context, background, extensionId, emulator, pages,
   }) => {
     await connectService(background, emulator.url, 'demo-pro');
@@ -399,18 +400,24 @@ test.describe('translate captions', () => {
     expect(said.videoTime - said.cueStart).toBeLessThan(0.3);
     expect(await overlay(context, page)).not.toContain('Preparing the speech…');
 
-    // The option on, the last caption at 4×: its speech outlasts its slot even at 1.3×, and the video waits for it.
+    // The option on, the last two captions at 4×: the speech of each outlasts its slot even at 1.3×, and the video waits
+    // for it; the fourth caption, which starts where the third's slot ends, is said after the third's speech, at its start.
     await clickAxNode(context, page, await findAxNode(context, page, 'checkbox', 'Pause the video when speech runs long'));
-    await seekTo(page, 5.9);
+    await seekTo(page, 3.9);
     await playToEnd(page, 4);
     const { holds, spoken } = await listened(page);
-    const long = holds.filter((h) => h.cueId === '3' && h.why === 'overflow').map((h) => `${h.state} ${h.paused}`);
-    expect(long).toEqual(['held true', 'resumed false']);
-    expect(spoken.find((s) => s.cueId === '3')!.plan).toBe('pause');
-    const pausedAt = holds.find((h) => h.cueId === '3' && h.why === 'overflow')!.videoTime;
-    expect(pausedAt).toBeLessThan(8);
+    const long = (cueId: string) => holds.filter((h) => h.cueId === cueId && h.why === 'overflow');
+    expect(long('2').map((h) => `${h.state} ${h.paused}`)).toEqual(['held true', 'resumed false']);
+    expect(long('3').map((h) => `${h.state} ${h.paused}`)).toEqual(['held true', 'resumed false']);
+    expect(spoken.find((s) => s.cueId === '2')!.plan).toBe('pause');
+    const fourth = spoken.filter((s) => s.cueId === '3');
+    expect(fourth.map((s) => `${s.plan} ${s.late}`)).toEqual(['pause false']);
+    expect(fourth[0]!.at).toBeGreaterThanOrEqual(long('2')[1]!.at);
+    expect(fourth[0]!.videoTime - fourth[0]!.cueStart).toBeGreaterThanOrEqual(0);
+    expect(fourth[0]!.videoTime - fourth[0]!.cueStart).toBeLessThan(0.3);
+    expect(long('3')[0]!.videoTime).toBeLessThan(8);
     // Only the captions reached were paid for, each once.
-    expect((await speechCharges(emulator.url)).sort()).toEqual(['[ES] Boats wait by the old bridge.', '[ES] The agua turns gold at dusk.', '[ES] The river rises at dawn.']);
+    expect((await speechCharges(emulator.url)).sort()).toEqual(['[ES] Boats wait by the old bridge.', '[ES] Fishermen & children wave.', '[ES] The agua turns gold at dusk.', '[ES] The river rises at dawn.']);
   });
 
   test('Download SRT and VTT: the bilingual captions from what was translated, nothing paid; the untranslated rest counted, and translated first when asked', async ({

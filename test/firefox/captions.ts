@@ -386,7 +386,7 @@ async function main(): Promise<number> {
       if ((await overlay()).includes('Preparing the speech…')) throw new Error('"Preparing the speech…" stayed');
     });
 
-    await check('Firefox: Listen with “Pause the video when speech runs long”: off, a caption too long for its slot has its speech cut and the video goes on; on, the video is paused by us while that speech ends, then plays on; each caption’s speech bought once', async () => {
+    await check('Firefox: Listen with “Pause the video when speech runs long”: off, a caption too long for its slot has its speech cut and the video goes on; on, the video is paused by us while that speech ends, then plays on, and the next caption is said after it, at its start; each caption’s speech bought once', async () => {
       await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
       // Swedish: no other check translates into it or hears it (what was heard before is in the cache, and free).
       await ext.evaluate(async (url) => {
@@ -397,11 +397,12 @@ async function main(): Promise<number> {
       await page.evaluate(`(() => {
         window.spoken = [];
         window.holds = [];
-        window.addEventListener('voxlate:caption-spoken', (event) => window.spoken.push(JSON.parse(event.detail)));
-        window.addEventListener('voxlate:caption-hold', (event) => window.holds.push(Object.assign(JSON.parse(event.detail), { paused: document.querySelector('video').paused })));
+        window.addEventListener('voxlate:caption-spoken', (event) => window.spoken.push(Object.assign(JSON.parse(event.detail), { at: performance.now() })));
+        window.addEventListener('voxlate:caption-hold', (event) => window.holds.push(Object.assign(JSON.parse(event.detail), { paused: document.querySelector('video').paused, at: performance.now() })));
       })()`);
-      type Hold = { cueId: string; state: string; why: string; videoTime: number; paused: boolean };
-      const listened = () => page.evaluate(`({ spoken: window.spoken, holds: window.holds })`) as Promise<{ spoken: { cueId: string; plan: string }[]; holds: Hold[] }>;
+      type Hold = { cueId: string; state: string; why: string; videoTime: number; paused: boolean; at: number };
+      type Spoken = { cueId: string; plan: string; late: boolean; videoTime: number; cueStart: number; at: number };
+      const listened = () => page.evaluate(`({ spoken: window.spoken, holds: window.holds })`) as Promise<{ spoken: Spoken[]; holds: Hold[] }>;
       const speech = async () => (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts').map((e) => e.textStart);
       // Played at 4× from just before the third caption (4.0 s, its slot up to the fourth's start at 6.0 s):
       // half a second, where its speech lasts longer than 1.3 times that. Not awaited: the checks wait for the end, bounded.
@@ -449,6 +450,11 @@ async function main(): Promise<number> {
       if (Math.abs(resumed.videoTime - held.videoTime) > 0.05) throw new Error(`the video went on while held: from ${held.videoTime} s to ${resumed.videoTime} s`);
       const said = on.spoken.slice(spokenBefore.length).find((s) => s.cueId === '2');
       if (said?.plan !== 'pause') throw new Error(`option on, the third caption was said ${JSON.stringify(said)}`);
+      // The fourth caption starts where the third's slot ends: said once, after the third's speech, at its start (not over it, not dropped).
+      const fourth = on.spoken.slice(spokenBefore.length).filter((s) => s.cueId === '3');
+      if (fourth.length !== 1 || fourth[0]!.late || fourth[0]!.at < resumed.at || fourth[0]!.videoTime < fourth[0]!.cueStart || fourth[0]!.videoTime - fourth[0]!.cueStart >= 0.3) {
+        throw new Error(`option on, the fourth caption was said ${JSON.stringify(fourth)}, not once after the third’s speech (its hold let go at ${resumed.at}) at its start`);
+      }
       // Heard again from what was bought: nothing more paid, and each caption translated once.
       if (JSON.stringify(await speech()) !== JSON.stringify(bought)) throw new Error(`speech paid for ${JSON.stringify(await speech())} after ${JSON.stringify(bought)}`);
       await expectCharged([costOf('Fishermen & children wave.'), costOf('The water turns gold at dusk.')]);
