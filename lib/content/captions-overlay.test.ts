@@ -65,6 +65,28 @@ describe('the captions overlay', () => {
     expect(await again).toBeNull();
   });
 
+  it('the question with Load captions… beside it: the file chosen there comes back; the chooser cancelled, the question stays for Translate', async () => {
+    const { overlay, root } = setUp();
+    const button = (name: string) => [...root.querySelectorAll('button')].find((b) => b.textContent === name)!;
+    const asked = overlay.askOrLoad('Translate this video’s captions?', 'About 3 credits per minute');
+    const input = root.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const opened = vi.spyOn(input, 'click').mockImplementation(() => undefined);
+    button('Load captions…').click();
+    expect(opened).toHaveBeenCalled();
+    // The browser's chooser cancelled (no file): nothing answered, the figure still asked about.
+    Object.defineProperty(input, 'files', { value: [], configurable: true });
+    input.dispatchEvent(new Event('change'));
+    expect(root.textContent).toContain('About 3 credits per minute');
+    const file = new File(['1\n00:00:00,000 --> 00:00:01,000\nHi'], 'mine.srt');
+    Object.defineProperty(input, 'files', { value: [file] });
+    input.dispatchEvent(new Event('change'));
+    expect(await asked).toBe(file);
+    expect(root.textContent).not.toContain('About 3 credits per minute');
+    const again = overlay.askOrLoad('?', 'figure');
+    button('Translate').click();
+    expect(await again).toBe(true);
+  });
+
   it('says what it is doing, and offers an option unticked whose changes are passed on', () => {
     const { overlay, root } = setUp();
     overlay.status('Preparing the speech…');

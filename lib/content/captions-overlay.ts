@@ -41,6 +41,12 @@ export interface CaptionsOverlay {
    * closed root: the page never sees the file.
    */
   chooseFile(message: string): Promise<File | null>;
+  /**
+   * Asks as ask() does (Translate, Cancel), with Load captions… beside them: the user's own caption
+   * file in place of the video's. Resolves with the file chosen there; the chooser cancelled, the
+   * question stays.
+   */
+  askOrLoad(question: string, figure: string): Promise<boolean | File>;
   /** Shows the Stop button; `onStop` runs when it is chosen. */
   offerStop(onStop: () => void): void;
   /** Shows a button saying `label` ("Listen in Spanish") until it is chosen: then `onListen` runs, in the click. */
@@ -142,54 +148,56 @@ export function createCaptionsOverlay(video: HTMLVideoElement, signal: AbortSign
   };
   signal.addEventListener('abort', remove, { once: true });
 
+  // The question over the player: its lines, then a row of what `buttons` makes, each answering
+  // with its value (`cancelled` when the overlay goes); answered, it is hidden and emptied.
+  const panel = <T>(lines: readonly string[], cancelled: T, buttons: (answer: (value: T) => void) => HTMLElement[]) =>
+    new Promise<T>((resolve) => {
+      const answer = (value: T) => {
+        ask.hidden = true;
+        ask.replaceChildren();
+        resolve(value);
+      };
+      const row = doc.createElement('div');
+      row.className = 'row';
+      row.append(...buttons(answer));
+      ask.replaceChildren(...lines.map((text) => Object.assign(doc.createElement('div'), { textContent: text })), row);
+      ask.hidden = false;
+      signal.addEventListener('abort', () => answer(cancelled), { once: true });
+    });
+  const choice = <T>(label: string, value: T, answer: (value: T) => void) => {
+    const button = Object.assign(doc.createElement('button'), { textContent: label });
+    button.addEventListener('click', () => answer(value), { once: true });
+    return button;
+  };
+  // Load captions…: our own file input, in the closed root (the page never sees the file), and the
+  // button that opens the browser's file chooser from its click (a user gesture).
+  const loadButton = (chosen: (file: File | null) => void): HTMLElement[] => {
+    const input = Object.assign(doc.createElement('input'), { type: 'file', accept: '.srt,.vtt,text/vtt,application/x-subrip', hidden: true });
+    const load = Object.assign(doc.createElement('button'), { textContent: t('captionsLoadButton') });
+    load.addEventListener('click', () => input.click(), { signal });
+    input.addEventListener('change', () => chosen(input.files?.[0] ?? null), { signal });
+    return [load, input];
+  };
+
   return {
     show(text, translated) {
       original.textContent = text;
       translation.textContent = text === '' ? '' : (translated ?? '');
     },
     ask(question, figure, yesLabel = t('captionsTranslateButton'), noLabel = t('captionsCancelButton')) {
-      ask.replaceChildren();
-      const line = (text: string) => Object.assign(doc.createElement('div'), { textContent: text });
-      const row = doc.createElement('div');
-      row.className = 'row';
-      const yes = Object.assign(doc.createElement('button'), { textContent: yesLabel });
-      const no = Object.assign(doc.createElement('button'), { textContent: noLabel });
-      row.append(yes, no);
-      ask.append(line(question), line(figure), row);
-      ask.hidden = false;
-      return new Promise<boolean>((resolve) => {
-        const answer = (value: boolean) => {
-          ask.hidden = true;
-          ask.replaceChildren();
-          resolve(value);
-        };
-        yes.addEventListener('click', () => answer(true), { once: true });
-        no.addEventListener('click', () => answer(false), { once: true });
-        signal.addEventListener('abort', () => answer(false), { once: true });
-      });
+      return panel([question, figure], false, (answer) => [choice(yesLabel, true, answer), choice(noLabel, false, answer)]);
     },
     chooseFile(message) {
-      ask.replaceChildren();
-      const input = Object.assign(doc.createElement('input'), { type: 'file', accept: '.srt,.vtt,text/vtt,application/x-subrip', hidden: true });
-      const row = doc.createElement('div');
-      row.className = 'row';
-      const load = Object.assign(doc.createElement('button'), { textContent: t('captionsLoadButton') });
-      const no = Object.assign(doc.createElement('button'), { textContent: t('captionsCancelButton') });
-      row.append(load, no);
-      ask.append(Object.assign(doc.createElement('div'), { textContent: message }), row, input);
-      ask.hidden = false;
-      return new Promise<File | null>((resolve) => {
-        const answer = (file: File | null) => {
-          ask.hidden = true;
-          ask.replaceChildren();
-          resolve(file);
-        };
-        // The browser's file chooser opens from this click (a user gesture).
-        load.addEventListener('click', () => input.click(), { signal });
-        input.addEventListener('change', () => answer(input.files?.[0] ?? null), { once: true });
-        no.addEventListener('click', () => answer(null), { once: true });
-        signal.addEventListener('abort', () => answer(null), { once: true });
-      });
+      return panel<File | null>([message], null, (answer) => [...loadButton(answer), choice(t('captionsCancelButton'), null, answer)]);
+    },
+    askOrLoad(question, figure) {
+      return panel<boolean | File>([question, figure], false, (answer) => [
+        choice(t('captionsTranslateButton'), true, answer),
+        choice(t('captionsCancelButton'), false, answer),
+        ...loadButton((file) => {
+          if (file) answer(file);
+        }),
+      ]);
     },
     offerStop(onStop) {
       stop.hidden = false;

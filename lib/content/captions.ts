@@ -112,24 +112,25 @@ export async function startCaptions(win: Window, ctx: CaptionsLifetime, clicked:
     // When the captions end (Stop, Cancel, an error, a reload of the extension), the page's own
     // track is left as it was found, and a track made of a loaded file stops being drawn.
     const modeBefore = track?.mode;
-    let list = track ? await loadedCues(video, track, signal) : null;
-    let shown = track;
-    if (!shown || !list || list.length === 0) {
-      shown = await loadCaptionFile(video, overlay, signal);
-      list = shown?.cues ?? null;
-    }
-    const ours = shown !== track;
+    const list = track ? await loadedCues(video, track, signal) : null;
+    const own = list && list.length > 0 ? track : null;
+    let loaded: TextTrack | null = null;
     const restore = () => {
-      if (ours && shown) shown.mode = 'disabled';
-      else if (track && modeBefore) track.mode = modeBefore;
+      if (loaded) loaded.mode = 'disabled';
+      if (track && modeBefore) track.mode = modeBefore;
     };
     if (signal.aborted) restore();
     else signal.addEventListener('abort', restore, { once: true });
-    if (!shown || !list || list.length === 0) {
-      end(life);
-      return;
+    if (!own) loaded = await loadCaptionFile(video, overlay, signal);
+    let shown = own ?? loaded;
+    while (shown?.cues?.length && !signal.aborted) {
+      const file = await run(video, shown, shown.cues, overlay, life, alive, shown === own);
+      if (!file) return;
+      // The user's own file in place of the video's captions (kept hidden meanwhile); Cancel goes back to those.
+      loaded = await loadCaptionFile(video, overlay, signal, file);
+      shown = loaded ?? own;
     }
-    await run(video, shown, list, overlay, life, alive);
+    end(life);
   } catch (error) {
     end(life);
     if (alive()) void showPageNotice({ message: captionsProblem(error), tone: 'error', timeoutMs: 15_000 });
@@ -142,23 +143,28 @@ function endIfOrphaned(life: AbortController, alive: () => boolean): void {
 }
 
 /**
- * A video without captions: the user may load a caption file from their computer (asked again
- * after a file that is not one). Its cues become a hidden track of the video, read and translated
- * like its own; null when the user cancels.
+ * A caption file from the user's computer: `chosen` already (beside the question for the video's
+ * own captions), or asked for (a video without captions); asked again after a file that is not
+ * one. Its cues become a hidden track of the video, read and translated like its own; null when
+ * the user cancels.
  */
-async function loadCaptionFile(video: HTMLVideoElement, overlay: CaptionsOverlay, signal: AbortSignal): Promise<TextTrack | null> {
-  let message = t('captionsNoneLoad');
+async function loadCaptionFile(video: HTMLVideoElement, overlay: CaptionsOverlay, signal: AbortSignal, chosen?: File): Promise<TextTrack | null> {
+  let file = chosen ?? (await overlay.chooseFile(t('captionsNoneLoad')));
   for (;;) {
-    const file = await overlay.chooseFile(message);
     if (!file || signal.aborted) return null;
     const loaded = await captionsFromFile(file);
     // Unlabelled: the page sees the track on its video, and the name of the user's file is not its business.
     if (loaded.ok) return trackOfCues(video, loaded.cues, '');
-    message = t(CAPTION_FILE_PROBLEMS[loaded.error.kind]);
+    file = await overlay.chooseFile(t(CAPTION_FILE_PROBLEMS[loaded.error.kind]));
   }
 }
 
-async function run(video: HTMLVideoElement, track: TextTrack, list: TextTrackCueList, overlay: CaptionsOverlay, life: AbortController, alive: () => boolean): Promise<void> {
+/**
+ * The captions of `track` on screen, the figure asked, and once agreed their translation. For the
+ * video's `own` captions the question offers Load captions… too: the file chosen there is returned
+ * (this track's captions put aside, nothing asked for); otherwise null.
+ */
+async function run(video: HTMLVideoElement, track: TextTrack, list: TextTrackCueList, overlay: CaptionsOverlay, life: AbortController, alive: () => boolean, own: boolean): Promise<File | null> {
   const { signal } = life;
   // Told of nothing when the extension is reloaded, the page's events are where this script
   // learns it: it then ends, leaving the page's own captions as they were.
@@ -185,12 +191,20 @@ async function run(video: HTMLVideoElement, track: TextTrack, list: TextTrackCue
   const duration = Number.isFinite(video.duration) ? video.duration : null;
   const estimate = unwrap(await sendMessage('captionsEstimate', { cues: cues.map(({ id, start, end, text }) => ({ id, start, end, text })), duration }));
   const language = languageNameIn(estimate.target, browser.i18n.getUILanguage());
-  const yes = await overlay.ask(t('captionsQuestion', language), t('captionsFigure', [formatNumber(estimate.perMinute), formatNumber(estimate.whole)]));
-  if (!yes || !unwrap(await sendMessage('acceptSpendOffer', { offer: estimate.offer }))) {
+  const figure = t('captionsFigure', [formatNumber(estimate.perMinute), formatNumber(estimate.whole)]);
+  const answer = own ? await overlay.askOrLoad(t('captionsQuestion', language), figure) : await overlay.ask(t('captionsFileQuestion', language), figure);
+  if (typeof answer !== 'boolean') {
+    // The user's file instead: these captions no longer draw, and its figure is asked afresh (this offer replaced, nothing sent).
+    track.removeEventListener('cuechange', render);
+    video.removeEventListener('seeked', render);
+    overlay.show('', null);
+    return answer;
+  }
+  if (!answer || !unwrap(await sendMessage('acceptSpendOffer', { offer: estimate.offer }))) {
     // Declined: the offer is forgotten, nothing was sent.
     void sendMessage('captionsStop', { end: true }).catch(() => undefined);
     end(life);
-    return;
+    return null;
   }
   overlay.offerStop(() => end(life));
   signal.addEventListener('abort', () => void sendMessage('captionsStop', { end: true }).catch(() => undefined), { once: true });
@@ -290,6 +304,7 @@ async function run(video: HTMLVideoElement, track: TextTrack, list: TextTrackCue
     if (!orphaned() && !listener?.holding()) void sendMessage('captionsStop', { end: false }).catch(() => undefined);
   }, { signal });
   next();
+  return null;
 }
 
 function end(life: AbortController): void {

@@ -293,6 +293,42 @@ test.describe('translate captions', () => {
     expect((await translateCharges(emulator.url)).map((e) => e.credits)).toEqual([costOf('The bell rings at noon.\n\nA cat naps in the sun.')]);
   });
 
+  test('Load captions… beside the question on a video with its own track: the file\'s captions in place of the track\'s, their figure asked afresh, only their cues reached paid; the track as found after Stop', async ({
+    context, background, extensionId, emulator, pages,
+  }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es' });
+    const page = await openVideo({ context, pages }, 'captions-track.html');
+    await seekTo(page, 0.5);
+    await translateCaptionsOf({ context, background, extensionId }, page);
+    await expect.poll(() => overlay(context, page)).toContain('Translate this video\'s captions into Spanish?');
+    const loadFile = async (file: string | { name: string; mimeType: string; buffer: Buffer }) => {
+      const chooser = page.waitForEvent('filechooser');
+      await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Load captions…'));
+      await (await chooser).setFiles(file);
+    };
+    // A file that is not captions says so; Cancel there goes back to the question for the track's captions.
+    await loadFile({ name: 'notes.srt', mimeType: 'text/plain', buffer: Buffer.from('Bread, milk, eggs.') });
+    await expect.poll(() => overlay(context, page)).toContain('That file is not a caption file (SRT or VTT).');
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Cancel'));
+    await expect.poll(() => overlay(context, page)).toContain('Translate this video\'s captions into Spanish?');
+    await loadFile(videoFixturePath('captions.srt'));
+    await expect.poll(() => overlay(context, page)).toContain('Translate the captions from your file into Spanish?');
+    const asked = await overlay(context, page);
+    expect(asked).toContain('The bell rings at noon.');
+    expect(asked).not.toContain('The river rises at dawn.');
+    expect(asked).toMatch(/About \d+ credits per minute of video; up to \d+ for the whole video\./);
+    expect(await translateCharges(emulator.url)).toEqual([]);
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Translate'));
+    await playUntil(page, 2.4);
+    await expect.poll(() => overlay(context, page)).toContain('[ES] A cat naps in the sun.');
+    expect(await overlay(context, page)).not.toMatch(/river|Boats/);
+    expect((await translateCharges(emulator.url)).map((e) => e.credits)).toEqual([costOf('The bell rings at noon.\n\nA cat naps in the sun.')]);
+    // Stop: the page's own captions drawn again, as they were found.
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Stop'));
+    await expect.poll(() => page.evaluate(() => document.querySelector('video')!.textTracks[0]!.mode)).toBe('showing');
+  });
+
   test('a video in a frame of another site: right-clicked there, its captions are translated in that frame', async ({
     context, background, extensionId, emulator, pages,
   }) => {

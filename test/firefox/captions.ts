@@ -195,6 +195,26 @@ async function main(): Promise<number> {
       await expectCharged([costOf('The bell rings at noon.\n\nA cat naps in the sun.')]);
     });
 
+    await check('Firefox: Load captions… beside the question on a video with its own track: the file\'s captions in place of the track\'s, their figure asked afresh, only their cues reached paid; the track as found after Stop', async () => {
+      await open('captions-track.html', 'video', 'pl');
+      await translateCaptionsOf(ext);
+      await until('the question for the track\'s captions', async () => (await overlay()).includes('Translate this video\'s captions into Polish?'));
+      const [chooser] = await Promise.all([page.waitForFileChooser(), clickInPageUi(ext, page, 'button', 'Load captions…', 'voxlate-captions')]);
+      await chooser.accept([videoFixturePath('captions.srt')]);
+      await until('the file\'s caption and its figure', async () => {
+        const text = await overlay();
+        return text.includes('Translate the captions from your file into Polish?') && text.includes('The bell rings at noon.') && !text.includes('The river rises at dawn.') && FIGURE.test(text);
+      });
+      await expectCharged([]);
+      await clickInPageUi(ext, page, 'button', 'Translate', 'voxlate-captions');
+      await page.evaluate(playUntil(2.4));
+      await until('the file\'s translation', async () => (await overlay()).includes('[PL] A cat naps in the sun.'));
+      if (/river|Boats/.test(await overlay())) throw new Error('the track\'s captions were shown beside the file\'s');
+      await expectCharged([costOf('The bell rings at noon.\n\nA cat naps in the sun.')]);
+      await clickInPageUi(ext, page, 'button', 'Stop', 'voxlate-captions');
+      await until('the page\'s own captions drawn again', async () => (await page.evaluate(`document.querySelector('video').textTracks[0].mode`)) === 'showing');
+    });
+
     await check('Firefox: a video in a frame of another origin: right-clicked there, its captions are translated in that frame', async () => {
       await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
       await ext.evaluate(async (url) => {
