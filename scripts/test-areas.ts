@@ -36,6 +36,9 @@ export const AREAS: Area[] = [
   { pattern: /^lib\/settings\/|^components\/options\/|^entrypoints\/options|^components\/[^/]+$/, specs: ['options', 'options-defaults', 'a11y', 'welcome'], firefox: ['popup-options'] },
   { pattern: /^lib\/i18n|^public\/_locales\//, specs: ['a11y'], firefox: [] },
   { pattern: /^emulator\//, specs: ['fault-matrix', 'read-aloud'], firefox: ['bubble'] },
+  // Test support a few specs share: the axe run, the glossary tests' entries.
+  { pattern: /^test\/support\/axe\.ts$/, specs: ['a11y', 'download-job', 'welcome'], firefox: [] },
+  { pattern: /^test\/support\/glossary-entries\.ts$/, specs: ['glossary'], firefox: ['glossary'] },
   { pattern: /^wxt\.config|^package(-lock)?\.json$|^test\/support\/|^test\/e2e\/fixtures/, specs: ['read-aloud', 'translate', 'popup'], firefox: ['read-aloud', 'popup-options'] },
 ];
 

@@ -1,23 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import type { GlossaryEntry } from './entry';
+import { entry } from './entry.test-helpers';
 import { sayTerms, termsToProtect } from './match';
 import { assemble, planProtection } from './protect';
 import { protectedLengthBound, sayGrowthBound } from './spoken-bound';
 
-const entry = (term: string, over: Partial<GlossaryEntry> = {}): GlossaryEntry => ({ term, translate: { mode: 'free' }, say: null, language: null, site: null, case: 'auto', ...over });
+// Translated freely unless an entry says otherwise: only what it is said as matters to these bounds.
+const free = { mode: 'free' } as const;
 const length = (text: string) => [...text].length;
 
 describe('sayGrowthBound', () => {
   it('is the most "say as" lengthens a term where it applies, its words found one space apart; 1 with none that lengthens', () => {
-    const entries = [entry('SQL', { say: 'sequel' }), entry('New York', { say: 'NY' }), entry('k8s', { say: 'kubernetes', site: 'other.test' }), entry('Go', { say: 'Golang language', language: 'de' })];
+    const entries = [
+      entry('SQL', { translate: free, say: 'sequel' }),
+      entry('New York', { translate: free, say: 'NY' }),
+      entry('k8s', { translate: free, say: 'kubernetes', site: 'other.test' }),
+      entry('Go', { translate: free, say: 'Golang language', language: 'de' }),
+    ];
     expect(sayGrowthBound(entries, { language: 'es', site: 'news.test' })).toBe(2);
     expect(sayGrowthBound(entries, { language: 'es', site: 'other.test' })).toBe(10 / 3);
     expect(sayGrowthBound(entries, { language: 'de', site: null })).toBe(15 / 2);
-    expect(sayGrowthBound([entry('New York', { say: 'NY' })], { language: null, site: null })).toBe(1);
+    expect(sayGrowthBound([entry('New York', { translate: free, say: 'NY' })], { language: null, site: null })).toBe(1);
   });
 
   it('bounds what sayTerms makes of any text, however the terms are spaced or cased', () => {
-    const entries = [entry('sql', { say: 'sequel' }), entry('Ice  cream', { say: 'gelato' }), entry('ab', { say: 'a b c d' })];
+    const entries = [entry('sql', { translate: free, say: 'sequel' }), entry('Ice  cream', { translate: free, say: 'gelato' }), entry('ab', { translate: free, say: 'a b c d' })];
     const place = { language: 'en', site: null };
     const bound = sayGrowthBound(entries, place);
     for (const text of ['SQL', 'sql and SQL', 'Ice cream, Ice\u00a0cream.', 'ab ab ab', 'no term here', 'ab']) {

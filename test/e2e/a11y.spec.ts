@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import axe, { type AxeResults, type RunOptions } from 'axe-core';
 import type { Page, TestInfo } from '@playwright/test';
 import type { BubbleLabels } from '../../lib/bubble/labels';
+import { analyze, violationSummary, WCAG_TAGS } from '../support/axe';
 import { launchWithExtension, serviceWorkerOf } from '../support/browser';
 import { bubbleHarnessScript } from '../support/bubble-bundle';
 import type { HarnessOptions } from '../fixtures/bubble-harness';
@@ -10,7 +10,6 @@ import { expect, test } from './fixtures';
 
 const LOCALES = ['en', 'es', 'de', 'ja'] as const;
 const SCHEMES = ['light', 'dark'] as const;
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** The WCAG A and AA rules that look at colours: text contrast, and links told apart from text. */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
@@ -30,31 +29,11 @@ function bubbleLabels(m: Messages): BubbleLabels {
   };
 }
 
-type WithAxe = { axe?: typeof axe };
-
-/**
- * axe.run on the page as it is now, as AxeBuilder's "legacy mode" runs it (in one pass in the page:
- * by default the builder runs each frame apart and joins the results in a blank page it opens for
- * every analysis, about 2 s of a browser's CPU each time for the same results; ours are one-frame
- * pages, and the bubble is a shadow root, which axe enters either way), with axe-core put in each
- * frame once: the builder sends its 1.3 MB source and runs it twice for every analysis, a quarter
- * of these tests' time for nothing new (a page keeps it until it navigates).
- */
-async function analyze(page: Page, options: RunOptions): Promise<AxeResults> {
-  for (const frame of page.frames()) {
-    // A frame that went or cannot be reached is left out, as the builder leaves it out.
-    if (await frame.evaluate(() => 'axe' in window).catch(() => true)) continue;
-    await frame.evaluate(axe.source);
-    await frame.evaluate(() => (window as WithAxe).axe!.configure({ allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } }));
-  }
-  return page.evaluate((o) => (window as WithAxe).axe!.run({ include: [], exclude: [] }, o), options);
-}
-
 /** Runs axe (WCAG 2.1 A and AA) on what the page shows now; attaches the report and fails on any violation. */
 async function checkOnce(page: Page, surface: string, testInfo: TestInfo, opts: { shadow?: boolean; coloursOnly?: boolean }): Promise<void> {
-  const results = await analyze(page, { runOnly: opts.coloursOnly ? { type: 'rule', values: COLOUR_RULES } : { type: 'tag', values: TAGS } });
+  const results = await analyze(page, { runOnly: opts.coloursOnly ? { type: 'rule', values: COLOUR_RULES } : { type: 'tag', values: WCAG_TAGS } });
   await testInfo.attach(`axe ${surface}`, { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' });
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const summary = violationSummary(results);
   // Nodes inside a shadow root have a nested target: proof that axe looked inside the bubble.
   const contrast = results.passes.find((r) => r.id === 'color-contrast')?.nodes ?? [];
   const inShadow = contrast.filter((n) => Array.isArray(n.target[0])).length;

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { prepareSpeech } from '../../lib/speech/chunk';
+import { axeViolations } from '../support/axe';
 import { allowInIncognito } from '../support/browser';
 import { completedDownload, decodedSeconds } from '../support/downloads';
 import { badgeOf, clickToolbarButton, ledger, speechRequests, untilNothingUnderWay, type LoggedServiceRequest } from '../support/extension';
@@ -58,14 +58,9 @@ async function prepare(background: Worker, emulatorUrl: string, format: 'mp3' | 
 
 const FREE = 'free@demo.test';
 
-/**
- * axe (WCAG 2.1 A and AA) finds nothing wrong with what the popup shows now. In one pass in the page
- * (legacy mode, as a11y.spec.ts runs it): the popup is one frame, and the builder's default joins
- * each frame's results in a blank page it opens, seconds of CPU for the same results.
- */
+/** axe (WCAG 2.1 A and AA) finds nothing wrong with what the popup shows now (in one pass in the page: see test/support/axe.ts). */
 async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 test.describe('download as one cancellable job', () => {

@@ -2,7 +2,8 @@ import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { connectService, expect, setSettings, test } from './fixtures';
 import { completedDownload } from '../support/downloads';
-import { chooseMenuEntry, clickAxNode, clickMenu, emulatorLog, findAxNode, inPageUiText, ledger, selectSnippet, selectText, stopReadingAndSettle, untilInPageUiShows } from '../support/extension';
+import { chooseMenuEntry, clickAxNode, clickMenu, emulatorLog, findAxNode, inPageUiText, ledger, selectSnippet, selectText, spokenTexts, stopReadingAndSettle, untilInPageUiShows } from '../support/extension';
+import { bridge, MARKER, RIVER } from '../support/glossary-entries';
 import { openVideoPage, playVideoUntil } from '../support/video-page';
 
 // The glossary in the bubble (issue 40): terms exact against a translator that changes every word
@@ -13,6 +14,20 @@ const TEXT = 'Voxlate reads the harbour board notices aloud every morning, and t
 
 const bubbleText = (context: BrowserContext, page: Page) => inPageUiText(context, page, 'voxlate-bubble');
 const translateCharges = async (url: string) => (await ledger(url)).entries.filter((e) => e.path === '/api/v1/translate').map((e) => e.credits);
+
+/** The translator made realistic, the service connected, `settings` set; then a new tab at `path` of the test pages. */
+async function startWith(
+  { context, background, emulator, pages }: { context: BrowserContext; background: Worker; emulator: { url: string }; pages: { url: string } },
+  settings: Record<string, unknown>,
+  path: string,
+): Promise<Page> {
+  await fetch(`${emulator.url}/__emulator/translator`, { method: 'POST', body: JSON.stringify({ mode: 'realistic' }) });
+  await connectService(background, emulator.url, 'demo-pro');
+  await setSettings(background, settings);
+  const page = await context.newPage();
+  await page.goto(`${pages.url}${path}`);
+  return page;
+}
 
 /** Translates the selection again from the menu, after closing the bubble. */
 async function again(context: BrowserContext, background: Worker, page: Page) {
@@ -34,11 +49,7 @@ async function agree(context: BrowserContext, page: Page, emulatorUrl: string): 
 test('a selection translated with glossary terms shows them exactly, no marker; the figure is the charge; again, or an unrelated entry changed, costs nothing; a matched entry changed re-translates', async ({
   context, background, extensionId, emulator, pages,
 }) => {
-  await fetch(`${emulator.url}/__emulator/translator`, { method: 'POST', body: JSON.stringify({ mode: 'realistic' }) });
-  await connectService(background, emulator.url, 'demo-pro');
-  await setSettings(background, { targetLanguage: 'es', confirmAboveCredits: 0, glossary: [KEEP, BOARD] });
-  const page = await context.newPage();
-  await page.goto(`${pages.url}/fixtures/article.html`);
+  const page = await startWith({ context, background, emulator, pages }, { targetLanguage: 'es', confirmAboveCredits: 0, glossary: [KEEP, BOARD] }, '/fixtures/article.html');
   await page.evaluate((text) => {
     const p = document.createElement('p');
     p.id = 'glossary';
@@ -53,7 +64,7 @@ test('a selection translated with glossary terms shows them exactly, no marker; 
   expect(shown).toContain('Voxlate');
   expect(shown).toContain('junta del puerto');
   expect(shown).not.toContain('harbour board');
-  expect(shown).not.toMatch(/[⟦⟧§]|__|<\/?x|\{\d|\[\d/u);
+  expect(shown).not.toMatch(MARKER);
   expect(shown).toContain(`Cost: ${figure} credits`);
   // One request, the text around the terms, charged exactly the figure asked about.
   expect(await translateCharges(emulator.url)).toEqual([figure]);
@@ -80,17 +91,12 @@ test('a selection translated with glossary terms shows them exactly, no marker; 
 // Page translation (and the PDF reader's, the same path): a term for this site only, and one for another site that must not apply.
 const HERE = { term: 'fishermen', translate: { mode: 'fixed', text: 'pescadores del muelle', byTarget: {} }, say: null, language: null, site: 'localhost', case: 'auto' };
 const THERE = { term: 'boats', translate: { mode: 'fixed', text: 'barcas del muelle', byTarget: {} }, say: null, language: null, site: 'other.test', case: 'auto' };
-const MARKER = /[⟦⟧§]|__|<\/?x|\{\d|\[\d/u;
 const pageTranslations = (context: BrowserContext, page: Page) => inPageUiText(context, page, 'voxlate-translation');
 
 test('whole-page translation shows the glossary terms exactly (one kept for this site), no marker; the ledger is the figure shown; an unrelated entry changed, translating again costs nothing', async ({
   context, background, extensionId, emulator, pages,
 }) => {
-  await fetch(`${emulator.url}/__emulator/translator`, { method: 'POST', body: JSON.stringify({ mode: 'realistic' }) });
-  await connectService(background, emulator.url, 'demo-pro');
-  await setSettings(background, { targetLanguage: 'es', confirmPageTranslation: true, glossary: [KEEP, BOARD, HERE, THERE] });
-  const page = await context.newPage();
-  await page.goto(`${pages.url}/fixtures/glossary-page.html`);
+  const page = await startWith({ context, background, emulator, pages }, { targetLanguage: 'es', confirmPageTranslation: true, glossary: [KEEP, BOARD, HERE, THERE] }, '/fixtures/glossary-page.html');
   await chooseMenuEntry(context, background, extensionId, page, 'translate-page', null);
   await findAxNode(context, page, 'dialog', 'Translate this page');
   // Only the words around the terms are sent, each piece a paragraph of one request: this text's figure is exact.
@@ -160,18 +166,13 @@ test('a reading sends (and pays for) a glossary term as its "say as" says, the p
   }, TEXT);
   await selectText(page, '#glossary');
   await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
-  const paid = async () => (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts').map((e) => e.textStart);
-  await expect.poll(paid).toContainEqual(expect.stringMatching(/^Vox late reads the harbour board notices/u));
+  await expect.poll(() => spokenTexts(emulator.url)).toContainEqual(expect.stringMatching(/^Vox late reads the harbour board notices/u));
   await stopReadingAndSettle(background);
   expect(await page.locator('#glossary').textContent()).toBe(TEXT);
 });
 
 test('"Read aloud in Spanish" on a selection with glossary terms: what is heard has them exactly as the glossary says, the text around them translated, paid at its price', async ({ context, background, extensionId, emulator, pages }) => {
-  await fetch(`${emulator.url}/__emulator/translator`, { method: 'POST', body: JSON.stringify({ mode: 'realistic' }) });
-  await connectService(background, emulator.url, 'demo-pro');
-  await setSettings(background, { targetLanguage: 'es', confirmAboveCredits: 1000, glossary: [KEEP, BOARD] });
-  const page = await context.newPage();
-  await page.goto(`${pages.url}/fixtures/article.html`);
+  const page = await startWith({ context, background, emulator, pages }, { targetLanguage: 'es', confirmAboveCredits: 1000, glossary: [KEEP, BOARD] }, '/fixtures/article.html');
   await page.evaluate((text) => {
     const p = document.createElement('p');
     p.id = 'glossary';
@@ -180,7 +181,7 @@ test('"Read aloud in Spanish" on a selection with glossary terms: what is heard 
   }, TEXT);
   await selectText(page, '#glossary');
   await chooseMenuEntry(context, background, extensionId, page, 'read-translated');
-  const said = async () => (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts').map((e) => e.textStart).join(' ');
+  const said = async () => (await spokenTexts(emulator.url)).join(' ');
   await expect.poll(said).toMatch(/^Voxlate .*junta del puerto/u);
   await stopReadingAndSettle(background);
   expect(await said()).not.toMatch(/harbour/u);
@@ -193,11 +194,7 @@ test('"Read aloud in Spanish" on a selection with glossary terms: what is heard 
 test('a term added where the user meets it (the bubble\'s "Add to glossary…", the menu\'s form) is used by the next translation of the text: one new request', async ({
   context, background, extensionId, emulator, pages,
 }) => {
-  await fetch(`${emulator.url}/__emulator/translator`, { method: 'POST', body: JSON.stringify({ mode: 'realistic' }) });
-  await connectService(background, emulator.url, 'demo-pro');
-  await setSettings(background, { targetLanguage: 'es', confirmAboveCredits: 1000, glossary: [] });
-  const page = await context.newPage();
-  await page.goto(`${pages.url}/fixtures/article.html`);
+  const page = await startWith({ context, background, emulator, pages }, { targetLanguage: 'es', confirmAboveCredits: 1000, glossary: [] }, '/fixtures/article.html');
   await page.evaluate((text) => {
     const p = document.createElement('p');
     p.id = 'glossary';
@@ -317,9 +314,8 @@ test('options: the pronunciation editor keeps a glossary of more pairs than its 
   expect(stored).toEqual([...pairs.map((p) => p.term), 'Zed']);
 });
 
-// Captions (issue 39) with the glossary: a term kept (and said as its "say as") and one translated as the entry says.
-const RIVER = { term: 'river', translate: { mode: 'keep' }, say: 'rivver', language: null, site: null, case: 'auto' };
-const BRIDGE = { term: 'old bridge', translate: { mode: 'fixed', text: null, byTarget: { es: 'Puente Viejo' } }, say: null, language: null, site: 'localhost', case: 'auto' };
+// Captions (issue 39) with the glossary: a term kept (and said as its "say as") and one translated as the entry says, on this site.
+const BRIDGE = bridge('localhost');
 
 test('captions translated with glossary terms show them exactly (one kept for this site), no marker; heard, a term is said as its "say as"; the ledger is the words around the terms, within the figures agreed to', async ({
   context, background, extensionId, emulator, pages,
@@ -346,7 +342,7 @@ test('captions translated with glossary terms show them exactly (one kept for th
   await playVideoUntil(page, 2.4);
   await expect.poll(captions).toMatch(/Boats wait by the old bridge\.\s*\S.* Puente Viejo\./u);
   expect(await captions()).not.toMatch(MARKER);
-  const said = async () => (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts').map((e) => e.textStart);
+  const said = () => spokenTexts(emulator.url);
   // The first caption's translation kept "river" exactly; its speech says it as the glossary says.
   await expect.poll(said).toContainEqual(expect.stringMatching(/^\S.* rivver \S/u));
   expect((await said()).join(' ')).not.toMatch(/\briver\b/u);

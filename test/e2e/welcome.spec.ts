@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page, Worker } from '@playwright/test';
+import { axeViolations } from '../support/axe';
 import { launchWithExtension, serviceWorkerOf, welcomePage } from '../support/browser';
 import { ledger, stopReadingAndSettle } from '../support/extension';
 import { connectService, expect, setSettings, test } from './fixtures';
@@ -13,11 +13,6 @@ async function tabTo(page: Page, target: Locator, max = 12): Promise<void> {
     if (await target.evaluate((e) => e === document.activeElement)) return;
   }
   throw new Error(`${target} not reached with Tab`);
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 // One browser for the welcome's tests: it is the browser's first start that opens the page.

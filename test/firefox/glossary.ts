@@ -22,7 +22,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { startVideoServer } from '../support/video-server';
-import { byLabel, byRole, checks, clickInPageUi, clickMenu, fill, inPageUiText, launchFirefox, ledger, openExtensionPage, playVideoUntil, runSuite, selectElement, stopAndSettle, until, videoLoaded } from './support';
+import { bridge, MARKER, RIVER } from '../support/glossary-entries';
+import { byLabel, byRole, checks, clickInPageUi, clickMenu, fill, inPageUiText, launchFirefox, ledger, openExtensionPage, playVideoUntil, runSuite, selectElement, spokenTexts, stopAndSettle, until, videoLoaded } from './support';
 
 const MENU = 'voxlate-translate-selection';
 const KEEP = { term: 'Voxlate', translate: { mode: 'keep' }, say: null, language: null, site: null, case: 'auto' };
@@ -33,10 +34,8 @@ const HERE = { term: 'fishermen', translate: { mode: 'fixed', text: 'pescadores 
 const THERE = { term: 'boats', translate: { mode: 'fixed', text: 'barcas del muelle', byTarget: {} }, say: null, language: null, site: 'other.test', case: 'auto' };
 // The glossary another browser of the account synced (the check of a copy arriving after the install).
 const QUAY = { term: 'quay', translate: { mode: 'fixed', text: null, byTarget: { es: 'muelle' } }, say: null, language: null, site: null, case: 'auto' };
-const MARKER = /[⟦⟧§]|__|<\/?x|\{\d|\[\d/u;
 // Captions with the glossary: a term kept (and said as its "say as"), and one translated as the entry says on this site only.
-const RIVER = { term: 'river', translate: { mode: 'keep' }, say: 'rivver', language: null, site: null, case: 'auto' };
-const BRIDGE = { term: 'old bridge', translate: { mode: 'fixed', text: null, byTarget: { es: 'Puente Viejo' } }, say: null, language: null, site: '127.0.0.1', case: 'auto' };
+const BRIDGE = bridge('127.0.0.1');
 
 /** Selects the first occurrence of `words` in the page's text. */
 async function selectWords(page: Page, words: string): Promise<void> {
@@ -178,7 +177,7 @@ async function main(): Promise<number> {
       }, emulator.url, [{ ...KEEP, say: 'Vox late' }, BOARD]);
       await selectTheText();
       await clickMenu(ext, 'voxlate-read-selection');
-      const said = async () => (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts').map((e) => e.textStart).join(' ');
+      const said = async () => (await spokenTexts(emulator.url)).join(' ');
       await until('the sentence paid as said', async () => /^Vox late reads the harbour board notices/u.test(await said()), 30_000).catch(async (error: unknown) => {
         throw new Error(`${String(error)}; paid: ${await said()}`);
       });
@@ -196,7 +195,7 @@ async function main(): Promise<number> {
       // Not the first check's text: its translation with these very entries is in the cache (heard from there, free).
       await selectTheText(`${TEXT} At dawn.`);
       await clickMenu(ext, 'read-translated');
-      const said = async () => (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts').map((e) => e.textStart).join(' ');
+      const said = async () => (await spokenTexts(emulator.url)).join(' ');
       await until('the translation heard', async () => /^Voxlate .*junta del puerto/u.test(await said()), 30_000).catch(async (error: unknown) => {
         throw new Error(`${String(error)}; paid: ${await said()}`);
       });
@@ -330,7 +329,7 @@ async function main(): Promise<number> {
         throw new Error(`${String(error)}; shown: ${await captions()}`);
       });
       if (MARKER.test(shown)) throw new Error(`a marker shown: ${shown}`);
-      const said = async () => (await ledger(emulator.url)).entries.filter((e) => e.path === '/api/v1/tts').map((e) => e.textStart);
+      const said = () => spokenTexts(emulator.url);
       // The first caption's translation kept "river" exactly; its speech says it as the glossary says.
       await until('the term said as its "say as"', async () => (await said()).some((text) => /^\S.* rivver \S/u.test(text))).catch(async (error: unknown) => {
         throw new Error(`${String(error)}; said: ${JSON.stringify(await said())}`);

@@ -8,7 +8,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
 import type { FirefoxSuiteReport } from '../../scripts/test-report';
-import type { LedgerEntry } from '../../emulator/state';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 export const GECKO_ID = 'voxlate@example.org';
@@ -221,10 +220,7 @@ export async function fill(field: ElementHandle<Element>, value: string): Promis
   else await field.evaluate((_, text) => document.execCommand('insertText', false, text), value);
 }
 
-/** What the emulator charged, request by request, and the total per account email. */
-export async function ledger(emulatorUrl: string): Promise<{ entries: LedgerEntry[]; total: Record<string, number> }> {
-  return (await fetch(`${emulatorUrl}/__emulator/ledger`)).json() as Promise<{ entries: LedgerEntry[]; total: Record<string, number> }>;
-}
+export { ledger, spokenTexts } from '../support/ledger';
 
 /** Queues an emulator fault (see emulator/faults.ts). */
 export async function fault(emulatorUrl: string, body: { type: string; path?: string; times?: number; retryAfter?: number; delayMs?: number }): Promise<void> {

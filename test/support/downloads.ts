@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { expect, type Worker } from '@playwright/test';
-import { MPEGDecoder } from 'mpg123-decoder';
+import { decodedAudio } from './decoded-audio';
 
 /** Waits for the extension's download to complete; returns the saved file's path and type. */
 export async function completedDownload(background: Worker): Promise<{ filename: string; mime: string }> {
@@ -19,9 +18,6 @@ export async function completedDownload(background: Worker): Promise<{ filename:
 
 /** Decodes an mp3 file for real and returns its duration in seconds. */
 export async function decodedSeconds(path: string): Promise<number> {
-  const decoder = new MPEGDecoder();
-  await decoder.ready;
-  const result = decoder.decode(new Uint8Array(await readFile(path)));
-  decoder.free();
-  return result.samplesDecoded / result.sampleRate;
+  const { samples, sampleRate } = await decodedAudio(path);
+  return samples.length / sampleRate;
 }

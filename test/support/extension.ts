@@ -338,11 +338,7 @@ export async function emulatorLog(emulatorUrl: string): Promise<LoggedServiceReq
 
 export type { LedgerEntry };
 
-/** What the emulator charged, request by request, and the total per account email. */
-export async function ledger(emulatorUrl: string): Promise<{ entries: LedgerEntry[]; total: Record<string, number> }> {
-  const response = await fetch(`${emulatorUrl}/__emulator/ledger`);
-  return (await response.json()) as { entries: LedgerEntry[]; total: Record<string, number> };
-}
+export { ledger, spokenTexts } from './ledger';
 
 /** Selects the first occurrence of `snippet` in the page's text (inside one text node). */
 export async function selectSnippet(page: Page, snippet: string): Promise<void> {
