@@ -15,7 +15,9 @@ const MONEY = ['credits-reading', 'credits-visible', 'credits-faults', 'translat
 
 export const AREAS: Area[] = [
   // The captions' spoken track: speech placed at the captions' times (its silent frame shared with the gapless join), saved like a download.
-  { pattern: /^lib\/audio\/(mp3-)?place|^lib\/background\/download\/audio-file|^test\/support\/decoded-audio/, specs: ['captions', 'download-job'], firefox: ['captions'] },
+  { pattern: /^lib\/audio\/(mp3-)?place|^lib\/captions\/track-file|^test\/support\/decoded-audio/, specs: ['captions', 'download-job'], firefox: ['captions'] },
+  // Saving a joined download and a placed spoken track (the same downloads plumbing): both areas' tests.
+  { pattern: /^lib\/background\/download\/file\.ts$/, specs: ['captions', 'download-job', 'read-aloud-more'], firefox: ['captions', 'reading-paths', 'private'] },
   { pattern: /^lib\/background\/download\/|^lib\/audio\/(join|joined-file|mp3-join|mp3-splice)/, specs: ['download-job', 'read-aloud-more'], firefox: ['reading-paths', 'private'] },
   { pattern: /^lib\/background\/spend\/|^lib\/api\//, specs: [...MONEY, 'key-custody', 'waits', 'service-switch'], firefox: ['bubble', 'reading-paths'] },
   { pattern: /^lib\/background\/listen|^lib\/background\/reading\/(translated|modes)/, specs: ['listen', 'glossary'], firefox: ['page-translate', 'glossary'] },

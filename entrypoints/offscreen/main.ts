@@ -1,5 +1,6 @@
 import '@/lib/zod-setup';
-import { audioFileUrl, joinedFileUrl } from '@/lib/audio/joined-file';
+import { joinedFileUrl } from '@/lib/audio/joined-file';
+import { trackFileUrl } from '@/lib/captions/track-file';
 import { sendMessage } from '@/lib/messaging/send';
 import { unwrap } from '@/lib/messaging/result';
 import { registerHandlers } from '@/lib/messaging/router';
@@ -50,8 +51,9 @@ function main(): void {
     // URL goes back: a reply is JSON (base64, +33 %) with a 64 MiB cap, and the worker could only
     // turn bytes into a data: URL as big again.
     joinDownload: ({ keys, format }) => joinedFileUrl(keys, format, async (key) => (await loadAudio(key))?.audio),
-    // A captions' spoken track, made in the worker (frames copied, no codec): only its URL is made here.
-    audioFileUrl: ({ audio, format }) => audioFileUrl(fromBase64(audio), format),
+    // A captions' spoken track, placed here from the cache as a download is joined (by keys, not
+    // bytes, for the same cap; no codec: frames and samples are copied); only its URL goes back.
+    placeTrack: ({ parts, lengthSec }) => trackFileUrl(parts, lengthSec, async (key) => (await loadAudio(key))?.audio),
   });
   // The player's own figures, for the benchmark and tests only.
   if (__VOXLATE_TEST_HOOKS__) {

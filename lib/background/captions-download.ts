@@ -1,6 +1,6 @@
-import { browser } from 'wxt/browser';
 import type { CaptionFormat } from '../captions/parse';
 import { toBase64 } from '../storage/base64';
+import { downloadUrl } from './download/file';
 import { fileNameFromTitle } from './download/file-name';
 import { isPrivateTab } from './private-windows';
 
@@ -31,7 +31,6 @@ export async function saveCaptionsFile(format: CaptionFormat, text: string, titl
     // Chrome's service worker has no object URLs.
     url = `data:${type};base64,${toBase64(new TextEncoder().encode(text))}`;
   }
-  const where = import.meta.env.FIREFOX && (await isPrivateTab(tabId)) ? { incognito: true } : {};
-  await browser.downloads.download({ url, filename, saveAs: false, conflictAction: 'uniquify', ...where });
+  await downloadUrl(url, filename, await isPrivateTab(tabId));
   return filename;
 }

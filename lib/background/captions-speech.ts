@@ -5,6 +5,7 @@ import type { CaptionsEstimate, CaptionsSpeech } from '../captions/protocol-type
 import { t } from '../i18n';
 import { languageByCode } from '../language';
 import { getSettings } from '../settings/items';
+import type { Settings } from '../settings/schema';
 import { audioCacheKey, getAudio, putAudio } from '../speech/cache';
 import { toBase64 } from '../storage/base64';
 import { noteCreditsSpent } from './account';
@@ -49,6 +50,28 @@ export async function estimateCaptionsListen(cues: readonly Cue[], durationSec: 
   return { target, perMinute: figure.perMinute, whole: figure.whole, offer: offer.id };
 }
 
+/** What a caption's speech is asked as: the text said (the glossary's "say as"), the voice for the language, and its audio cache key. */
+interface CaptionSpeechAsk {
+  text: string;
+  params: SpeechParams;
+  key: string;
+}
+
+async function captionSpeechAsk(settings: Settings, target: string, written: string, tabId: number): Promise<CaptionSpeechAsk> {
+  const params = await chooseSpeechParams(written, { language: target }, settings);
+  const text = await captionAsSaid(settings, written, target, tabId);
+  return { text, params, key: await audioCacheKey({ service: settings.serviceUrl, text, ...params }) };
+}
+
+/**
+ * The audio cache key of a translated caption's speech in `target`, as speakCaption keys it (the
+ * voice for the language, the glossary's "say as" for the tab's site): the spoken track's figure
+ * leaves out what is cached, and its file is placed from the cache by these keys.
+ */
+export async function captionSpeechKey(settings: Settings, target: string, written: string, tabId: number): Promise<string> {
+  return (await captionSpeechAsk(settings, target, written, tabId)).key;
+}
+
 /**
  * One translated caption's speech with the user's voice for `target`: the cache's at no cost,
  * else one paid request within what the user agreed to (withdrawn while not sent when the page
@@ -61,9 +84,7 @@ export async function speakCaption(target: string, written: string, tabId: numbe
   if (!language) throw new ServiceError('invalidRequest', t('translateUnsupported', target));
   const withdrawn = actionSignal(tabId, ACTION);
   const settings = await getSettings();
-  const params = await chooseSpeechParams(written, { language: language.code }, settings);
-  const text = await captionAsSaid(settings, written, language.code, tabId);
-  const key = await audioCacheKey({ service: settings.serviceUrl, text, ...params });
+  const { text, params, key } = await captionSpeechAsk(settings, language.code, written, tabId);
   const cached = await getAudio(key).catch(() => undefined);
   if (cached) return { audio: toBase64(cached.audio), durationSec: cached.durationSec };
   // Listen and the spoken track asking for the same caption at once: one request, paid once.

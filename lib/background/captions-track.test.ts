@@ -1,23 +1,26 @@
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { resolveObjectURL } from 'node:buffer';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { useEmulator } from '../../test/contract/emulator-harness';
 import { parseMp3 } from '../audio/mp3';
 import { useEnglishMessages } from '../i18n.test-helpers';
 import { accountItem } from '../settings/cache-items';
 import { apiKeyItem, updateSettings } from '../settings/items';
-import { clearAudioCache } from '../speech/cache';
+import { clearAudioCache, dropAudioInMemory, hasAudio } from '../speech/cache';
+import { pinnedAudioKeys } from '../speech/pins';
+import { voxlateDb } from '../storage/database';
 import type { TrackCue } from '../captions/protocol-types';
 import { estimateCaptions, stopCaptions } from './captions';
-import { speakCaption } from './captions-speech';
+import { captionSpeechKey, speakCaption } from './captions-speech';
 import { estimateCaptionsTrack, saveCaptionsTrack, trackFileName } from './captions-track';
+import { getSettings } from '../settings/items';
 import { acceptOffer, grantLeft } from './spend/gate';
 
-// The file is handed to the downloads API from a document (Chrome's offscreen one): here, kept to look at.
-const saved = vi.hoisted(() => [] as { bytes: Uint8Array; fileName: string }[]);
-vi.mock('./download/audio-file', () => ({
-  saveAudioFile: async (bytes: Uint8Array, _format: string, fileName: string) => void saved.push({ bytes, fileName }),
-}));
+// The track placed from the cache as Firefox's background page places it (Chrome's offscreen
+// document runs the same trackFileUrl, sent the keys: test/e2e/captions.spec.ts); the file handed
+// to the downloads API kept to look at.
+const saved: { bytes: Uint8Array; fileName: string; incognito?: boolean }[] = [];
 
 const TAB = 12;
 // The real emulator behind the real client, scheduler and gateway: what is charged is the service's word.
@@ -32,12 +35,25 @@ const cues: TrackCue[] = [
 beforeEach(async () => {
   useEnglishMessages();
   fakeBrowser.reset();
+  vi.stubEnv('FIREFOX', 'true');
   saved.length = 0;
+  vi.spyOn(fakeBrowser.downloads, 'download').mockImplementation(async (options) => {
+    // Firefox's option (not in Chrome's typings): the private window files the download.
+    const { url, filename, incognito } = options as typeof options & { incognito?: boolean };
+    saved.push({ bytes: new Uint8Array(await resolveObjectURL(url)!.arrayBuffer()), fileName: filename!, ...(incognito ? { incognito } : {}) });
+    return saved.length;
+  });
   await clearAudioCache();
   await apiKeyItem.setValue('demo-pro');
   await updateSettings({ serviceUrl: emulator.url(), targetLanguage: 'es' });
   await accountItem.setValue({ email: 'pro@demo.test', plan: 'pro', credits: 100_000, fetchedAt: Date.now(), serviceUrl: emulator.url() });
   await acceptOffer((await estimateCaptions(cues, 8, TAB)).offer, TAB);
+});
+
+afterEach(() => {
+  dropAudioInMemory();
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
 });
 
 describe('the spoken track in the worker', () => {
@@ -70,6 +86,34 @@ describe('the spoken track in the worker', () => {
     expect(info.header?.lame).not.toBeNull();
     expect(info.durationSec).toBeGreaterThanOrEqual(8);
     expect(info.durationSec).toBeLessThan(8.2);
+  });
+
+  it('places from the cache by the keys speakCaption keeps the speech under, buying again one not there; the keys are held only meanwhile', async () => {
+    await acceptOffer((await estimateCaptionsTrack(cues, TAB)).offer, TAB);
+    const texts = ['[ES] Hola, my amigo.', '[ES] El gato sleeps on el libro.'];
+    await speakCaption('es', texts[0]!, TAB);
+    const keys = await Promise.all(texts.map(async (text) => captionSpeechKey(await getSettings(), 'es', text, TAB)));
+    expect(await hasAudio(keys[0]!)).toBe(true);
+    expect(await hasAudio(keys[1]!)).toBe(false);
+    expect(await saveCaptionsTrack('es', [{ text: texts[0]!, atSec: 0 }, { text: texts[1]!, atSec: 2 }], 4, 'River', TAB)).toBe('River.es.mp3');
+    // The second caption's speech (not in the cache: evicted, say) bought at the save, within the grant; the first not again.
+    expect(await speechLog()).toHaveLength(2);
+    expect(await hasAudio(keys[1]!)).toBe(true);
+    expect(parseMp3(saved[0]!.bytes).durationSec).toBeGreaterThanOrEqual(4);
+    expect(await pinnedAudioKeys()).toEqual(new Set());
+  });
+
+  it('from a private window: placed from the speech kept in memory, and filed with that window', async () => {
+    const tab = await fakeBrowser.tabs.create({ url: 'https://video.test/' });
+    vi.spyOn(fakeBrowser.tabs, 'get').mockImplementation(async (id) => ({ ...tab, id, incognito: id === tab.id }));
+    await acceptOffer((await estimateCaptions(cues, 8, tab.id!)).offer, tab.id!);
+    await acceptOffer((await estimateCaptionsTrack(cues, tab.id!)).offer, tab.id!);
+    await speakCaption('es', '[ES] Hola, my amigo.', tab.id!);
+    expect(await saveCaptionsTrack('es', [{ text: '[ES] Hola, my amigo.', atSec: 1 }], 3, '', tab.id!)).toBe('captions.es.mp3');
+    expect(saved).toMatchObject([{ fileName: 'captions.es.mp3', incognito: true }]);
+    expect(parseMp3(saved[0]!.bytes).durationSec).toBeGreaterThanOrEqual(3);
+    // Nothing of it in the database.
+    expect(await (await voxlateDb()).count('meta')).toBe(0);
   });
 
   it('Cancel (the page’s pause of what is queued) withdraws the speech not sent: nothing is paid for it', async () => {

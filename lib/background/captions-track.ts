@@ -1,20 +1,18 @@
 import { ServiceError } from '../api/errors';
-import { placeSpeech } from '../audio/place';
 import { joinLines } from '../captions/cue';
 import { spokenLengths, translationFigure } from '../captions/figure';
 import type { CaptionsTrackEstimate, TrackCue, TrackPart } from '../captions/protocol-types';
 import { t } from '../i18n';
 import { languageByCode } from '../language';
 import { getSettings } from '../settings/items';
-import { audioCacheKey, hasAudio } from '../speech/cache';
-import { fromBase64 } from '../storage/base64';
-import { captionAsSaid, captionsFigureGlossary } from './captions-glossary';
-import { LISTEN_ACTION, speakCaption } from './captions-speech';
-import { saveAudioFile } from './download/audio-file';
+import { hasAudio } from '../speech/cache';
+import { pinAudio, unpinAudio } from '../speech/pins';
+import { captionsFigureGlossary } from './captions-glossary';
+import { captionSpeechKey, LISTEN_ACTION, speakCaption } from './captions-speech';
+import { savePlacedTrack } from './download/file';
 import { fileNameFromTitle } from './download/file-name';
 import { keepAliveDuring } from './keep-alive';
 import { isPrivateTab } from './private-windows';
-import { chooseSpeechParams } from './reading/speech-params';
 import { offerSpend } from './spend/gate';
 import { estimateSpeechOfLengths } from './spend/questions';
 import { currentTargetLanguage } from './translation';
@@ -25,19 +23,9 @@ import { currentTargetLanguage } from './translation';
  * with "Listen in <language>" (the spend gate's 'captions-listen'): the speech is bought through
  * speakCaption, so what Listen heard comes from the cache for nothing, and what the track buys
  * Listen then plays for nothing. The page drives it (its progress, Cancel); the worker makes the
- * figure and, once the page has had every caption's speech bought, places it in one file and saves it.
+ * figure and, once the page has had every caption's speech bought, has it placed in one file from
+ * the cache (where there is a document: download/file.ts) and saves it.
  */
-
-/**
- * Whether a translated caption's speech is in the cache: keyed as speakCaption keys it (the voice
- * for the language, the glossary's "say as"), so the figure leaves out what would come for nothing.
- */
-async function speechCached(target: string, written: string, tabId: number): Promise<boolean> {
-  const settings = await getSettings();
-  const params = await chooseSpeechParams(written, { language: target }, settings);
-  const text = await captionAsSaid(settings, written, target, tabId);
-  return hasAudio(await audioCacheKey({ service: settings.serviceUrl, text, ...params }));
-}
 
 /**
  * The figure for the spoken track: the translation of the captions not translated yet (within the
@@ -51,8 +39,9 @@ export async function estimateCaptionsTrack(cues: readonly TrackCue[], tabId: nu
   const settings = await getSettings();
   const spoken = cues.filter((cue) => joinLines(cue.text) !== '');
   const translations = [...new Set(spoken.flatMap((cue) => (cue.translation === null ? [] : [cue.translation])))];
-  const cached = new Set<string>();
-  for (const text of translations) if (await speechCached(target, text, tabId)) cached.add(text);
+  // Keyed as speakCaption keys it (the voice for the language, the glossary's "say as"): the figure leaves out what would come for nothing.
+  const inCache = await Promise.all(translations.map(async (text) => hasAudio(await captionSpeechKey(settings, target, text, tabId))));
+  const cached = new Set(translations.filter((_, i) => inCache[i]));
   const untranslated = spoken.filter((cue) => cue.translation === null);
   const unheard = spoken.filter((cue) => cue.translation === null || !cached.has(cue.translation));
   const glossary = await captionsFigureGlossary(settings, unheard, target, tabId);
@@ -70,23 +59,26 @@ export function trackFileName(title: string, target: string, format: 'mp3' | 'wa
 
 /**
  * Makes the spoken track of `parts` (each translated caption at its start, in order) `lengthSec`
- * long and saves it; returns its name. Each caption's speech comes through speakCaption: the page
- * has had it bought already, so it comes from the cache here (one not there is bought, within what
- * the user agreed to).
+ * long and saves it; returns its name. The page has had each caption's speech bought already
+ * (through speakCaption), so it is in the cache: the file is placed from there by the speech's
+ * keys, held from eviction meanwhile. One not there (evicted since) is bought again, within what
+ * the user agreed to.
  */
 export function saveCaptionsTrack(target: string, parts: readonly TrackPart[], lengthSec: number, title: string, tabId: number): Promise<string> {
   return keepAliveDuring(async () => {
-    const audio = new Map<string, Uint8Array>();
-    for (const { text } of parts) if (!audio.has(text)) audio.set(text, fromBase64((await speakCaption(target, text, tabId)).audio));
-    let placed;
+    const language = languageByCode(target);
+    if (!language) throw new ServiceError('invalidRequest', t('translateUnsupported', target));
+    const settings = await getSettings();
+    const texts = [...new Set(parts.map((part) => part.text))];
+    const keys = new Map(await Promise.all(texts.map(async (text) => [text, await captionSpeechKey(settings, language.code, text, tabId)] as const)));
+    const owner = `captions-track:${tabId}`;
+    await pinAudio(owner, [...keys.values()]);
     try {
-      placed = placeSpeech(parts.map((part) => ({ bytes: audio.get(part.text)!, atSec: part.atSec })), lengthSec);
-    } catch (error) {
-      console.warn('The spoken track could not be made.', error);
-      throw new ServiceError('badResponse', t('captionsTrackNotJoined'));
+      for (const text of texts) if (!(await hasAudio(keys.get(text)!).catch(() => false))) await speakCaption(target, text, tabId);
+      const placed = parts.map((part) => ({ key: keys.get(part.text)!, atSec: part.atSec }));
+      return await savePlacedTrack(placed, lengthSec, (format) => trackFileName(title, target, format), await isPrivateTab(tabId));
+    } finally {
+      await unpinAudio(owner);
     }
-    const fileName = trackFileName(title, target, placed.format);
-    await saveAudioFile(placed.bytes, placed.format, fileName, await isPrivateTab(tabId));
-    return fileName;
   });
 }

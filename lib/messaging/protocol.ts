@@ -8,6 +8,7 @@ import { PLAYER_CORNERS } from '../settings/player-corner';
 import { LISTEN_MODES } from '../settings/listen-mode';
 import type { PageBlocksAnswer, PageEstimate } from '../translate/page-types';
 import type { CaptionsAnswer, CaptionsEstimate, CaptionsSpeech, CaptionsTrackEstimate } from '../captions/protocol-types';
+import type { TrackFile } from '../captions/track-file';
 import {
   chunkSpeedSchema,
   playerActionSchema,
@@ -282,7 +283,8 @@ export const messageRules = {
     input: z.strictObject({
       target: targetCode,
       parts: z.array(z.strictObject({ text: text(1, 5_000), atSec: num(0, 1e7) })).check(z.minLength(1), z.maxLength(20_000)),
-      length: num(0, 1e6),
+      // Up to a day of video: the track is as long as its video.
+      length: num(0, 86_400),
       title: text(0, 1_000),
     }),
     from: ['content'],
@@ -326,9 +328,12 @@ export const messageRules = {
     from: ['extension'],
   },
   playerStats: { input: z.undefined(), from: ['extension'] },
-  /** An audio file the worker made (a captions' spoken track), as base64, to turn into an object URL there: see saveAudioFile. */
-  audioFileUrl: {
-    input: z.strictObject({ audio: text(1, 90_000_000), format: z.enum(['mp3', 'wav']) }),
+  /** A captions' spoken track to place there from the cache: each caption's speech by its key, at its start (see trackFileUrl). */
+  placeTrack: {
+    input: z.strictObject({
+      parts: z.array(z.strictObject({ key: text(1, 100), atSec: num(0, 1e7) })).check(z.minLength(1), z.maxLength(20_000)),
+      lengthSec: num(0, 86_400),
+    }),
     from: ['extension'],
   },
   /** A download's parts (cache keys, in order) to join into one file there: see joinedFileUrl. */
@@ -497,7 +502,8 @@ export interface ProtocolMap {
   playerStats(): Result<PlayerStats | null>;
   /** The joined file's object URL (in the offscreen document), or null when a part is not stored. */
   joinDownload(data: In<'joinDownload'>): Result<string | null>;
-  audioFileUrl(data: In<'audioFileUrl'>): Result<string>;
+  /** The placed track's object URL (in the offscreen document) and format, or null when a part is not stored. */
+  placeTrack(data: In<'placeTrack'>): Result<TrackFile | null>;
 
   pageGetText(data: In<'pageGetText'>): Result<PageText | null>;
   pagePeekSelection(): Result<PageText | null>;

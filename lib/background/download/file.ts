@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { ServiceError } from '../../api/errors';
+import { trackFileUrl, type TrackFile, type TrackKeyedPart } from '../../captions/track-file';
 import { joinedFileUrl } from '../../audio/joined-file';
 import { unwrap } from '../../messaging/result';
 import { sendMessage } from '../../messaging/send';
@@ -8,6 +9,21 @@ import { ensureOffscreen } from '../reading/offscreen-host';
 import { fileNameFromTitle } from './file-name';
 import type { SpeechParams } from '../../player/contract';
 import { t } from '../../i18n';
+
+/**
+ * Hands `url` to the downloads API to be saved as `fileName`, without a prompt (a name taken
+ * already gets a number). `inPrivate`: asked in a private window, which Firefox files the download
+ * with (forgotten with it, not in the history); Chrome has no such option.
+ */
+export async function downloadUrl(url: string, fileName: string, inPrivate = false): Promise<void> {
+  const where = import.meta.env.FIREFOX && inPrivate ? { incognito: true } : {};
+  await browser.downloads.download({ url, filename: fileName, saveAs: false, conflictAction: 'uniquify', ...where });
+}
+
+/** Whether `url` is an object URL of this extension's own origin: the only kind the offscreen document's answer may hand to the downloads API. */
+export function isOwnObjectUrl(url: string): boolean {
+  return url.startsWith(`blob:${new URL(browser.runtime.getURL('/')).origin}/`);
+}
 
 /**
  * Joins the cached parts (in order, gaplessly: see joinMp3Gapless) and saves them as one file; returns its name.
@@ -19,9 +35,7 @@ export async function saveJoinedAudio(keys: readonly string[], params: SpeechPar
   const url = await joinedUrl(keys, params.format);
   if (!url) throw new ServiceError('badResponse', t('downloadNotStored'));
   const fileName = fileNameFromTitle(title, params.format);
-  // Firefox files a private window's download with that window's (forgotten with it); Chrome has no such option.
-  const where = import.meta.env.FIREFOX && inPrivate ? { incognito: true } : {};
-  await browser.downloads.download({ url, filename: fileName, saveAs: false, conflictAction: 'uniquify', ...where });
+  await downloadUrl(url, fileName, inPrivate);
   return fileName;
 }
 
@@ -37,7 +51,32 @@ async function joinedUrl(keys: readonly string[], format: SpeechParams['format']
   if (import.meta.env.FIREFOX) return joinedFileUrl(keys, format, async (key) => (await getAudio(key))?.audio);
   await ensureOffscreen();
   const url = unwrap(await sendMessage('joinDownload', { keys: [...keys], format }));
-  // Only an object URL of our own origin is handed to the downloads API.
-  if (url !== null && !url.startsWith(`blob:${new URL(browser.runtime.getURL('/')).origin}/`)) throw new ServiceError('badResponse', t('downloadNotStored'));
+  if (url !== null && !isOwnObjectUrl(url)) throw new ServiceError('badResponse', t('downloadNotStored'));
   return url;
+}
+
+/**
+ * Places a captions' spoken track from the cache (each caption's speech by its key, at its start:
+ * see trackFileUrl) and saves it under the name `nameOf` gives its format; returns that name.
+ * `inPrivate` as for saveJoinedAudio.
+ */
+export async function savePlacedTrack(parts: readonly TrackKeyedPart[], lengthSec: number, nameOf: (format: TrackFile['format']) => string, inPrivate = false): Promise<string> {
+  const file = await placedTrackUrl(parts, lengthSec);
+  if (!file) throw new ServiceError('badResponse', t('downloadNotStored'));
+  const fileName = nameOf(file.format);
+  await downloadUrl(file.url, fileName, inPrivate);
+  return fileName;
+}
+
+/**
+ * The placed track's object URL, made where there is a document, as joinedUrl's: Firefox's
+ * background page here; Chrome's offscreen document, sent the parts' keys (not their bytes: a
+ * message is JSON with a 64 MiB cap), which reads them as it reads a join's.
+ */
+async function placedTrackUrl(parts: readonly TrackKeyedPart[], lengthSec: number): Promise<TrackFile | null> {
+  if (import.meta.env.FIREFOX) return trackFileUrl(parts, lengthSec, async (key) => (await getAudio(key))?.audio);
+  await ensureOffscreen();
+  const file = unwrap(await sendMessage('placeTrack', { parts: parts.map(({ key, atSec }) => ({ key, atSec })), lengthSec }));
+  if (file !== null && !isOwnObjectUrl(file.url)) throw new ServiceError('badResponse', t('downloadNotStored'));
+  return file;
 }

@@ -1,0 +1,43 @@
+import { ServiceError } from '../api/errors';
+import { audioFileUrl } from '../audio/joined-file';
+import { placeSpeech } from '../audio/place';
+import { t } from '../i18n';
+
+/*
+ * The spoken track made into a file where there is a document (Firefox's background page, Chrome's
+ * offscreen document: the service worker has no object URLs). The worker sends only each caption's
+ * audio cache key and start, as a joined download sends its parts' keys: the track's bytes would
+ * travel as base64 in one message, whose JSON is capped at 64 MiB (a WAV track past ~19 minutes).
+ */
+
+/** A caption's speech in the spoken track: its audio cache key, and where it starts (seconds into the video). */
+export interface TrackKeyedPart {
+  key: string;
+  atSec: number;
+}
+
+/** The spoken track as an object URL for downloads.download, and its format (the speech's own). */
+export interface TrackFile {
+  url: string;
+  format: 'mp3' | 'wav';
+}
+
+/**
+ * Places each part's speech (read with `load`, each key once) at its start in one file `lengthSec`
+ * long (placeSpeech: frames and samples copied, no codec) and returns its object URL, revoked after
+ * a minute as a joined file's is; null when a part's audio is not stored. Speech of forms that
+ * cannot go in one file is refused with what to do about it.
+ */
+export async function trackFileUrl(parts: readonly TrackKeyedPart[], lengthSec: number, load: (key: string) => Promise<Uint8Array | undefined>): Promise<TrackFile | null> {
+  const keys = [...new Set(parts.map((part) => part.key))];
+  const audio = new Map(await Promise.all(keys.map(async (key) => [key, await load(key)] as const)));
+  if (keys.length === 0 || [...audio.values()].some((bytes) => !bytes)) return null;
+  let placed;
+  try {
+    placed = placeSpeech(parts.map((part) => ({ bytes: audio.get(part.key)!, atSec: part.atSec })), lengthSec);
+  } catch (error) {
+    console.warn('The spoken track could not be made.', error);
+    throw new ServiceError('badResponse', t('captionsTrackNotJoined'));
+  }
+  return { url: audioFileUrl(placed.bytes, placed.format), format: placed.format };
+}
