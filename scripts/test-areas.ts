@@ -15,7 +15,9 @@ const MONEY = ['credits-reading', 'credits-visible', 'credits-faults', 'translat
 
 export const AREAS: Area[] = [
   // The captions' spoken track: speech placed at the captions' times (its silent frame shared with the gapless join), saved like a download.
-  { pattern: /^lib\/audio\/(mp3-)?place|^lib\/captions\/track-file|^test\/support\/decoded-audio/, specs: ['captions', 'download-job'], firefox: ['captions'] },
+  { pattern: /^lib\/audio\/(mp3-)?place|^lib\/captions\/track-file/, specs: ['captions', 'download-job'], firefox: ['captions'] },
+  // Decoding a saved file (decodedAudio, and decodedSeconds from it): every spec that checks a download's audio.
+  { pattern: /^test\/support\/decoded-audio/, specs: ['captions', 'credits-reading', 'download-job', 'pdf-reader', 'popup', 'read-aloud-more'], firefox: ['captions'] },
   // Saving a joined download and a placed spoken track (the same downloads plumbing): both areas' tests.
   { pattern: /^lib\/background\/download\/file\.ts$/, specs: ['captions', 'download-job', 'read-aloud-more'], firefox: ['captions', 'reading-paths', 'private'] },
   { pattern: /^lib\/background\/download\/|^lib\/audio\/(join|joined-file|mp3-join|mp3-splice)/, specs: ['download-job', 'read-aloud-more'], firefox: ['reading-paths', 'private'] },
@@ -25,7 +27,7 @@ export const AREAS: Area[] = [
   { pattern: /^lib\/reader\/|^entrypoints\/reader|^lib\/background\/(pdf-|reader-tab)/, specs: ['pdf-reader'], firefox: ['pdf-reader'] },
   // The glossary in captions (translated and heard): both areas' tests.
   { pattern: /^lib\/background\/captions(-glossary|-speech)?\.ts$|^lib\/captions\/figure\.ts$|^lib\/glossary\/spoken-bound|^test\/support\/video-page/, specs: ['captions', 'glossary'], firefox: ['captions', 'glossary'] },
-  { pattern: /^lib\/glossary\/|^lib\/background\/(glossary-|page-glossary)|^lib\/(page|bubble)\/glossary-|^lib\/settings\/glossary-|^components\/options\/glossary-/, specs: ['glossary', 'translate', 'pronunciation'], firefox: ['glossary'] },
+  { pattern: /^lib\/glossary\/|^lib\/background\/(glossary-|page-glossary|tab-site)|^lib\/(page|bubble)\/glossary-|^lib\/settings\/glossary-|^components\/options\/glossary-/, specs: ['glossary', 'translate', 'pronunciation'], firefox: ['glossary'] },
   { pattern: /^lib\/(bubble|translate)\/|^lib\/background\/(translation|bubble-shell|translate-tab|write-to|typed-trigger)|^lib\/settings\/write-to|^lib\/page\/(typed-trigger|sensitive)|^entrypoints\/(typed-trigger|written-probe)/, specs: ['translate', 'translate-shell', 'translate-credits', 'write', 'glossary'], firefox: ['bubble', 'glossary'] },
   { pattern: /^lib\/captions\/|^lib\/content\/captions|^lib\/background\/captions|^entrypoints\/captions|^test\/fixtures\/video\/|^test\/support\/video-server/, specs: ['captions'], firefox: ['captions'] },
   { pattern: /^lib\/background\/private-windows/, specs: ['download-job'], firefox: ['private'] },
