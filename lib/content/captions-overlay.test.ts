@@ -1,23 +1,14 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { captureShadowRoots } from '../page/shadow-host.test-helpers';
-import { useEnglishMessages } from '../i18n.test-helpers';
-import { createCaptionsOverlay } from './captions-overlay';
+import { overlayOnVideo, removeOverlays } from './captions-overlay.test-helpers';
 
 afterEach(() => {
   vi.restoreAllMocks();
-  document.body.replaceChildren();
-  for (const host of document.querySelectorAll('voxlate-captions')) host.remove();
+  removeOverlays();
 });
 
 function setUp() {
-  useEnglishMessages();
-  const roots = captureShadowRoots();
-  const video = document.createElement('video');
-  document.body.append(video);
-  const life = new AbortController();
-  const overlay = createCaptionsOverlay(video, life.signal);
-  const root = roots[0]!;
+  const { overlay, root, life } = overlayOnVideo();
   const lines = () => [...root.querySelectorAll('.line')].map((line) => line.textContent);
   return { overlay, root, lines, life };
 }

@@ -1,9 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { captureShadowRoots } from '../page/shadow-host.test-helpers';
-import { useEnglishMessages } from '../i18n.test-helpers';
 import type { Cue } from '../captions/cue';
-import { createCaptionsOverlay } from './captions-overlay';
+import { overlayOnVideo, removeOverlays } from './captions-overlay.test-helpers';
 import { downloadSpokenTrack } from './captions-track';
 
 /*
@@ -32,7 +30,7 @@ afterEach(() => {
   vi.restoreAllMocks();
   worker.sent.length = 0;
   worker.speak = spoken;
-  for (const host of document.querySelectorAll('voxlate-captions')) host.remove();
+  removeOverlays();
 });
 
 const cues: Cue[] = [
@@ -41,23 +39,15 @@ const cues: Cue[] = [
 ];
 
 function setUp() {
-  useEnglishMessages();
-  const roots = captureShadowRoots();
-  const video = document.createElement('video');
-  document.body.append(video);
-  const life = new AbortController();
-  const overlay = createCaptionsOverlay(video, life.signal);
-  const root = roots[0]!;
-  const button = (name: string) => [...root.querySelectorAll('button')].find((b) => b.textContent === name && !b.hidden);
+  const { overlay, root, life, button } = overlayOnVideo();
   const translated = new Map([['0', '[ES] The river rises.']]);
   const track = downloadSpokenTrack({ cues, translated, settle: () => undefined, target: 'es', language: 'Spanish', durationSec: 8, overlay, signal: life.signal });
   return { root, button, track, translated };
 }
 
 const names = () => worker.sent.map((m) => m.name);
-const until = async (ready: () => unknown) => {
-  while (!ready()) await new Promise((resolve) => setTimeout(resolve, 1));
-};
+// A limit only for a hang: the unit tests may run beside other work at a lower priority.
+const until = (ready: () => unknown) => vi.waitFor(() => expect(ready()).toBeTruthy(), { timeout: 30_000, interval: 5 });
 
 describe('the spoken track on the page', () => {
   it('asks with the figure before anything is bought; then translates what is missing, buys each caption\'s speech and has the file placed at the captions\' times', async () => {

@@ -14,6 +14,7 @@ import type { ClickedVideo } from '../captions/clicked';
 import { listenToCaptions, type CaptionsListener } from './captions-listen';
 import { downloadCaptions } from './captions-download';
 import { downloadSpokenTrack } from './captions-track';
+import { extensionAlive } from './lifetime';
 
 /*
  * "Translate captions" on the page: the video's own text track (a <track> or cues a script added)
@@ -33,9 +34,6 @@ type Scope = { [RUNNING]?: { video: HTMLVideoElement; life: AbortController } };
 export interface CaptionsLifetime {
   onInvalidated(cb: () => void): void;
 }
-
-/** Whether the extension that started this script is still there (not reloaded, updated or removed). */
-const extensionAlive = () => browser.runtime?.id != null;
 
 /** The video to caption when the menu said nothing of it: of those with a text track, the biggest on screen. */
 export function findCaptionedVideo(doc: Document): HTMLVideoElement | null {

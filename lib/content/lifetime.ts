@@ -12,6 +12,9 @@ interface RunningAgent {
   end(): void;
 }
 
+/** Whether the extension that started this script is still there (not reloaded, updated or removed). */
+export const extensionAlive = (): boolean => browser.runtime?.id != null;
+
 /**
  * Starts the page agent once per frame and ties it to the content script's lifetime. `start`
  * gets a signal that aborts when the agent ends (in-page UI closes on it) and returns what stops
@@ -27,7 +30,7 @@ export function startOncePerPage(
   key: symbol,
   ctx: PageLifetime,
   start: (signal: AbortSignal) => () => void,
-  extensionAlive: () => boolean = () => browser.runtime?.id != null,
+  alive: () => boolean = extensionAlive,
 ): void {
   const scope = globalThis as { [k: symbol]: RunningAgent | undefined };
   const running = scope[key];
@@ -37,10 +40,10 @@ export function startOncePerPage(
   const ended = new AbortController();
   const stop = start(ended.signal);
   const agent: RunningAgent = {
-    alive: extensionAlive,
+    alive,
     watch(next) {
       next.onInvalidated(() => {
-        if (!extensionAlive()) agent.end();
+        if (!alive()) agent.end();
       });
     },
     end() {

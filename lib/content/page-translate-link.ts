@@ -1,11 +1,10 @@
-import { browser } from 'wxt/browser';
 import { sendMessage } from '../messaging/send';
 import type { PlayerCorner } from '../settings/player-corner';
 import { unwrap } from '../messaging/result';
 import { showPageNotice } from '../page/notice';
 import { translatePage, type PageTranslateDeps, type TranslationSurface } from '../page-translate/session';
 import { takePageTranslateRequest } from '../page-translate/request';
-import type { PageLifetime } from './lifetime';
+import { extensionAlive, type PageLifetime } from './lifetime';
 
 /** The page translation's link to the background: estimates, translations and Listen go there. */
 const backgroundDeps = (signal: AbortSignal, corner: PlayerCorner | undefined): PageTranslateDeps => ({
@@ -35,12 +34,12 @@ export function translatePageFromAgent(win: Window, target: string, signal: Abor
  * injection's context invalidates this one's, but only an update or removal of the extension ends
  * it (a new start replaces it, see translatePage).
  */
-export function translatePageOnRequest(win: Window, ctx: PageLifetime, extensionAlive: () => boolean = () => browser.runtime?.id != null): void {
+export function translatePageOnRequest(win: Window, ctx: PageLifetime, alive: () => boolean = extensionAlive): void {
   const request = takePageTranslateRequest();
   if (!request) return;
   const life = new AbortController();
   ctx.onInvalidated(() => {
-    if (!extensionAlive()) life.abort();
+    if (!alive()) life.abort();
   });
   translatePageFromAgent(win, request.target, life.signal, request.corner);
 }
