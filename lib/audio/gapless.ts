@@ -1,5 +1,6 @@
 import { DECODER_DELAY } from './lame-tag';
 import { parseMp3 } from './mp3';
+import { isWav } from './wav';
 
 /** Which decoded samples of an mp3 are the input, per its LAME tag (at the mp3's own rate). */
 export interface Mp3Trim {
@@ -19,7 +20,7 @@ export interface Mp3Trim {
  * without one (WAV, or an mp3 whose encoder did not say), which is played whole.
  */
 export function mp3Trim(bytes: Uint8Array): Mp3Trim | null {
-  if (bytes.length < 4 || String.fromCharCode(...bytes.subarray(0, 4)) === 'RIFF') return null;
+  if (isWav(bytes)) return null;
   let info;
   try {
     info = parseMp3(bytes);

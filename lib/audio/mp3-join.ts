@@ -1,5 +1,5 @@
 import { DECODER_DELAY, rewriteHeaderFrame } from './lame-tag';
-import { parseMp3, type Mp3Info } from './mp3';
+import { parseMp3, type Mp3Frame, type Mp3Info } from './mp3';
 
 /** Frames [from, to) of a part that go into the join. */
 interface Kept {
@@ -23,9 +23,7 @@ export function concatMp3(parts: readonly Uint8Array[]): Uint8Array {
   const infos = parseParts(parts);
   const kept: Kept[] = infos.map((info) => ({ from: 0, to: info.frames.length }));
   for (let i = 0; i + 1 < infos.length; i++) trimJoin(infos[i]!, kept[i]!, infos[i + 1]!, kept[i + 1]!);
-  const frames = infos.flatMap((info, i) =>
-    info.frames.slice(kept[i]!.from, kept[i]!.to).map((f) => parts[i]!.subarray(f.offset, f.offset + f.length)),
-  );
+  const frames = infos.flatMap((info, i) => frameBytes(parts[i]!, info.frames.slice(kept[i]!.from, kept[i]!.to)));
   return withHeader(joinedHeader(parts, infos, frames), frames);
 }
 
@@ -49,6 +47,22 @@ export function parseParts(parts: readonly Uint8Array[]): Mp3Info[] {
     }
   });
   return infos;
+}
+
+/** The bytes of `frames` (of the file `bytes`), as they are. */
+export function frameBytes(bytes: Uint8Array, frames: readonly Mp3Frame[]): Uint8Array[] {
+  return frames.map((f) => bytes.subarray(f.offset, f.offset + f.length));
+}
+
+/**
+ * A frame with `header` (4 bytes) and no data: it decodes to silence (after the previous frame's
+ * overlap). Its side information is all zero: no bytes borrowed from the reservoir, no spectrum.
+ */
+export function silentFrame(header: Uint8Array, length: number): Uint8Array {
+  const frame = new Uint8Array(length);
+  frame.set(header);
+  frame[1] = header[1]! | 1; // no CRC
+  return frame;
 }
 
 /** The header frame (if any) and the frames, as one file. */

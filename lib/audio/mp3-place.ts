@@ -1,6 +1,5 @@
 import { DECODER_DELAY, rewriteHeaderFrame } from './lame-tag';
-import { withHeader } from './mp3-join';
-import { parseMp3, type Mp3Info } from './mp3';
+import { frameBytes, parseParts, silentFrame, withHeader } from './mp3-join';
 
 /*
  * Speech placed on a timeline, as one MP3 stream: each part's frames copied as they are, starting
@@ -31,33 +30,19 @@ const LAME_DELAY = 576;
 const MAX_PADDING = 0xfff;
 
 /**
- * A frame with `header` (4 bytes) and no data: it decodes to silence (after the previous frame's
- * overlap). Its side information is all zero: no bytes borrowed from the reservoir, no spectrum.
- */
-export function silentFrame(header: Uint8Array, length: number): Uint8Array {
-  const frame = new Uint8Array(length);
-  frame.set(header);
-  frame[1] = header[1]! | 1; // no CRC
-  return frame;
-}
-
-/**
  * One MP3 file `lengthSec` long (longer when the last part's speech runs past it) with each part's
  * speech starting at its `atSec` to the frame, or right after the part before it when that one
  * is still speaking then (parts in order of `atSec`). Parts must share sample rate and channels.
  */
 export function placeMp3(parts: readonly PlacedPart[], lengthSec: number): PlacedAudio {
-  if (parts.length === 0) throw new Error('No speech to place.');
-  const infos = parts.map((part, i) => {
-    const info = parseMp3(part.bytes);
+  // One sample rate and channel count (parseParts says which part is not); and audio frames, all of one length.
+  const infos = parseParts(parts.map((part) => part.bytes));
+  infos.forEach((info, i) => {
     if (info.frames.length === 0) throw new Error(`MP3 part ${i + 1} has no audio frames.`);
-    return info;
   });
-  const { sampleRate, channels } = infos[0]!;
+  const { sampleRate } = infos[0]!;
   const FS = infos[0]!.frames[0]!.samples;
-  if (!infos.every((info) => info.sampleRate === sampleRate && info.channels === channels && info.frames.every((f) => f.samples === FS))) {
-    throw new Error('MP3 parts of different sample rates or channels cannot be placed in one file.');
-  }
+  if (!infos.every((info) => info.frames.every((f) => f.samples === FS))) throw new Error('MP3 parts of different frame lengths cannot be placed in one file.');
   const templateAt = infos.findIndex((info) => info.header?.lame);
   const template = templateAt < 0 ? null : infos[templateAt]!.header!;
   // Decoded sample n (every frame, no tag honoured) is played at n - lead: a player honouring the
@@ -92,7 +77,7 @@ export function placeMp3(parts: readonly PlacedPart[], lengthSec: number): Place
     while (out.length < frame) out.push(silence);
     startsSec.push((frame * FS + speechAt - lead) / sampleRate);
     speechEnd = frame * FS + speechAt - lead + speechLength;
-    const kept = frames(part.bytes, info).slice(from);
+    const kept = frameBytes(part.bytes, info.frames.slice(from));
     out.push(...kept);
     silentTail = lame ? Math.max(0, Math.min(Math.floor((lame.padding - DECODER_DELAY) / FS), kept.length - 1)) : 0;
   });
@@ -111,9 +96,4 @@ export function placeMp3(parts: readonly PlacedPart[], lengthSec: number): Place
   // Frames of several bitrates: a VBR stream, whose seek table is the one to trust.
   header.set(new TextEncoder().encode('Xing'), template.lame!.xingOffset);
   return { bytes: withHeader(header, out), startsSec, lengthSec: lengthSamples / sampleRate };
-}
-
-/** A part's audio frames, as they are. */
-function frames(bytes: Uint8Array, info: Mp3Info): Uint8Array[] {
-  return info.frames.map((f) => bytes.subarray(f.offset, f.offset + f.length));
 }

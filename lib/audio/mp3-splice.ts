@@ -1,8 +1,7 @@
 import { DECODER_DELAY, rewriteHeaderFrame } from './lame-tag';
 import { parseMp3, type Mp3Info } from './mp3';
 import { encodeMp3, openMp3Codec, type Mp3Codec } from './mp3-codec';
-import { concatMp3, parseParts, withHeader } from './mp3-join';
-import { silentFrame } from './mp3-place';
+import { concatMp3, frameBytes, parseParts, silentFrame, withHeader } from './mp3-join';
 
 /**
  * A gapless join of MP3 streams: each join sounds as the parts' speech laid end to end, to the
@@ -105,9 +104,8 @@ async function splice(bytes: readonly Uint8Array[], infos: readonly Mp3Info[]): 
   const codec = await openMp3Codec();
   try {
     const out: Uint8Array[] = [];
-    const frameBytes = (island: Island) =>
-      parts[island.part]!.info.frames.slice(island.from, island.to).map((f) => parts[island.part]!.bytes.subarray(f.offset, f.offset + f.length));
-    out.push(...frameBytes(anchors[0]!));
+    const islandBytes = (island: Island) => frameBytes(parts[island.part]!.bytes, parts[island.part]!.info.frames.slice(island.from, island.to));
+    out.push(...islandBytes(anchors[0]!));
     for (let k = 0; k + 1 < anchors.length; k++) {
       const left = anchors[k]!;
       const right = anchors[k + 1]!;
@@ -135,8 +133,8 @@ async function splice(bytes: readonly Uint8Array[], infos: readonly Mp3Info[]): 
       if (e.sampleRate !== sampleRate || e.channels !== channels || frames.length !== spanSamples / FS || frames.some((f) => f.samples !== FS || f.mainDataBegin !== 0)) {
         throw new Error('the re-encoded span does not fit the stream');
       }
-      out.push(...frames.map((f) => encoded.subarray(f.offset, f.offset + f.length)));
-      out.push(...frameBytes(right));
+      out.push(...frameBytes(encoded, frames));
+      out.push(...islandBytes(right));
     }
     const lastAnchor = anchors.at(-1)!;
     let padding = FS * (parts[last]!.n + lastAnchor.offset) - parts[0]!.delay - totalSpeech;
@@ -180,7 +178,7 @@ async function decodeRange(codec: Mp3Codec, p: Part, from: number, to: number, F
   let d0 = Math.max(0, fa - WARM_FRAMES);
   while (d0 > 0 && p.info.frames[d0]!.mainDataBegin !== 0) d0--;
   const frames = p.info.frames.slice(d0, fb);
-  const decoded = await codec.decode(withHeader(null, frames.map((f) => p.bytes.subarray(f.offset, f.offset + f.length))));
+  const decoded = await codec.decode(withHeader(null, frameBytes(p.bytes, frames)));
   if (decoded.length < channels || decoded[0]!.length !== frames.length * FS) throw new Error('mp3 frames decoded to an unexpected length');
   const base = d0 * FS;
   const a = Math.max(from, fa * FS);

@@ -1,5 +1,5 @@
 import { placeMp3, type PlacedAudio, type PlacedPart } from './mp3-place';
-import { concatWav, parseWav } from './wav';
+import { concatWav, isWav, parseWav } from './wav';
 
 export type { PlacedAudio, PlacedPart } from './mp3-place';
 
@@ -7,8 +7,6 @@ export type { PlacedAudio, PlacedPart } from './mp3-place';
  * Speech placed on a timeline as one file of the speech's own format (the service answers mp3 or
  * wav, as the user chose): mp3 to the frame (mp3-place.ts), wav to the sample.
  */
-
-const isWav = (bytes: Uint8Array) => bytes.length >= 4 && String.fromCharCode(...bytes.subarray(0, 4)) === 'RIFF';
 
 /** The format of a file of speech, by its first bytes. */
 export function speechFormat(bytes: Uint8Array): 'mp3' | 'wav' {

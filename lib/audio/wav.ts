@@ -22,6 +22,11 @@ function fourcc(bytes: Uint8Array, offset: number): string {
   return String.fromCharCode(bytes[offset]!, bytes[offset + 1]!, bytes[offset + 2]!, bytes[offset + 3]!);
 }
 
+/** Whether a file of audio is WAV (not MP3), by its first four bytes: "RIFF". */
+export function isWav(bytes: Uint8Array): boolean {
+  return bytes.length >= 4 && fourcc(bytes, 0) === 'RIFF';
+}
+
 /**
  * Parse a RIFF/WAVE header by walking its chunks. A data size of 0xFFFFFFFF, 0 or one
  * larger than the file (what streaming encoders write before they know the length) is

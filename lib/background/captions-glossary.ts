@@ -1,10 +1,11 @@
 import { joinLines, type Cue } from '../captions/cue';
-import type { FigureInput } from '../captions/figure';
-import { protectedLengthBound, sayGrowthBound, sayTerms } from '../glossary';
+import { translatedLength, type FigureInput } from '../captions/figure';
+import { protectedLengthBound, sayGrowthBound } from '../glossary';
 import type { Settings } from '../settings/schema';
-import { countCharacters } from '../translate/cost';
 import { translationGrowthBound } from '../translate/growth';
-import { shapeBlocks, siteOfTab, type BlockShapes } from './page-glossary';
+import { shapeBlocks, type BlockShapes } from './page-glossary';
+import { sayAs } from './reading/said';
+import { siteOfTab } from './tab-site';
 
 /*
  * The glossary in captions (issue 40), as in a page's translation (page-glossary.ts, whose shapes
@@ -34,13 +35,12 @@ export async function captionsFigureGlossary(settings: Pick<Settings, 'glossary'
     sentOf: (text) => byText.get(text)?.plan.pieces ?? [text],
     spokenLengthOf: (text) => {
       const shape = byText.get(text);
-      return Math.ceil((shape ? protectedLengthBound(shape.plan, growth) : Math.ceil(countCharacters(text) * growth)) * said);
+      return Math.ceil((shape ? protectedLengthBound(shape.plan, growth) : translatedLength(text, growth)) * said);
     },
   };
 }
 
 /** A caption's translation as the speech service is to say it: the glossary's "say as" for its language and the tab's site. */
-export async function captionAsSaid(settings: Pick<Settings, 'glossary'>, text: string, language: string, tabId: number): Promise<string> {
-  if (!settings.glossary.some((e) => e.say !== null)) return text;
-  return sayTerms(text, settings.glossary, { language, site: await siteOfTab(tabId) });
+export function captionAsSaid(settings: Pick<Settings, 'glossary'>, text: string, language: string, tabId: number): Promise<string> {
+  return sayAs(settings.glossary, text, language, () => siteOfTab(tabId));
 }

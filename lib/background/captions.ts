@@ -4,7 +4,7 @@ import type { CaptionsEstimate, CaptionsAnswer } from '../captions/protocol-type
 import { batchOf, oneByOne, splitAnswer, type CueBatch, type CueBatchItem } from '../captions/ahead';
 import { translationFigure } from '../captions/figure';
 import type { Cue } from '../captions/cue';
-import { assemble, batchPieces } from '../glossary';
+import { batchPieces } from '../glossary';
 import { languageByCode, type Language } from '../language';
 import { t } from '../i18n';
 import { getSettings } from '../settings/items';
@@ -21,7 +21,7 @@ import type { TabRef } from './tab-actions';
 import { CLICKED_VIDEO_KEY, type ClickedVideo } from '../captions/clicked';
 import { LISTEN_ACTION } from './captions-speech';
 import { captionShapes, captionsFigureGlossary } from './captions-glossary';
-import { blockCacheKey, sendUnits, translatedWithoutRequest, type SendUnit } from './page-glossary';
+import { blockCacheKey, pieceCollector, sendUnits, translatedWithoutRequest, type SendUnit } from './page-glossary';
 
 /*
  * "Translate captions" in the worker: the figure before anything is spent (one offer through the
@@ -113,7 +113,7 @@ export async function translateCaptions(target: string, texts: readonly string[]
   const missing = texts.flatMap((_, i) => (translations[i] === null ? [i] : []));
   if (missing.length === 0 || withdrawn.aborted) return { translations, unmatched, error: null };
   const units = sendUnits(blocks, shapes, missing);
-  const pieces = new Map<number, string[]>();
+  const collectPiece = pieceCollector(shapes, language.code);
   try {
     let queue = requestsOf(units, oneAtATime.has(tabId));
     for (let request = queue.shift(); request; request = queue.shift()) {
@@ -131,11 +131,8 @@ export async function translateCaptions(target: string, texts: readonly string[]
           keep(block, text);
           continue;
         }
-        const plan = shapes[block]!.plan;
-        const done = pieces.get(block) ?? [];
-        pieces.set(block, done);
-        done[piece] = text;
-        if (plan.pieces.every((_, n) => done[n] !== undefined)) keep(block, assemble(plan, done, language.code));
+        const whole = collectPiece(block, piece, text);
+        if (whole !== null) keep(block, whole);
       }
     }
     return { translations, unmatched: [...new Set(unmatched)], error: null };

@@ -10,7 +10,7 @@ import { getSettings, updateSettings } from '../settings/items';
 import { MAX_GLOSSARY } from '../settings/schema';
 import { injectPageScript, reportingFrame } from './page-link';
 import { reportProblem } from './reading/problems';
-import { siteOfTab } from './page-glossary';
+import { siteOfTab } from './tab-site';
 import type { TabRef } from './tab-actions';
 import { currentTargetLanguage } from './translation';
 

@@ -14,9 +14,9 @@ import { playerHost } from './reading/host';
 import { confirmThreshold, describeEstimate, estimateSpeech, estimateSpeechOfLengths, holdForConfirmation } from './spend/questions';
 import { doneStarting, noteReadingBegun, refuseIfWithdrawn, withdrawStarting } from './reading/begun';
 import { translationSignal } from './reading/translated';
-import { translationGrowthBound } from '../translate/growth';
+import { heardGrowth } from './reading/modes';
 import { sayGrowthBound, sayTerms } from '../glossary';
-import { siteOfTab } from './page-glossary';
+import { siteOfTab } from './tab-site';
 import type { TabRef } from './tab-actions';
 import type { SpendQuestion } from '../messaging/protocol';
 import { currentTargetLanguage, translateWithConsent, translationQuote } from './translation';
@@ -146,7 +146,7 @@ export async function listenTranslated(request: ListenRequest, agreed: number | 
     const place = { language: params.language, site: await siteOfTab(request.tabId) };
     // The speech of a translation not made yet is priced at the longest it may come back (Japanese
     // heard in English runs three or four times longer), then said: an upper bound, as a figure must be.
-    const longest = Math.ceil([...text].length * translationGrowthBound(source, target) * sayGrowthBound(settings.glossary, place));
+    const longest = Math.ceil([...text].length * heardGrowth({ source, target, said: sayGrowthBound(settings.glossary, place) }));
     const speech = cached !== null ? await estimateSpeech([sayTerms(cached, settings.glossary, place)], params, threshold) : await estimateSpeechOfLengths([longest], params);
     const credits = translating + speech.credits;
     if (credits > threshold) {

@@ -5,8 +5,10 @@ import { useEmulator } from '../../test/contract/emulator-harness';
 import type { GlossaryEntry } from '../glossary';
 import { useEnglishMessages } from '../i18n.test-helpers';
 import { accountItem } from '../settings/cache-items';
-import { apiKeyItem, updateSettings } from '../settings/items';
+import { apiKeyItem, getSettings, updateSettings } from '../settings/items';
 import { clearTranslationCache } from '../translate/cache';
+import type { PageBlockInput } from '../translate/page-types';
+import { cachedBlockTranslations, shapeBlocks } from './page-glossary';
 import { estimatePageTranslation, translatePageBlocks } from './page-translation';
 import { grantWithoutAsking } from './spend/gate';
 
@@ -88,5 +90,31 @@ describe('page translation with the glossary', () => {
     await grantWithoutAsking(elsewhere, 'page-translate', 1000);
     const answer = await translatePageBlocks('es', [blocks[1]!], elsewhere);
     expect(answer.translations[0]).not.toContain('pescadores del muelle');
+  });
+});
+
+describe('what is already bought for a block (cachedBlockTranslations)', () => {
+  const undeclared = { text: 'The fishermen listen while the boats go out.', source: null };
+  const english = { ...undeclared, source: 'en' };
+  const shapesOf = async (block: PageBlockInput) => shapeBlocks(await getSettings(), [block], 'es', tab);
+
+  it('a block of a declared language finds what was bought under none with the same terms, at no cost', async () => {
+    await grantWithoutAsking(tab, 'page-translate', 1000);
+    const [bought] = (await translatePageBlocks('es', [undeclared], tab)).translations;
+    expect(bought).toContain('pescadores del muelle');
+    expect(await cachedBlockTranslations(emulator.url(), 'es', [english], await shapesOf(english))).toEqual([bought]);
+    expect((await translatePageBlocks('es', [english], tab)).spent).toBe(0);
+  });
+
+  it('what was bought under none without an entry for the block\'s language is not its translation: the term is kept, paid for once', async () => {
+    // The entry is for English text: a page that declares no language (or the bubble) translated the block without it.
+    await updateSettings({ glossary: [{ ...HERE, language: 'en' }] });
+    await grantWithoutAsking(tab, 'page-translate', 1000);
+    const [plain] = (await translatePageBlocks('es', [undeclared], tab)).translations;
+    expect(plain).not.toContain('pescadores del muelle');
+    expect(await cachedBlockTranslations(emulator.url(), 'es', [english], await shapesOf(english))).toEqual([null]);
+    const declared = await translatePageBlocks('es', [english], tab);
+    expect(declared.translations[0]).toContain('pescadores del muelle');
+    expect(declared.spent).toBeGreaterThan(0);
   });
 });

@@ -1,10 +1,9 @@
-import { browser } from 'wxt/browser';
 import { assemble, glossaryKeyPart, planProtection, termsToProtect, type ProtectionPlan, type TermMatch } from '../glossary';
-import { documentUrlOf } from '../reader/address';
 import type { Settings } from '../settings/schema';
-import type { TranslationKeyInput } from '../translate/cache';
+import { getCachedTranslations, type TranslationKeyInput } from '../translate/cache';
 import type { PageBlockInput } from '../translate/page-types';
 import { wholeKey } from './glossary-translation';
+import { siteOfTab } from './tab-site';
 
 /**
  * The glossary in a page's translation (issue 40), web pages and the PDF reader alike: a block with
@@ -31,23 +30,6 @@ export interface SendUnit {
   piece: number | null;
   text: string;
   source: string | null;
-}
-
-/**
- * The site a tab's page is of, for entries kept for one site (every surface's: translations,
- * readings, the glossary's "this site"): its host, or for the PDF reader the host of the document
- * it shows (the reader's own address is the extension's). Null: no tab, or not a web page.
- */
-export async function siteOfTab(tabId: number | null): Promise<string | null> {
-  if (tabId === null) return null;
-  const tab = await browser.tabs.get(tabId).catch(() => null);
-  try {
-    const href = tab?.url ?? '';
-    const url = new URL(href.startsWith(browser.runtime.getURL('/')) ? (documentUrlOf(href) ?? 'about:blank') : href);
-    return /^https?:$/u.test(url.protocol) ? url.hostname || null : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Each block's shape for a translation into `target` on the page of tab `tabId` (null: no tab, no site). */
@@ -78,4 +60,41 @@ export function sendUnits(blocks: readonly PageBlockInput[], shapes: BlockShapes
     const shape = shapes[block];
     return shape ? shape.plan.pieces.map((piece, n) => ({ block, piece: n, text: piece, source })) : [{ block, piece: null, text, source }];
   });
+}
+
+/**
+ * Puts protected blocks together from their pieces' translations as they come, in any order:
+ * `(block, piece, text)` notes one and gives the block's translation (its terms written by us)
+ * once all its pieces are in, else null. For blocks whose `shapes` entry is not null.
+ */
+export function pieceCollector(shapes: BlockShapes, target: string): (block: number, piece: number, text: string) => string | null {
+  const got = new Map<number, string[]>();
+  return (block, piece, text) => {
+    const plan = shapes[block]!.plan;
+    const texts = got.get(block) ?? [];
+    got.set(block, texts);
+    texts[piece] = text;
+    return plan.pieces.every((_, n) => texts[n] !== undefined) ? assemble(plan, texts, target) : null;
+  };
+}
+
+/**
+ * The blocks' translations into `target` already bought (null: none), as every surface that
+ * translates a page's paragraphs looks them up (page translation, a page heard in another
+ * language): under the block's own language (what page translation keeps), else under none (the
+ * bubble's, a page that declares none), in both with the terms that match in the block where it
+ * is (`shapes`: with its language). So what was translated under none without an entry for the
+ * block's language (or with another one winning there) is never shown where that entry applies:
+ * its key says other terms. A protected block with nothing left to translate is free.
+ */
+export async function cachedBlockTranslations(service: string, target: string, blocks: readonly PageBlockInput[], shapes: BlockShapes): Promise<(string | null)[]> {
+  const keyOf = (i: number, source: string | null) => blockCacheKey(service, target, blocks[i]!, shapes[i] ?? null, source);
+  // Cache reads are a saving, never a failure.
+  const found = await getCachedTranslations(blocks.map((block, i) => keyOf(i, block.source))).catch(() => blocks.map(() => null));
+  const missed = blocks.flatMap((block, i) => (found[i] || block.source === null ? [] : [i]));
+  if (missed.length) {
+    const plain = await getCachedTranslations(missed.map((i) => keyOf(i, null))).catch(() => missed.map(() => null));
+    missed.forEach((i, n) => (found[i] = plain[n] ?? null));
+  }
+  return found.map((entry, i) => entry?.translation ?? translatedWithoutRequest(shapes[i] ?? null, target));
 }

@@ -4,7 +4,7 @@ import { languageByCode, type Language } from '../language';
 import { costBound, planBatches, splitBatchTranslation, type Batch } from '../translate/batches';
 import type { PageBlockInput, PageBlocksAnswer, PageEstimate } from '../translate/page-types';
 import { getSettings } from '../settings/items';
-import { getCachedTranslations, putCachedTranslation } from '../translate/cache';
+import { putCachedTranslation } from '../translate/cache';
 import { isPrivateTab } from './private-windows';
 import { canAfford } from '../translate/cost';
 import { joinTranslations, MAX_TRANSLATE_CHARS } from '../translate/split';
@@ -13,8 +13,7 @@ import { fetchAccount, knownBalance, noteCreditsSpent } from './account';
 import { mayHaveBeenCharged } from './speech-price';
 import { actionSignal, beginAction, endAction, grantWithoutAsking, offerSpend, pauseAction, reserve, type SpendAction } from './spend/gate';
 import { paidCall } from './spend/gateway';
-import { assemble } from '../glossary';
-import { blockCacheKey, sendUnits, shapeBlocks, translatedWithoutRequest, type BlockShapes, type SendUnit } from './page-glossary';
+import { blockCacheKey, cachedBlockTranslations, pieceCollector, sendUnits, shapeBlocks, type BlockShapes, type SendUnit } from './page-glossary';
 
 /** Below the visible translations of a selection, above reading ahead. */
 const PAGE_PRIORITY = 50;
@@ -66,10 +65,10 @@ export async function estimatePageTranslation(target: string, blocks: readonly P
     if (firstIndices.length) {
       const firstBlocks = firstIndices.map((i) => blocks[i]!);
       const firstShapes = firstIndices.map((i) => shapes[i] ?? null);
-      startAtOnce(target, firstBlocks, tabId, { shapes: firstShapes, translations: await lookUp(settings.serviceUrl, language, firstBlocks, firstShapes) });
+      startAtOnce(target, firstBlocks, tabId, { shapes: firstShapes, translations: await cachedBlockTranslations(settings.serviceUrl, language.code, firstBlocks, firstShapes) });
     }
   }
-  const [cached, knownEntry] = await Promise.all([lookUp(settings.serviceUrl, language, blocks, shapes), knownBalance()]);
+  const [cached, knownEntry] = await Promise.all([cachedBlockTranslations(settings.serviceUrl, language.code, blocks, shapes), knownBalance()]);
   const onScreen = new Set(screen);
   const unknown = blocks.flatMap((_, i) => (cached[i] === null ? [i] : []));
   const page = costOf(unknown);
@@ -134,7 +133,7 @@ async function sendPageBlocks(target: string, blocks: readonly PageBlockInput[],
   const [settings, known, inPrivate] = await Promise.all([getSettings(), knownBalance(), isPrivateTab(tabId)]);
   const { serviceUrl } = settings;
   const shapes = looked?.shapes ?? (await shapeBlocks(settings, blocks, language.code, tabId));
-  const translations = looked?.translations ?? (await lookUp(serviceUrl, language, blocks, shapes));
+  const translations = looked?.translations ?? (await cachedBlockTranslations(serviceUrl, language.code, blocks, shapes));
   // What a request under way carries already is its answer's; the rest is this message's to send,
   // and is known as under way from now (no wait between looking and claiming).
   const keys = blocks.map((block, i) => blockKey(serviceUrl, language.code, block, shapes[i]?.keyPart ?? ''));
@@ -214,8 +213,8 @@ async function sendMissing(
 
   // A unit sent in parts is put together once all its parts are back.
   const parts = new Map<number, string[]>();
-  // A protected block is put together once all its pieces are back (by block).
-  const pieceTexts = new Map<number, string[]>();
+  // A protected block is put together once all its pieces are back.
+  const collectPiece = pieceCollector(shapes, language.code);
   // A private window's page (inPrivate): its translations are cached in memory only.
   // The first failure withdraws what is still queued, as a pause does; what was sent finishes into the cache.
   const stop = linkedAbort(withdrawn);
@@ -234,10 +233,8 @@ async function sendMissing(
     // A piece lost in a merged answer: the block is not shown (nor cached) rather than shown with a term ignored.
     if (translations[block] !== null) return;
     if (!exact) return finishBlock(block, '', false);
-    const got = pieceTexts.get(block) ?? [];
-    got[piece] = text;
-    pieceTexts.set(block, got);
-    if (shape.plan.pieces.every((_, n) => got[n] !== undefined)) finishBlock(block, assemble(shape.plan, got, language.code), true);
+    const whole = collectPiece(block, piece, text);
+    if (whole !== null) finishBlock(block, whole, true);
   };
   const receive = (batch: Batch, translation: string) => {
     const exact = splitBatchTranslation(batch, translation);
@@ -312,23 +309,6 @@ async function sendBatch(batch: Batch, target: Language, signal: AbortSignal): P
 function mergedPieces(batch: Batch, translation: string, units: readonly SendUnit[]): string[] {
   const protectedPiece = batch.items.some((item) => units[item.block]?.piece !== null);
   return batch.items.map((_, n) => (n === 0 && !protectedPiece ? translation.trim() : ''));
-}
-
-/**
- * The blocks' translations already bought: the page translation's own (under the language the page
- * declares), else the same paragraph's translation bought without one (the bubble, "Read aloud in
- * <language>", which translates a page paragraph by paragraph).
- */
-async function lookUp(service: string, target: Language, blocks: readonly PageBlockInput[], shapes: BlockShapes): Promise<(string | null)[]> {
-  // A block with glossary terms under its key with the terms that matched (the bubble's too).
-  const keyOf = (i: number, source: string | null) => blockCacheKey(service, target.code, blocks[i]!, shapes[i] ?? null, source);
-  const found = await getCachedTranslations(blocks.map((block, i) => keyOf(i, block.source))).catch(() => blocks.map(() => null));
-  const missed = blocks.flatMap((block, i) => (found[i] || block.source === null ? [] : [i]));
-  if (missed.length) {
-    const plain = await getCachedTranslations(missed.map((i) => keyOf(i, null))).catch(() => missed.map(() => null));
-    missed.forEach((i, n) => (found[i] = plain[n] ?? null));
-  }
-  return found.map((entry, i) => entry?.translation ?? translatedWithoutRequest(shapes[i] ?? null, target.code));
 }
 
 function targetLanguage(code: string): Language {

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { askPronunciation, PRONUNCIATION_ANCHOR } from '../settings/pronunciation-asked';
-import { siteOfTab } from './page-glossary';
+import { siteOfTab } from './tab-site';
 import type { TabRef } from './tab-actions';
 
 /**

@@ -18,7 +18,7 @@ import type { Settings } from '../settings/schema';
 import { guardedCost, translateGuarded, wholeKey } from './glossary-translation';
 import { getCachedTranslation } from '../translate/cache';
 import { translationCost } from '../translate/cost';
-import { siteOfTab } from './page-glossary';
+import { siteOfTab } from './tab-site';
 
 /** Failures of the free account read that mean a translation cannot be sent either. */
 const SERVICE_UNUSABLE = new Set<ServiceErrorKind>(['unauthorized', 'network', 'timeout']);

@@ -82,6 +82,9 @@ export function translationFigure(cues: readonly Cue[], input: FigureInput): Cap
   return { perMinute: perMinuteOf(expected, whole, minutesOf(cues, input.durationSec)), whole, learned: true };
 }
 
+/** The longest a text's translation can come back (in characters), `growth` times as long as it: translate/growth.ts. */
+export const translatedLength = (text: string, growth: number): number => Math.ceil(countCharacters(text) * growth);
+
 /**
  * The lengths of the speech requests for hearing the captions translated: one per different
  * caption (each is spoken at its own time), at the longest its translation may come back
@@ -89,7 +92,7 @@ export function translationFigure(cues: readonly Cue[], input: FigureInput): Cap
  */
 export function spokenLengths(cues: readonly Cue[], source: string | null, target: string, spokenLengthOf?: (text: string) => number): number[] {
   const growth = translationGrowthBound(source, target);
-  return textsOf(cues).map(spokenLengthOf ?? ((text) => Math.ceil(countCharacters(text) * growth)));
+  return textsOf(cues).map(spokenLengthOf ?? ((text) => translatedLength(text, growth)));
 }
 
 /** The figure for "Listen in <language>": the translation, and the speech of every translated caption. */

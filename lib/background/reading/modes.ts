@@ -83,6 +83,14 @@ export interface HeardIn {
 }
 
 /**
+ * How many times longer than it is written a reading heard in another language can come to be
+ * spoken: its translation's growth (translationGrowthBound) times what "say as" adds (`said`).
+ */
+export function heardGrowth(heardIn: HeardIn): number {
+  return translationGrowthBound(heardIn.source, heardIn.target) * (heardIn.said ?? 1);
+}
+
+/**
  * What a reading heard in another language pays for, each once: the speech of each different
  * request (a sentence's original, or a chunk's translation; a repeat is the same request) and the
  * translation of each paragraph heard translated.
@@ -115,7 +123,7 @@ export async function estimateReading(chunks: readonly PlannedChunk[], params: S
   const asSaid = (texts: readonly string[], language: string) => (said ? Promise.all(texts.map((text) => said(text, language))) : texts);
   if (!heardIn) return estimateSpeech(await Promise.all(chunks.map(async (c) => (await asSaid([c.text], chunkParams(params, c).language))[0]!)), params, threshold);
   const parts = paidParts(chunks);
-  const growth = translationGrowthBound(heardIn.source, heardIn.target) * (heardIn.said ?? 1);
+  const growth = heardGrowth(heardIn);
   const originalLanguage = chunks.find((c) => c.original)?.original?.language ?? params.language;
   const [originals, translations] = await Promise.all([
     estimateSpeech(await asSaid(parts.originals, originalLanguage), params, threshold),

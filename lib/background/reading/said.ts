@@ -5,9 +5,8 @@ import { audioCacheKey } from '../../speech/cache';
 import type { SpeechParams } from '../../player/contract';
 import { DEFAULT_MAX_CHARS } from '../../speech/segment';
 import type { SpeechFit } from '../../speech/chunk';
-import { translationGrowthBound } from '../../translate/growth';
-import { siteOfTab } from '../page-glossary';
-import type { HeardIn } from './modes';
+import { siteOfTab } from '../tab-site';
+import { heardGrowth, type HeardIn } from './modes';
 import { sessionItem } from './session';
 
 /**
@@ -43,9 +42,16 @@ const says = (entry: GlossaryEntry) => entry.say !== null;
  * written; audio is cached by what was said, so a change to the list leaves other audio as it was.
  */
 export async function textAsSaid(sessionId: string, text: string, language: string): Promise<string> {
-  const { glossary } = await getSettings();
+  return sayAs((await getSettings()).glossary, text, language, () => siteOf(sessionId));
+}
+
+/**
+ * `text` as the speech service is to say it: the glossary's "say as" for `language` and the site
+ * (`site`, asked only when an entry says something), every surface's (readings, captions).
+ */
+export async function sayAs(glossary: readonly GlossaryEntry[], text: string, language: string, site: () => Promise<string | null>): Promise<string> {
   if (!glossary.some(says)) return text;
-  return sayTerms(text, glossary, { language, site: await siteOf(sessionId) });
+  return sayTerms(text, glossary, { language, site: await site() });
 }
 
 /**
@@ -75,8 +81,7 @@ const HEARD_TRANSLATED_MAX_CHARS = 1500;
  */
 export async function speechFitOf(sessionId: string, language: string, { glossary }: Pick<Settings, 'glossary'>, heardIn?: HeardIn): Promise<SpeechFit> {
   if (heardIn) {
-    const growth = translationGrowthBound(heardIn.source, heardIn.target) * (heardIn.said ?? 1);
-    return { maxChars: Math.max(1, Math.min(HEARD_TRANSLATED_MAX_CHARS, Math.floor(DEFAULT_MAX_CHARS / growth))) };
+    return { maxChars: Math.max(1, Math.min(HEARD_TRANSLATED_MAX_CHARS, Math.floor(DEFAULT_MAX_CHARS / heardGrowth(heardIn)))) };
   }
   if (!glossary.some(says)) return {};
   const where = { language, site: await siteOf(sessionId) };

@@ -77,6 +77,18 @@ describe('a page heard in another language, with the glossary', () => {
     expect(undeclared.translations.join('\n')).toBe(heard);
     expect(await sent()).toHaveLength(paid);
   });
+
+  it('a paragraph bought under none without an entry for its language (a page that declares none) is not heard in its place: the term kept', async () => {
+    const tab = (await fakeBrowser.tabs.create({ url: 'https://news.test/harbour' })).id!;
+    await updateSettings({ glossary: [{ ...fixed('fishermen', 'pescadores del muelle', 'news.test'), language: 'en' }] });
+    await grantWithoutAsking(tab, 'page-translate', 1000);
+    const [plain] = (await translatePageBlocks('es', [{ text: 'The fishermen mend their nets.', source: null }], tab)).translations;
+    expect(plain).not.toContain('pescadores del muelle');
+    const paid = (await sent()).length;
+    hearReadingIn('heard-in-english', 'es', 'en', tab);
+    expect(await textToSpeak('heard-in-english', 'The fishermen mend their nets.')).toContain('pescadores del muelle');
+    expect((await sent()).length).toBeGreaterThan(paid);
+  });
 });
 
 describe('the figure of a page heard in another language, with a "say as" much longer than its term', () => {

@@ -1,8 +1,8 @@
 import { getSettings } from '../../settings/items';
-import { getCachedTranslation, putCachedTranslation } from '../../translate/cache';
+import { putCachedTranslation } from '../../translate/cache';
 import { translationCost } from '../../translate/cost';
 import { guardedCost } from '../glossary-translation';
-import { blockCacheKey, shapeBlocks, translatedWithoutRequest } from '../page-glossary';
+import { blockCacheKey, cachedBlockTranslations, shapeBlocks } from '../page-glossary';
 import { translateWithConsent } from '../translation';
 import { isPrivateSession } from '../private-windows';
 import { sessionItem } from './session';
@@ -80,26 +80,26 @@ export async function textToSpeak(sessionId: string, text: string): Promise<stri
   const signal = translationSignal(sessionId);
   const inPrivate = await isPrivateSession(sessionId);
   const paragraphs = paragraphsOf(text).map((paragraph) => ({ text: paragraph, source }));
-  // Shaped as the page translation shapes its paragraphs; without the language too, where the page declares none.
+  // Shaped as the page translation shapes its paragraphs; without the language too, to tell whether
+  // what is bought may be kept under none as well (where a page that declares none finds it).
   const [shapes, undeclared] = await Promise.all([
     shapeBlocks(settings, paragraphs, target, tabId),
     source ? shapeBlocks(settings, paragraphs.map((p) => ({ ...p, source: null })), target, tabId) : null,
   ]);
+  // As the page translation looks: under the page's language, then under none (the bubble's, a page
+  // that declares none), with the terms that match here: what was bought without them is not used.
+  const kept = await cachedBlockTranslations(settings.serviceUrl, target, paragraphs, shapes);
   const translated = await Promise.all(
     paragraphs.map(async (block, i) => {
-      const shapeOf = (from: string | null) => (from === null && undeclared ? undeclared[i] : shapes[i]) ?? null;
-      const keyOf = (from: string | null) => blockCacheKey(settings.serviceUrl, target, block, shapeOf(from), from);
-      // As the page translation looks: under the page's language, then under none (the bubble's, a page that declares none).
-      const kept = (source ? await getCachedTranslation(keyOf(source)).catch(() => null) : null) ?? (await getCachedTranslation(keyOf(null)).catch(() => null));
-      const free = kept?.translation ?? translatedWithoutRequest(shapes[i] ?? null, target);
+      const free = kept[i] ?? null;
       if (free !== null) return free;
       const price = translationCost(block.text);
       const bought = await translateWithConsent(block.text, target, price, signal, inPrivate, tabId, source);
       // Kept under none too when the same entries match there (a page that declares no language finds
       // it), unless its terms went unprotected (their pieces would have cost past its price).
       const shape = shapes[i] ?? null;
-      const same = undeclared && shapeOf(null)?.keyPart === shape?.keyPart && (!shape || guardedCost(block.text, shape.matches, source) <= price);
-      if (same && !bought.cached) await putCachedTranslation(keyOf(null), bought, { inMemory: inPrivate }).catch(() => undefined);
+      const same = undeclared && (undeclared[i] ?? null)?.keyPart === shape?.keyPart && (!shape || guardedCost(block.text, shape.matches, source) <= price);
+      if (same && !bought.cached) await putCachedTranslation(blockCacheKey(settings.serviceUrl, target, block, shape, null), bought, { inMemory: inPrivate }).catch(() => undefined);
       return bought.translation;
     }),
   );
