@@ -3,8 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { useEmulator } from '../../test/contract/emulator-harness';
 import { useEnglishMessages } from '../i18n.test-helpers';
-import { accountItem } from '../settings/cache-items';
-import { apiKeyItem, updateSettings } from '../settings/items';
+import { updateSettings } from '../settings/items';
 import { clearAudioCache } from '../speech/cache';
 import type { Cue } from '../captions/cue';
 import type { GlossaryEntry } from '../glossary';
@@ -26,9 +25,7 @@ beforeEach(async () => {
   useEnglishMessages();
   fakeBrowser.reset();
   await clearAudioCache();
-  await apiKeyItem.setValue('demo-pro');
-  await updateSettings({ serviceUrl: emulator.url(), targetLanguage: 'es' });
-  await accountItem.setValue({ email: 'pro@demo.test', plan: 'pro', credits: 100_000, fetchedAt: Date.now(), serviceUrl: emulator.url() });
+  await emulator.signIn();
 });
 
 describe('captions heard in the worker', () => {
@@ -53,8 +50,7 @@ describe('captions heard in the worker', () => {
     const [heard, placed] = await Promise.all([speakCaption('es', '[ES] Hola, my amigo.', TAB), speakCaption('es', '[ES] Hola, my amigo.', TAB)]);
     expect(placed).toEqual(heard);
     expect(await speechLog()).toHaveLength(1);
-    const ledger = (await (await fetch(`${emulator.url()}/__emulator/ledger`)).json()) as { entries: { path: string }[] };
-    expect(ledger.entries.filter((e) => e.path === '/api/v1/tts')).toHaveLength(1);
+    expect((await emulator.ledger()).filter((e) => e.path === '/api/v1/tts')).toHaveLength(1);
   });
 
   it('a pause withdraws speech not sent yet; starting the captions afresh forgets what was agreed to', async () => {
@@ -84,7 +80,7 @@ describe('captions heard with the glossary', () => {
     // A term said 20 times longer than written, in a caption of that term only: still within what was agreed to.
     await speakCaption('es', 'VX.', tab);
     await speakCaption('es', '[ES] my amigo', tab);
-    expect((await speechLog()).map((entry) => (entry as { textStart?: string }).textStart)).toEqual([`${long}.`, '[ES] my ah-mee-go']);
+    expect((await speechLog()).map((entry) => entry.textStart)).toEqual([`${long}.`, '[ES] my ah-mee-go']);
     // Cached by what was said: heard again, nothing is sent.
     await speakCaption('es', 'VX.', tab);
     expect(await speechLog()).toHaveLength(2);

@@ -3,8 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { useEmulator } from '../../test/contract/emulator-harness';
 import { useEnglishMessages } from '../i18n.test-helpers';
-import { accountItem } from '../settings/cache-items';
-import { apiKeyItem, updateSettings } from '../settings/items';
+import { updateSettings } from '../settings/items';
 import { clearTranslationCache } from '../translate/cache';
 import type { Cue } from '../captions/cue';
 import type { GlossaryEntry } from '../glossary';
@@ -25,9 +24,7 @@ beforeEach(async () => {
   useEnglishMessages();
   fakeBrowser.reset();
   await clearTranslationCache();
-  await apiKeyItem.setValue('demo-pro');
-  await updateSettings({ serviceUrl: emulator.url(), targetLanguage: 'es' });
-  await accountItem.setValue({ email: 'pro@demo.test', plan: 'pro', credits: 100_000, fetchedAt: Date.now(), serviceUrl: emulator.url() });
+  await emulator.signIn();
 });
 
 describe('captions in the worker', () => {
@@ -70,7 +67,7 @@ describe('captions in the worker', () => {
     const next = await translateCaptions('es', [three[2]!.text, three[3]!.text], TAB);
     expect(next.translations.every((text) => text?.startsWith('[ES]'))).toBe(true);
     // One a request now: two more, each of its own text.
-    expect((await translateLog()).map((entry) => (entry as { textStart?: string }).textStart)).toEqual(['Hello, my friend.\n\nThe cat sleeps on the book.', 'Thank you for the book.', 'Good morning.']);
+    expect((await translateLog()).map((entry) => entry.textStart)).toEqual(['Hello, my friend.\n\nThe cat sleeps on the book.', 'Thank you for the book.', 'Good morning.']);
   });
 });
 
@@ -85,7 +82,7 @@ const termCues: Cue[] = [
   { id: '1', start: 2, end: 3.8, text: 'The fishermen and their boats listen.' },
   { id: '2', start: 4, end: 5.8, text: 'Voxlate!' },
 ];
-const charged = async () => ((await (await fetch(`${emulator.url()}/__emulator/ledger`)).json()) as { entries: { path: string; credits: number }[] }).entries.filter((e) => e.path === '/api/v1/translate').map((e) => e.credits);
+const charged = async () => (await emulator.ledger()).filter((e) => e.path === '/api/v1/translate').map((e) => e.credits);
 
 describe('the glossary in captions', () => {
   it('keeps the terms exact (one kept for the tab\'s site), sends the words around them within the figure, a caption of terms only for nothing; an unrelated entry changed sends nothing, a matched one re-sends its caption only', async () => {
@@ -107,7 +104,7 @@ describe('the glossary in captions', () => {
     // One request, of the words around the terms only: what the figure agreed to bounds it.
     const sent = await translateLog();
     expect(sent).toHaveLength(1);
-    expect((sent[0] as { textStart?: string }).textStart).not.toMatch(/Voxlate|harbour|fishermen/u);
+    expect(sent[0]!.textStart).not.toMatch(/Voxlate|harbour|fishermen/u);
     expect((await charged()).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(estimate.whole);
 
     await updateSettings({ glossary: [KEEP, BOARD, HERE, THERE, { ...KEEP, term: 'Firefox' }] });
@@ -118,6 +115,6 @@ describe('the glossary in captions', () => {
     const changed = await translateCaptions('es', texts, tab);
     expect(changed.translations[0]).toContain(' consejo del puerto ');
     expect(changed.translations.slice(1)).toEqual(answer.translations.slice(1));
-    expect((await translateLog()).map((entry) => (entry as { textStart?: string }).textStart)).toEqual([(sent[0] as { textStart?: string }).textStart, 'reads the\n\nnotices.']);
+    expect((await translateLog()).map((entry) => entry.textStart)).toEqual([sent[0]!.textStart, 'reads the\n\nnotices.']);
   });
 });

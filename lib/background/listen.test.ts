@@ -4,8 +4,6 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { useEmulator } from '../../test/contract/emulator-harness';
 import { sayTerms, type GlossaryEntry } from '../glossary';
 import { useEnglishMessages } from '../i18n.test-helpers';
-import { accountItem } from '../settings/cache-items';
-import { apiKeyItem, updateSettings } from '../settings/items';
 import { clearTranslationCache } from '../translate/cache';
 import { listenTranslated } from './listen';
 import { estimateSpeech } from './spend/questions';
@@ -21,10 +19,8 @@ beforeEach(async () => {
   useEnglishMessages();
   fakeBrowser.reset();
   await clearTranslationCache();
-  await apiKeyItem.setValue('demo-pro');
   // Every figure asked about (threshold 0): the question carries it.
-  await updateSettings({ serviceUrl: emulator.url(), targetLanguage: 'es', confirmAboveCredits: 0, glossary: [SAID] });
-  await accountItem.setValue({ email: 'pro@demo.test', plan: 'pro', credits: 100_000, fetchedAt: Date.now(), serviceUrl: emulator.url() });
+  await emulator.signIn({ confirmAboveCredits: 0, glossary: [SAID] });
   // The speech price learned, as after a first reading (the emulator's: a credit per started 100 characters).
   await fakeBrowser.storage.local.set({ speechPrice: { serviceUrl: emulator.url(), byFormat: { mp3: { credits: 10, chars: 1000, requests: 10 } } } });
 });

@@ -170,7 +170,11 @@ export async function listenTranslated(request: ListenRequest, agreed: number | 
     await noteReadingBegun(sessionId, request.tabId);
     // While the translation is on its way, the player gets ready, so its speech sounds as soon as it comes.
     void playerHost().prepare?.().catch(() => undefined);
-    const translated = await translateWithConsent(text, target, agreed === null ? null : translating, translationSignal(sessionId), await isPrivateTab(request.tabId), request.tabId);
+    const translated = await translateWithConsent(text, target, agreed === null ? null : translating, {
+      signal: translationSignal(sessionId),
+      inPrivate: await isPrivateTab(request.tabId),
+      tabId: request.tabId,
+    });
     refuseIfWithdrawn(sessionId);
     // Read along: the translation on the page while it is heard.
     const shown = t('listenShowing', [name, translated.translation]).slice(0, 2000);

@@ -274,23 +274,32 @@ export async function translationQuote(text: string, target: string, tabId: numb
   return { cached, cost: cached !== null ? 0 : matches.length ? guardedCost(trimmed, matches, null) : translationCost(text) };
 }
 
+/** How translateWithConsent asks: every field may be left out. */
+export interface ConsentOptions {
+  /** Withdraws the translation when it is not needed any more (not sent yet: never sent). */
+  signal?: AbortSignal;
+  /** The asking action is a private window's (cached in memory only, not in the history). Default false. */
+  inPrivate?: boolean;
+  /** The tab whose page's glossary entries apply (null, the default: those for no site only). */
+  tabId?: number | null;
+  /**
+   * The language the text is written in when the asker knows it (entries for that language apply,
+   * and it is kept under it, as the page translation keeps its paragraphs); null, the default: the service detects it.
+   */
+  source?: string | null;
+}
+
 /**
  * A translation another paid action asked for, through the same cache and gateway: `approved`
  * credits the user agreed to in that action's question, or null when its figure was within their
- * threshold (a translation above it is then refused, never sent). `inPrivate`: that action is a
- * private window's (cached in memory only, not in the history). The glossary's terms are kept
- * exact (those for the page of tab `tabId`, when given), as translationQuote prices it. `source`:
- * the language the text is written in when the asker knows it (entries for that language apply,
- * and it is kept under it, as the page translation keeps its paragraphs); null: the service detects it.
+ * threshold (a translation above it is then refused, never sent). The glossary's terms are kept
+ * exact (those for the page of the options' tab, when given), as translationQuote prices it.
  */
 export async function translateWithConsent(
   text: string,
   target: string,
   approved: number | null,
-  signal?: AbortSignal,
-  inPrivate = false,
-  tabId: number | null = null,
-  source: string | null = null,
+  { signal, inPrivate = false, tabId = null, source = null }: ConsentOptions = {},
 ): Promise<TranslationResult> {
   const settings = await getSettings();
   const input = {

@@ -2,7 +2,7 @@ import type { Cue } from '../captions/cue';
 import { follow, START, type Step, type VideoEvent } from '../captions/due';
 import { fitSpeech, slotEnd, type Overflow } from '../captions/slot';
 import { speechToFetch, SPEAK_AHEAD_SEC } from '../captions/speak-ahead';
-import { unwrap } from '../messaging/result';
+import { errorKind, unwrap } from '../messaging/result';
 import { sendMessage } from '../messaging/send';
 import { fromBase64 } from '../storage/base64';
 
@@ -173,7 +173,7 @@ export function listenToCaptions(opts: ListenOptions): CaptionsListener {
       })().catch((error: unknown) => {
         // Withdrawn by a pause: asked for again when the video plays on.
         speech.delete(text);
-        if ((error as { kind?: string }).kind !== 'cancelled' && !signal.aborted) opts.onError(error);
+        if (errorKind(error) !== 'cancelled' && !signal.aborted) opts.onError(error);
         return null;
       });
       speech.set(text, got);

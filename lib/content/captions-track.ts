@@ -1,7 +1,7 @@
 import { joinLines, type Cue } from '../captions/cue';
 import { trackLength, trackParts } from '../captions/track';
 import { formatNumber, t } from '../i18n';
-import { unwrap } from '../messaging/result';
+import { errorKind, unwrap } from '../messaging/result';
 import { sendMessage } from '../messaging/send';
 import { translateMissing } from './captions-download';
 import type { CaptionsOverlay } from './captions-overlay';
@@ -34,8 +34,6 @@ export interface TrackOptions {
   /** The captions' life: when it ends, so does the track. */
   signal: AbortSignal;
 }
-
-const kindOf = (error: unknown) => (error as { kind?: unknown } | null)?.kind;
 
 /** Asks with the figure, then makes and saves the track; resolves with its file name, or null when declined or cancelled. */
 export async function downloadSpokenTrack(opts: TrackOptions): Promise<string | null> {
@@ -86,7 +84,7 @@ export async function downloadSpokenTrack(opts: TrackOptions): Promise<string | 
     return unwrap(await sendMessage('captionsTrackSave', { target: opts.target, parts, length: trackLength(cues, opts.durationSec), title: document.title }));
   } catch (error) {
     // Cancelled: what was not sent is withdrawn, and that is all.
-    if (cancel.signal.aborted && kindOf(error) === 'cancelled') return null;
+    if (cancel.signal.aborted && errorKind(error) === 'cancelled') return null;
     throw error;
   } finally {
     opts.signal.removeEventListener('abort', stop);
@@ -101,7 +99,7 @@ async function speak(text: string, target: string, cancelled: AbortSignal): Prom
       unwrap(await sendMessage('captionsSpeak', { target, text }));
       return;
     } catch (error) {
-      if (kindOf(error) !== 'cancelled' || cancelled.aborted || tries >= MAX_WITHDRAWN) throw error;
+      if (errorKind(error) !== 'cancelled' || cancelled.aborted || tries >= MAX_WITHDRAWN) throw error;
     }
   }
 }

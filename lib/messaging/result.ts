@@ -15,3 +15,9 @@ export function unwrap<T>(result: Result<T>): T {
   if (result.ok) return result.value;
   throw Object.assign(new Error(result.error.message), { kind: result.error.kind });
 }
+
+/** The `kind` an error carries (as `unwrap` attaches it), or undefined when it has none: a bug, the extension out of reach. */
+export function errorKind(error: unknown): string | undefined {
+  const kind = (error as { kind?: unknown } | null | undefined)?.kind;
+  return typeof kind === 'string' ? kind : undefined;
+}

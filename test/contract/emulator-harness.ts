@@ -1,12 +1,18 @@
 // Shared set-up for the contract tests: one emulator per file, reset before each test.
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startEmulator } from '../../emulator/server';
+import type { LedgerEntry } from '../../emulator/state';
 import { createServiceClient } from '../../lib/api/client';
+import { accountItem } from '../../lib/settings/cache-items';
+import { apiKeyItem, updateSettings } from '../../lib/settings/items';
+import type { Settings } from '../../lib/settings/schema';
 
 export interface LogEntry {
   method: string;
   path: string;
   status: number;
+  /** The first 80 characters of the request's `text` (tts/translate), so a test can tell which part was asked for. */
+  textStart?: string;
 }
 
 type Emulator = Awaited<ReturnType<typeof startEmulator>>;
@@ -48,6 +54,20 @@ export function useEmulator(options: Parameters<typeof startEmulator>[0] = {}) {
     log: async (): Promise<LogEntry[]> => {
       const res = await fetch(`${url()}/__emulator/log`);
       return ((await res.json()) as { requests: LogEntry[] }).requests;
+    },
+    /** Every charge the emulator kept, oldest first: what the account was really billed. */
+    ledger: async (): Promise<LedgerEntry[]> => {
+      const res = await fetch(`${url()}/__emulator/ledger`);
+      return ((await res.json()) as { entries: LedgerEntry[] }).entries;
+    },
+    /**
+     * The worker signed in to this emulator as the pro demo account (100,000 credits, as if its
+     * account was just fetched), translating into Spanish; `extraSettings` is applied with those settings.
+     */
+    signIn: async (extraSettings: Partial<Settings> = {}): Promise<void> => {
+      await apiKeyItem.setValue('demo-pro');
+      await updateSettings({ serviceUrl: url(), targetLanguage: 'es', ...extraSettings });
+      await accountItem.setValue({ email: 'pro@demo.test', plan: 'pro', credits: 100_000, fetchedAt: Date.now(), serviceUrl: url() });
     },
   };
 }

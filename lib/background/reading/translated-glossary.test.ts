@@ -4,8 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { useEmulator } from '../../../test/contract/emulator-harness';
 import type { GlossaryEntry } from '../../glossary';
 import { useEnglishMessages } from '../../i18n.test-helpers';
-import { accountItem } from '../../settings/cache-items';
-import { apiKeyItem, getSettings, updateSettings } from '../../settings/items';
+import { getSettings, updateSettings } from '../../settings/items';
 import type { SpeechParams } from '../../player/contract';
 import { clearAudioCache } from '../../speech/cache';
 import { DEFAULT_MAX_CHARS } from '../../speech/segment';
@@ -20,9 +19,7 @@ import { hearReadingIn, textToSpeak } from './translated';
 
 // The real translator, gateway and emulator (its realistic mode changes every word it is sent): the glossary as a page heard in Spanish meets it.
 const emulator = useEmulator({ translator: 'realistic' });
-const sent = async () => (await emulator.log()).filter((entry) => entry.path === '/api/v1/translate').map((entry) => (entry as { textStart?: string }).textStart);
-
-const ledger = async () => ((await (await fetch(`${emulator.url()}/__emulator/ledger`)).json()) as { entries: { path: string; credits: number; textStart: string }[] }).entries;
+const sent = async () => (await emulator.log()).filter((entry) => entry.path === '/api/v1/translate').map((entry) => entry.textStart);
 
 const fixed = (term: string, text: string, site: string): GlossaryEntry => ({ term, translate: { mode: 'fixed', text, byTarget: {} }, say: null, language: null, site, case: 'auto' });
 
@@ -31,9 +28,7 @@ beforeEach(async () => {
   fakeBrowser.reset();
   await clearTranslationCache();
   await clearAudioCache();
-  await apiKeyItem.setValue('demo-pro');
-  await updateSettings({ serviceUrl: emulator.url(), targetLanguage: 'es', glossary: [fixed('fishermen', 'pescadores del muelle', 'news.test'), fixed('boats', 'barcas del muelle', 'other.test')] });
-  await accountItem.setValue({ email: 'pro@demo.test', plan: 'pro', credits: 100_000, fetchedAt: Date.now(), serviceUrl: emulator.url() });
+  await emulator.signIn({ glossary: [fixed('fishermen', 'pescadores del muelle', 'news.test'), fixed('boats', 'barcas del muelle', 'other.test')] });
 });
 
 describe('a page heard in another language, with the glossary', () => {
@@ -107,7 +102,7 @@ describe('the figure of a page heard in another language, with a "say as" much l
     const text = 'Voxlate reads, Voxlate says.';
     const figure = await estimateReading([{ index: 0, text, firstSentence: 0, lastSentence: 0, sentenceOffsets: [0] }], params, Number.POSITIVE_INFINITY, heardIn);
     await fetchChunk({ sessionId: 'heard-said', chunkIndex: 0, text, params, priority: 10 });
-    const charged = await ledger();
+    const charged = await emulator.ledger();
     expect(charged.find((e) => e.path === '/api/v1/tts')?.textStart).toMatch(/^Vox late, the reader/u);
     expect(charged.reduce((sum, e) => sum + e.credits, 0)).toBeLessThanOrEqual(figure.credits);
     // The longest chunk, translated and said, within the service's limit.

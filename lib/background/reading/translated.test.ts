@@ -2,11 +2,12 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ReadingPlan } from '../../player/contract';
+import type { ConsentOptions } from '../translation';
 import { sessionItem } from './session';
 import { hearReadingIn, stopTranslations, textToSpeak } from './translated';
 
 // The one translator of the worker: what it is asked and what it answers.
-const translateWithConsent = vi.hoisted(() => vi.fn(async (text: string, target: string, _approved?: number | null, _signal?: AbortSignal) => ({ translation: `[${target.toUpperCase()}] ${text}` })));
+const translateWithConsent = vi.hoisted(() => vi.fn(async (text: string, target: string, _approved?: number | null, _options?: ConsentOptions) => ({ translation: `[${target.toUpperCase()}] ${text}` })));
 vi.mock('../translation', () => ({ translateWithConsent }));
 
 const plan = (sessionId: string): ReadingPlan => ({
@@ -32,7 +33,7 @@ describe('a reading heard in another language', () => {
   it('translates each chunk just before its speech, paid at the chunk\'s translation price (agreed as the reading started)', async () => {
     hearReadingIn('heard-in-english', 'en');
     expect(await textToSpeak('heard-in-english', 'Hola, amigo.')).toBe('[EN] Hola, amigo.');
-    expect(translateWithConsent).toHaveBeenCalledWith('Hola, amigo.', 'en', 2, expect.any(AbortSignal), false, null, null);
+    expect(translateWithConsent).toHaveBeenCalledWith('Hola, amigo.', 'en', 2, { signal: expect.any(AbortSignal), inPrivate: false, tabId: null, source: null });
   });
 
   it('after the worker started again, the reading\'s record says how it is heard; anything else is heard as written', async () => {
@@ -42,7 +43,7 @@ describe('a reading heard in another language', () => {
     expect(await textToSpeak('download-123', 'Hola, amigo.')).toBe('Hola, amigo.');
     expect(translateWithConsent).toHaveBeenCalledTimes(1);
     // Its tab too: the glossary's entries kept for that tab's site apply.
-    expect(translateWithConsent).toHaveBeenCalledWith('Hola, amigo.', 'de', 2, expect.any(AbortSignal), false, 1, null);
+    expect(translateWithConsent).toHaveBeenCalledWith('Hola, amigo.', 'de', 2, { signal: expect.any(AbortSignal), inPrivate: false, tabId: 1, source: null });
   });
 
   it('translates a chunk paragraph by paragraph; a paragraph the page translation kept (under the page\'s language) is not bought again', async () => {
@@ -52,13 +53,13 @@ describe('a reading heard in another language', () => {
     hearReadingIn('paragraphs', 'en', 'es');
     expect(await textToSpeak('paragraphs', 'Hola, amigo.\nBuenos días. Adiós.')).toBe('Hello, friend.\n[EN] Buenos días. Adiós.');
     // Bought with the language the reading knows (entries for it apply; kept under it, as the page translation keeps it).
-    expect(translateWithConsent.mock.calls).toEqual([['Buenos días. Adiós.', 'en', 2, expect.any(AbortSignal), false, null, 'es']]);
+    expect(translateWithConsent.mock.calls).toEqual([['Buenos días. Adiós.', 'en', 2, { signal: expect.any(AbortSignal), inPrivate: false, tabId: null, source: 'es' }]]);
   });
 
   it('withdraws the translations of a reading that ended (not sent yet: never sent)', async () => {
     hearReadingIn('stopped', 'en');
     await textToSpeak('stopped', 'Hola.');
-    const signal = translateWithConsent.mock.calls.at(-1)![3] as unknown as AbortSignal;
+    const signal = translateWithConsent.mock.calls.at(-1)![3]!.signal!;
     expect(signal.aborted).toBe(false);
     stopTranslations('stopped');
     expect(signal.aborted).toBe(true);

@@ -94,7 +94,7 @@ export async function textToSpeak(sessionId: string, text: string): Promise<stri
       const free = kept[i] ?? null;
       if (free !== null) return free;
       const price = translationCost(block.text);
-      const bought = await translateWithConsent(block.text, target, price, signal, inPrivate, tabId, source);
+      const bought = await translateWithConsent(block.text, target, price, { signal, inPrivate, tabId, source });
       // Kept under none too when the same entries match there (a page that declares no language finds
       // it), unless its terms went unprotected (their pieces would have cost past its price).
       const shape = shapes[i] ?? null;
