@@ -15,7 +15,7 @@ const MONEY = ['credits-reading', 'credits-visible', 'credits-faults', 'translat
 
 export const AREAS: Area[] = [
   // The captions' spoken track: speech placed at the captions' times (its silent frame shared with the gapless join), saved like a download.
-  { pattern: /^lib\/audio\/(mp3-)?place|^lib\/captions\/track-file/, specs: ['captions', 'download-job'], firefox: ['captions'] },
+  { pattern: /^lib\/audio\/((mp3-)?place|mp3-refit|refit-client|speech-samples)|^lib\/captions\/track-f/, specs: ['captions', 'download-job'], firefox: ['captions'] },
   // Decoding a saved file (decodedAudio, and decodedSeconds from it): every spec that checks a download's audio.
   { pattern: /^test\/support\/decoded-audio/, specs: ['captions', 'credits-reading', 'download-job', 'pdf-reader', 'popup', 'read-aloud-more'], firefox: ['captions'] },
   // Saving a joined download and a placed spoken track (the same downloads plumbing): both areas' tests.

@@ -52,8 +52,9 @@ function main(): void {
     // turn bytes into a data: URL as big again.
     joinDownload: ({ keys, format }) => joinedFileUrl(keys, format, async (key) => (await loadAudio(key))?.audio),
     // A captions' spoken track, placed here from the cache as a download is joined (by keys, not
-    // bytes, for the same cap; no codec: frames and samples are copied); only its URL goes back.
-    placeTrack: ({ parts, lengthSec }) => trackFileUrl(parts, lengthSec, async (key) => (await loadAudio(key))?.audio),
+    // bytes, for the same cap; frames and samples copied, but for speech longer than its slot,
+    // decoded and encoded again in the join worker); only its URL goes back.
+    placeTrack: ({ parts, lengthSec, language }) => trackFileUrl(parts, lengthSec, language, async (key) => (await loadAudio(key))?.audio),
   });
   // The player's own figures, for the benchmark and tests only.
   if (__VOXLATE_TEST_HOOKS__) {

@@ -3,6 +3,7 @@ import { resolveObjectURL } from 'node:buffer';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { useEmulator } from '../../test/contract/emulator-harness';
+import { JoinWorkerOnChannel } from '../audio/join-worker.test-helpers';
 import { parseMp3 } from '../audio/mp3';
 import { useEnglishMessages } from '../i18n.test-helpers';
 import { accountItem } from '../settings/cache-items';
@@ -36,6 +37,8 @@ beforeEach(async () => {
   useEnglishMessages();
   fakeBrowser.reset();
   vi.stubEnv('FIREFOX', 'true');
+  // Speech longer than its slot is encoded again in the join worker: its real code, on a channel.
+  vi.stubGlobal('Worker', JoinWorkerOnChannel);
   saved.length = 0;
   vi.spyOn(fakeBrowser.downloads, 'download').mockImplementation(async (options) => {
     // Firefox's option (not in Chrome's typings): the private window files the download.
@@ -53,6 +56,7 @@ beforeEach(async () => {
 afterEach(() => {
   dropAudioInMemory();
   vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -78,7 +82,7 @@ describe('the spoken track in the worker', () => {
     const texts = ['[ES] Hola, my amigo.', '[ES] El gato sleeps on el libro.'];
     for (const text of texts) await speakCaption('es', text, TAB);
     expect(await speechLog()).toHaveLength(2);
-    const name = await saveCaptionsTrack('es', [{ text: texts[0]!, atSec: 0.2 }, { text: texts[1]!, atSec: 2 }, { text: texts[0]!, atSec: 6 }], 8, 'River: a film', TAB);
+    const name = await saveCaptionsTrack('es', [{ text: texts[0]!, atSec: 0.2, endSec: 2 }, { text: texts[1]!, atSec: 2, endSec: 6 }, { text: texts[0]!, atSec: 6, endSec: 8 }], 8, 'River: a film', TAB);
     expect(name).toBe('River a film.es.mp3');
     expect(await speechLog()).toHaveLength(2);
     expect(saved).toHaveLength(1);
@@ -95,7 +99,7 @@ describe('the spoken track in the worker', () => {
     const keys = await Promise.all(texts.map(async (text) => captionSpeechKey(await getSettings(), 'es', text, TAB)));
     expect(await hasAudio(keys[0]!)).toBe(true);
     expect(await hasAudio(keys[1]!)).toBe(false);
-    expect(await saveCaptionsTrack('es', [{ text: texts[0]!, atSec: 0 }, { text: texts[1]!, atSec: 2 }], 4, 'River', TAB)).toBe('River.es.mp3');
+    expect(await saveCaptionsTrack('es', [{ text: texts[0]!, atSec: 0, endSec: 2 }, { text: texts[1]!, atSec: 2, endSec: 4 }], 4, 'River', TAB)).toBe('River.es.mp3');
     // The second caption's speech (not in the cache: evicted, say) bought at the save, within the grant; the first not again.
     expect(await speechLog()).toHaveLength(2);
     expect(await hasAudio(keys[1]!)).toBe(true);
@@ -109,7 +113,7 @@ describe('the spoken track in the worker', () => {
     await acceptOffer((await estimateCaptions(cues, 8, tab.id!)).offer, tab.id!);
     await acceptOffer((await estimateCaptionsTrack(cues, tab.id!)).offer, tab.id!);
     await speakCaption('es', '[ES] Hola, my amigo.', tab.id!);
-    expect(await saveCaptionsTrack('es', [{ text: '[ES] Hola, my amigo.', atSec: 1 }], 3, '', tab.id!)).toBe('captions.es.mp3');
+    expect(await saveCaptionsTrack('es', [{ text: '[ES] Hola, my amigo.', atSec: 1, endSec: 3 }], 3, '', tab.id!)).toBe('captions.es.mp3');
     expect(saved).toMatchObject([{ fileName: 'captions.es.mp3', incognito: true }]);
     expect(parseMp3(saved[0]!.bytes).durationSec).toBeGreaterThanOrEqual(3);
     // Nothing of it in the database.

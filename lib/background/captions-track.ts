@@ -58,8 +58,8 @@ export function trackFileName(title: string, target: string, format: 'mp3' | 'wa
 }
 
 /**
- * Makes the spoken track of `parts` (each translated caption at its start, in order) `lengthSec`
- * long and saves it; returns its name. The page has had each caption's speech bought already
+ * Makes the spoken track of `parts` (each translated caption at its start, in order, fitted to its
+ * slot as Listen fits it) `lengthSec` long and saves it; returns its name. The page has had each caption's speech bought already
  * (through speakCaption), so it is in the cache: the file is placed from there by the speech's
  * keys, held from eviction meanwhile. One not there (evicted since) is bought again, within what
  * the user agreed to.
@@ -75,8 +75,8 @@ export function saveCaptionsTrack(target: string, parts: readonly TrackPart[], l
     await pinAudio(owner, [...keys.values()]);
     try {
       for (const text of texts) if (!(await hasAudio(keys.get(text)!).catch(() => false))) await speakCaption(target, text, tabId);
-      const placed = parts.map((part) => ({ key: keys.get(part.text)!, atSec: part.atSec }));
-      return await savePlacedTrack(placed, lengthSec, (format) => trackFileName(title, target, format), await isPrivateTab(tabId));
+      const placed = parts.map((part) => ({ key: keys.get(part.text)!, text: part.text, atSec: part.atSec, endSec: part.endSec }));
+      return await savePlacedTrack(placed, lengthSec, language.code, (format) => trackFileName(title, target, format), await isPrivateTab(tabId));
     } finally {
       await unpinAudio(owner);
     }

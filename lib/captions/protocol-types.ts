@@ -42,10 +42,11 @@ export interface TrackCue {
   translation: string | null;
 }
 
-/** One translated caption's speech in the spoken track: what is said, and where it starts (seconds into the video). */
+/** One translated caption's speech in the spoken track: what is said, where it starts and where its slot ends (the next caption's start; seconds into the video). */
 export interface TrackPart {
   text: string;
   atSec: number;
+  endSec: number;
 }
 
 /** The figure for the spoken track, and the offer that agreeing to it accepts. */

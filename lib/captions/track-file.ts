@@ -1,7 +1,9 @@
 import { ServiceError } from '../api/errors';
 import { audioFileUrl } from '../audio/joined-file';
 import { placeSpeech } from '../audio/place';
+import { openMp3Refitter } from '../audio/refit-client';
 import { t } from '../i18n';
+import { fitTrackParts, type SpeechRecoder } from './track-fit';
 
 /*
  * The spoken track made into a file where there is a document (Firefox's background page, Chrome's
@@ -10,10 +12,15 @@ import { t } from '../i18n';
  * travel as base64 in one message, whose JSON is capped at 64 MiB (a WAV track past ~19 minutes).
  */
 
-/** A caption's speech in the spoken track: its audio cache key, and where it starts (seconds into the video). */
+/**
+ * A caption's speech in the spoken track: its audio cache key, what it says, where it starts and
+ * where its slot ends (the next caption's start: seconds into the video).
+ */
 export interface TrackKeyedPart {
   key: string;
+  text: string;
   atSec: number;
+  endSec: number;
 }
 
 /** The spoken track as an object URL for downloads.download, and its format (the speech's own). */
@@ -24,20 +31,32 @@ export interface TrackFile {
 
 /**
  * Places each part's speech (read with `load`, each key once) at its start in one file `lengthSec`
- * long (placeSpeech: frames and samples copied, no codec) and returns its object URL, revoked after
- * a minute as a joined file's is; null when a part's audio is not stored. Speech of forms that
- * cannot go in one file is refused with what to do about it.
+ * long and returns its object URL, revoked after a minute as a joined file's is; null when a
+ * part's audio is not stored. Speech longer than its slot is fitted to it as Listen fits it (in
+ * `language`: track-fit.ts), an mp3's in the join worker (`mp3`: started only if one is needed,
+ * ended after); the rest is copied (placeSpeech: frames and samples as they are). Speech of forms
+ * that cannot go in one file is refused with what to do about it.
  */
-export async function trackFileUrl(parts: readonly TrackKeyedPart[], lengthSec: number, load: (key: string) => Promise<Uint8Array | undefined>): Promise<TrackFile | null> {
+export async function trackFileUrl(
+  parts: readonly TrackKeyedPart[],
+  lengthSec: number,
+  language: string,
+  load: (key: string) => Promise<Uint8Array | undefined>,
+  mp3: () => SpeechRecoder & { end(): void } = openMp3Refitter,
+): Promise<TrackFile | null> {
   const keys = [...new Set(parts.map((part) => part.key))];
   const audio = new Map(await Promise.all(keys.map(async (key) => [key, await load(key)] as const)));
   if (keys.length === 0 || [...audio.values()].some((bytes) => !bytes)) return null;
   let placed;
+  const started: (SpeechRecoder & { end(): void })[] = [];
   try {
-    placed = placeSpeech(parts.map((part) => ({ bytes: audio.get(part.key)!, atSec: part.atSec })), lengthSec);
+    const fitted = await fitTrackParts(parts.map((part) => ({ ...part, bytes: audio.get(part.key)! })), language, () => started[0] ?? started[started.push(mp3()) - 1]!);
+    placed = placeSpeech(fitted.parts, lengthSec);
   } catch (error) {
     console.warn('The spoken track could not be made.', error);
     throw new ServiceError('badResponse', t('captionsTrackNotJoined'));
+  } finally {
+    for (const worker of started) worker.end();
   }
   return { url: audioFileUrl(placed.bytes, placed.format), format: placed.format };
 }

@@ -13,8 +13,8 @@ describe('the spoken track’s plan', () => {
   it('places each translated caption at its cue’s start, in order; one not translated (or with nothing to say) leaves silence', () => {
     const translations: Record<string, string> = { '0': '[ES] El río', '2': 'nothing', '3': '[ES] Oro' };
     expect(trackParts(cues, (id) => translations[id] ?? null)).toEqual([
-      { text: '[ES] El río', atSec: 0.2 },
-      { text: '[ES] Oro', atSec: 6 },
+      { text: '[ES] El río', atSec: 0.2, endSec: 2 },
+      { text: '[ES] Oro', atSec: 6, endSec: 7.8 },
     ]);
   });
 

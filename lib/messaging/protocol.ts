@@ -278,11 +278,11 @@ export const messageRules = {
     }),
     from: ['content'],
   },
-  /** Places each translated caption's speech (bought already, through captionsSpeak) at its start in one file `length` seconds long, and saves it. */
+  /** Places each translated caption's speech (bought already, through captionsSpeak) at its start, fitted to its slot (up to `endSec`), in one file `length` seconds long, and saves it. */
   captionsTrackSave: {
     input: z.strictObject({
       target: targetCode,
-      parts: z.array(z.strictObject({ text: text(1, 5_000), atSec: num(0, 1e7) })).check(z.minLength(1), z.maxLength(20_000)),
+      parts: z.array(z.strictObject({ text: text(1, 5_000), atSec: num(0, 1e7), endSec: num(0, 1e7) })).check(z.minLength(1), z.maxLength(20_000)),
       // Up to a day of video: the track is as long as its video.
       length: num(0, 86_400),
       title: text(0, 1_000),
@@ -328,11 +328,12 @@ export const messageRules = {
     from: ['extension'],
   },
   playerStats: { input: z.undefined(), from: ['extension'] },
-  /** A captions' spoken track to place there from the cache: each caption's speech by its key, at its start (see trackFileUrl). */
+  /** A captions' spoken track to place there from the cache: each caption's speech by its key, at its start, fitted to its slot (see trackFileUrl). */
   placeTrack: {
     input: z.strictObject({
-      parts: z.array(z.strictObject({ key: text(1, 100), atSec: num(0, 1e7) })).check(z.minLength(1), z.maxLength(20_000)),
+      parts: z.array(z.strictObject({ key: text(1, 100), text: text(1, 5_000), atSec: num(0, 1e7), endSec: num(0, 1e7) })).check(z.minLength(1), z.maxLength(20_000)),
       lengthSec: num(0, 86_400),
+      language: targetCode,
     }),
     from: ['extension'],
   },

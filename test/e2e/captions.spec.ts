@@ -113,11 +113,17 @@ const listened = (page: Page) => page.evaluate(() => {
   return { spoken: w.spoken, volumes: w.volumes, holds: w.holds };
 });
 /**
- * How long the spoken track should be: the video's length, or the end of the last speech when the speech of `parts` (decoded),
- * each at its cue's start in `starts` or right after the one before while that one still speaks, runs past it.
+ * Whether each caption's speech (`parts`, decoded as served) starts at its cue in `cues` in the spoken track, to the frame (26 ms):
+ * its first sound from just before its cue on (the speech before ends earlier, fitted to its slot) comes after its own opening
+ * silence, which is shorter by up to 1.3× when the speech is sped up to fit. An error for each that does not.
  */
-const trackSeconds = (parts: readonly { samples: Float32Array; sampleRate: number }[], starts: readonly number[], duration: number) =>
-  Math.max(duration, parts.reduce((end, part, i) => Math.max(end, starts[i]!) + part.samples.length / part.sampleRate, 0));
+const speechOffCues = (track: { samples: Float32Array; sampleRate: number }, parts: readonly { samples: Float32Array; sampleRate: number }[], cues: readonly number[]) =>
+  cues.flatMap((cue, i) => {
+    const from = Math.round((cue - 0.05) * track.sampleRate);
+    const onset = from / track.sampleRate + firstSoundSec({ samples: track.samples.subarray(from), sampleRate: track.sampleRate })!;
+    const lead = firstSoundSec(parts[i]!)!;
+    return onset >= cue + lead / 1.3 - 0.027 && onset <= cue + lead + 0.027 ? [] : [`caption ${i + 1}'s speech is heard from ${onset} s, its cue at ${cue} s (${lead} s of silence before it)`];
+  });
 const speechCharges = async (url: string) => (await ledger(url)).entries.filter((e) => e.path === '/api/v1/tts').map((e) => e.textStart);
 
 test.describe('translate captions', () => {
@@ -500,7 +506,7 @@ test.describe('translate captions', () => {
     ].join('\n'));
     expect((await translateCharges(emulator.url)).map((e) => e.credits)).toEqual([firstTwo, rest]);
   });
-  test('Download spoken track: the figure first; one mp3 the video\'s length, each caption\'s speech at its start, each bought once', async ({
+  test('Download spoken track: the figure first; one mp3 the video\'s length, each caption\'s speech at its start (fitted to its slot), each bought once', async ({
     context, background, extensionId, emulator, pages,
   }) => {
     await connectService(background, emulator.url, 'demo-pro');
@@ -522,14 +528,16 @@ test.describe('translate captions', () => {
     expect((await speechCharges(emulator.url)).sort()).toEqual([...said].sort());
     expect((await translateCharges(emulator.url)).map((e) => e.credits)).toEqual([costOf('The river rises at dawn.\n\nBoats wait by the old bridge.\n\nFishermen & children wave.\n\nThe water turns gold at dusk.')]);
 
-    // The file: the first caption's speech starting at its cue (0.2 s) to the frame (26 ms); as long as the video, or
-    // to the end of the last speech when the speech, each placed at its cue or right after the one before, runs past it.
+    // The file: each caption's speech starting at its cue to the frame (26 ms), the speech longer than its slot sped up or cut
+    // to end before the next cue (as Listen does it); as long as the video.
     const track = await decodedAudio(file);
     const request = (await emulatorLog(emulator.url)).find((r) => r.path === '/api/v1/tts' && r.textStart === said[0])!;
     const parts = await Promise.all(said.map(async (text) => decodedAudio(await servedMp3(text, { voiceId: request.voiceId!, language: request.language!, speed: request.speed ?? 1 }))));
     const onset = firstSoundSec(track)! - firstSoundSec(parts[0]!)!;
     expect(Math.abs(onset - 0.2)).toBeLessThanOrEqual(0.027);
-    expect(track.samples.length / track.sampleRate).toBeCloseTo(trackSeconds(parts, [0.2, 2, 4, 6], duration), 0);
+    const cues = [0.2, 2, 4, 6];
+    expect(speechOffCues(track, parts, cues)).toEqual([]);
+    expect(Math.abs(track.samples.length / track.sampleRate - duration)).toBeLessThanOrEqual(0.027);
 
     // Again: every caption heard already, so the figure is nothing and nothing more is paid.
     await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Download spoken track'));

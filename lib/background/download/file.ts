@@ -56,12 +56,12 @@ async function joinedUrl(keys: readonly string[], format: SpeechParams['format']
 }
 
 /**
- * Places a captions' spoken track from the cache (each caption's speech by its key, at its start:
- * see trackFileUrl) and saves it under the name `nameOf` gives its format; returns that name.
- * `inPrivate` as for saveJoinedAudio.
+ * Places a captions' spoken track from the cache (each caption's speech by its key, at its start,
+ * fitted to its slot in `language`: see trackFileUrl) and saves it under the name `nameOf` gives
+ * its format; returns that name. `inPrivate` as for saveJoinedAudio.
  */
-export async function savePlacedTrack(parts: readonly TrackKeyedPart[], lengthSec: number, nameOf: (format: TrackFile['format']) => string, inPrivate = false): Promise<string> {
-  const file = await placedTrackUrl(parts, lengthSec);
+export async function savePlacedTrack(parts: readonly TrackKeyedPart[], lengthSec: number, language: string, nameOf: (format: TrackFile['format']) => string, inPrivate = false): Promise<string> {
+  const file = await placedTrackUrl(parts, lengthSec, language);
   if (!file) throw new ServiceError('badResponse', t('downloadNotStored'));
   const fileName = nameOf(file.format);
   await downloadUrl(file.url, fileName, inPrivate);
@@ -73,10 +73,10 @@ export async function savePlacedTrack(parts: readonly TrackKeyedPart[], lengthSe
  * background page here; Chrome's offscreen document, sent the parts' keys (not their bytes: a
  * message is JSON with a 64 MiB cap), which reads them as it reads a join's.
  */
-async function placedTrackUrl(parts: readonly TrackKeyedPart[], lengthSec: number): Promise<TrackFile | null> {
-  if (import.meta.env.FIREFOX) return trackFileUrl(parts, lengthSec, async (key) => (await getAudio(key))?.audio);
+async function placedTrackUrl(parts: readonly TrackKeyedPart[], lengthSec: number, language: string): Promise<TrackFile | null> {
+  if (import.meta.env.FIREFOX) return trackFileUrl(parts, lengthSec, language, async (key) => (await getAudio(key))?.audio);
   await ensureOffscreen();
-  const file = unwrap(await sendMessage('placeTrack', { parts: parts.map(({ key, atSec }) => ({ key, atSec })), lengthSec }));
+  const file = unwrap(await sendMessage('placeTrack', { parts: parts.map(({ key, text, atSec, endSec }) => ({ key, text, atSec, endSec })), lengthSec, language }));
   if (file !== null && !isOwnObjectUrl(file.url)) throw new ServiceError('badResponse', t('downloadNotStored'));
   return file;
 }
