@@ -522,8 +522,6 @@ async function main(): Promise<number> {
       await until('the second track saved', async () => (await mp3s()).length === 2);
       if ((await speech()).length !== 4) throw new Error('speech heard already was paid for again');
     });
-
-    // Last: the add-on is loaded afresh.
   } finally {
     await firefox.close();
     await embedded.close();
