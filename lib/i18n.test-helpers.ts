@@ -23,8 +23,6 @@ export function useLocaleMessages(code: 'en' | 'es' | 'de' | 'ja', uiLanguage: s
   vi.spyOn(fakeBrowser.i18n, 'getUILanguage').mockReturnValue(uiLanguage);
   vi.spyOn(fakeBrowser.i18n, 'getMessage').mockImplementation((key: string, subs?: string | (string | number)[]) => {
     const values = ([] as (string | number)[]).concat(subs ?? []).map(String);
-    // The locale the browser picked the messages for, as Chrome and Firefox write it ("en_US").
-    if (key === '@@ui_locale') return uiLanguage.replace('-', '_');
     const entry = messages[key];
     if (!entry) return '';
     const fill = (text: string) => text.replace(/\$(\d)/g, (_, n: string) => values[Number(n) - 1] ?? '');

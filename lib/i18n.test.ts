@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { makeServiceError } from './api/errors';
-import { applyUiLanguage, formatNumber, t, uiLocale } from './i18n';
+import { formatNumber, t, uiLocale } from './i18n';
 import { useEnglishMessages, useLocaleMessages } from './i18n.test-helpers';
 
 beforeEach(() => {
@@ -32,15 +32,6 @@ describe('numbers and errors in the UI language', () => {
     expect([uiLocale(), formatNumber(1200)]).toEqual(['de-DE', '1.200']);
     useLocaleMessages('en', 'fr-FR');
     expect([uiLocale(), formatNumber(1200)]).toEqual(['en', '1,200']);
-  });
-
-  it('takes the language the messages were picked for (`@@ui_locale`) over getUILanguage, which said en-US on a first start with Japanese messages', () => {
-    useLocaleMessages('ja', 'ja');
-    vi.spyOn(fakeBrowser.i18n, 'getUILanguage').mockReturnValue('en-US');
-    expect(uiLocale()).toBe('ja');
-    const page = { documentElement: { lang: 'en', dir: 'ltr' } };
-    applyUiLanguage(page as unknown as Document);
-    expect(page.documentElement.lang).toBe('ja');
   });
 
   it('words an error of the service in the user’s language', () => {

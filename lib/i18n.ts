@@ -26,19 +26,9 @@ export function t<K extends MessageKey>(key: K, ...substitutions: Substitutions<
 /** Locales shipped in public/_locales; any other UI language gets the English text. */
 export const SHIPPED_LOCALES = ['en', 'es', 'de', 'ja'] as const;
 
-/**
- * The browser's UI language ("ja", "en-US"), as the extension's messages were picked for it: their
- * own `@@ui_locale`. On a browser's first start Chromium's getUILanguage() said "en-US" while the
- * messages were already Japanese (a welcome page in Japanese marked lang="en-US"); it is the
- * fallback where the messages do not say.
- */
-export function browserUiLanguage(): string {
-  return browser.i18n?.getMessage('@@ui_locale' as never)?.replace('_', '-') || browser.i18n.getUILanguage();
-}
-
 /** The language the UI's text is in: the browser's when we ship it, else English (the default locale). */
 export function uiLocale(): string {
-  const ui = browserUiLanguage();
+  const ui = browser.i18n.getUILanguage();
   return (SHIPPED_LOCALES as readonly string[]).includes(baseCode(ui)) ? ui : 'en';
 }
 

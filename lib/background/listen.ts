@@ -1,5 +1,6 @@
+import { browser } from 'wxt/browser';
 import { serializeError, ServiceError } from '../api/errors';
-import { browserUiLanguage, formatNumber, t } from '../i18n';
+import { formatNumber, t } from '../i18n';
 import { detectLanguage, languageNameIn } from '../language';
 import { getSettings, updateSettings } from '../settings/items';
 import type { ListenMode } from '../settings/listen-mode';
@@ -63,7 +64,7 @@ export type ListenStart = { confirm: SpendQuestion } | null;
 
 /** A language's name in the browser's language ("Spanisch" in German). */
 export function languageName(code: string): string {
-  return languageNameIn(code, browserUiLanguage());
+  return languageNameIn(code, browser.i18n.getUILanguage());
 }
 
 /**

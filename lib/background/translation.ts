@@ -1,8 +1,9 @@
+import { browser } from 'wxt/browser';
 import { makeServiceError, isServiceError, serializeError, ServiceError, type ServiceErrorKind } from '../api/errors';
 import { createTranslator, type CostToConfirm, type TranslationResult } from '../translate/translate';
 import { CHARS_PER_CREDIT, countCharacters } from '../translate/cost';
 import { translationGrowthBound } from '../translate/growth';
-import { browserUiLanguage, t } from '../i18n';
+import { t } from '../i18n';
 import { defaultTargetLanguage } from '../language';
 import { getSettings, updateSettings } from '../settings/items';
 import { fetchAccount, knownBalance, noteCreditsSpent } from './account';
@@ -54,7 +55,7 @@ const requestKey = (tabId: number | undefined, requestId: string) => `${tabId ??
 
 /** The target language to offer: the last one chosen, else the browser's language, else English. */
 export async function currentTargetLanguage(): Promise<string> {
-  return defaultTargetLanguage(browserUiLanguage(), (await getSettings()).targetLanguage);
+  return defaultTargetLanguage(browser.i18n.getUILanguage(), (await getSettings()).targetLanguage);
 }
 
 /** What a page or the popup asks to translate. */

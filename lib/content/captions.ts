@@ -1,6 +1,7 @@
 import { nextBatch, AHEAD_SEC } from '../captions/ahead';
 import { cleanCueText, sortCues, type Cue } from '../captions/cue';
-import { browserUiLanguage, formatNumber, t } from '../i18n';
+import { formatNumber, t } from '../i18n';
+import { browser } from 'wxt/browser';
 import { languageNameIn } from '../language';
 import { unwrap } from '../messaging/result';
 import { sendMessage } from '../messaging/send';
@@ -187,7 +188,7 @@ async function run(video: HTMLVideoElement, track: TextTrack, list: TextTrackCue
 
   const duration = Number.isFinite(video.duration) ? video.duration : null;
   const estimate = unwrap(await sendMessage('captionsEstimate', { cues: cues.map(({ id, start, end, text }) => ({ id, start, end, text })), duration }));
-  const language = languageNameIn(estimate.target, browserUiLanguage());
+  const language = languageNameIn(estimate.target, browser.i18n.getUILanguage());
   const figure = t('captionsFigure', [formatNumber(estimate.perMinute), formatNumber(estimate.whole)]);
   const answer = own ? await overlay.askOrLoad(t('captionsQuestion', language), figure) : await overlay.ask(t('captionsFileQuestion', language), figure);
   if (typeof answer !== 'boolean') {
