@@ -126,6 +126,16 @@ const speechOffCues = (track: { samples: Float32Array; sampleRate: number }, par
   });
 const speechCharges = async (url: string) => (await ledger(url)).entries.filter((e) => e.path === '/api/v1/tts').map((e) => e.textStart);
 
+/** Connected, Spanish the target, `file`'s video at 0.5 s, and *Translate captions* chosen on it from the menu. */
+async function captionsChosen(f: { context: BrowserContext; background: Worker; extensionId: string; emulator: { url: string }; pages: { url: string } }, file: string): Promise<Page> {
+  await connectService(f.background, f.emulator.url, 'demo-pro');
+  await setSettings(f.background, { targetLanguage: 'es' });
+  const page = await openVideo({ context: f.context, pages: f.pages }, file);
+  await seekTo(page, 0.5);
+  await translateCaptionsOf({ context: f.context, background: f.background, extensionId: f.extensionId }, page);
+  return page;
+}
+
 test.describe('translate captions', () => {
   test('a <track> video: the figure first, the original at once, its translation beside it, and only the cues reached are paid for', async ({
     context, background, extensionId, emulator, pages,
@@ -256,11 +266,7 @@ test.describe('translate captions', () => {
   test('a reload of the extension ends what its captions script left running; choosing again starts afresh', async ({
     context, background, extensionId, emulator, pages,
   }) => {
-    await connectService(background, emulator.url, 'demo-pro');
-    await setSettings(background, { targetLanguage: 'es' });
-    const page = await openVideo({ context, pages }, 'captions-track.html');
-    await seekTo(page, 0.5);
-    await translateCaptionsOf({ context, background, extensionId }, page);
+    const page = await captionsChosen({ context, background, extensionId, emulator, pages }, 'captions-track.html');
     await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Translate'));
     await expect.poll(() => overlay(context, page)).not.toMatch(/credits per minute/);
     // Loaded afresh from its folder, as an update or the details page's reload does.
@@ -280,11 +286,7 @@ test.describe('translate captions', () => {
   test('Load captions…: a video without captions takes an SRT file from the computer, shown and translated like a track, paid for what is reached', async ({
     context, background, extensionId, emulator, pages,
   }) => {
-    await connectService(background, emulator.url, 'demo-pro');
-    await setSettings(background, { targetLanguage: 'es' });
-    const page = await openVideo({ context, pages }, 'captions-none.html');
-    await seekTo(page, 0.5);
-    await translateCaptionsOf({ context, background, extensionId }, page);
+    const page = await captionsChosen({ context, background, extensionId, emulator, pages }, 'captions-none.html');
     await expect.poll(() => overlay(context, page)).toContain('This video has no captions.');
     const chooser = page.waitForEvent('filechooser');
     await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Load captions…'));
@@ -302,11 +304,7 @@ test.describe('translate captions', () => {
   test('Load captions… beside the question on a video with its own track: the file\'s captions in place of the track\'s, their figure asked afresh, only their cues reached paid; the track as found after Stop', async ({
     context, background, extensionId, emulator, pages,
   }) => {
-    await connectService(background, emulator.url, 'demo-pro');
-    await setSettings(background, { targetLanguage: 'es' });
-    const page = await openVideo({ context, pages }, 'captions-track.html');
-    await seekTo(page, 0.5);
-    await translateCaptionsOf({ context, background, extensionId }, page);
+    const page = await captionsChosen({ context, background, extensionId, emulator, pages }, 'captions-track.html');
     await expect.poll(() => overlay(context, page)).toContain('Translate this video\'s captions into Spanish?');
     const loadFile = async (file: string | { name: string; mimeType: string; buffer: Buffer }) => {
       const chooser = page.waitForEvent('filechooser');
