@@ -437,7 +437,8 @@ test.describe('translate captions', () => {
     const said = first.spoken.find((s) => s.cueId === '0')!;
     expect(said).toMatchObject({ held: true, late: false });
     expect(said.videoTime - said.cueStart).toBeGreaterThanOrEqual(0);
-    expect(said.videoTime - said.cueStart).toBeLessThan(0.3);
+    // At its start, not after the translation's 1.5 s (the slack is for a busy machine, not a target: the bench measures that).
+    expect(said.videoTime - said.cueStart).toBeLessThan(0.75);
     expect(await overlay(context, page)).not.toContain('Preparing the speech…');
 
     // The option on, the last two captions at 4×: the speech of each outlasts its slot even at 1.3×, and the video waits
@@ -454,8 +455,9 @@ test.describe('translate captions', () => {
     expect(fourth.map((s) => `${s.plan} ${s.late}`)).toEqual(['pause false']);
     expect(fourth[0]!.at).toBeGreaterThanOrEqual(long('2')[1]!.at);
     expect(fourth[0]!.videoTime - fourth[0]!.cueStart).toBeGreaterThanOrEqual(0);
-    expect(fourth[0]!.videoTime - fourth[0]!.cueStart).toBeLessThan(0.3);
-    expect(long('3')[0]!.videoTime).toBeLessThan(8);
+    expect(fourth[0]!.videoTime - fourth[0]!.cueStart).toBeLessThan(0.75);
+    // Held before the video's end (at 4× a timer a little late moves it 4× as far: not a bound on the moment).
+    expect(long('3')[0]!.videoTime).toBeLessThan(await page.evaluate(() => document.querySelector('video')!.duration));
     // Only the captions reached were paid for, each once.
     expect((await speechCharges(emulator.url)).sort()).toEqual(['[ES] Boats wait by the old bridge.', '[ES] Fishermen & children wave.', '[ES] The agua turns gold at dusk.', '[ES] The river rises at dawn.']);
   });

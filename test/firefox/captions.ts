@@ -402,7 +402,7 @@ async function main(): Promise<number> {
       const seen = first.holds.map((h) => `${h.cueId} ${h.state} ${h.why} ${h.paused}`);
       if (JSON.stringify(seen) !== JSON.stringify(['0 held speech true', '0 resumed speech false'])) throw new Error(`held ${JSON.stringify(first.holds)}`);
       const said = first.spoken.find((s) => s.cueId === '0');
-      if (!said || !said.held || said.late || said.videoTime < said.cueStart || said.videoTime - said.cueStart >= 0.3) throw new Error(`the first caption was said off its caption: ${JSON.stringify(said)}`);
+      if (!said || !said.held || said.late || said.videoTime < said.cueStart || said.videoTime - said.cueStart >= 0.75) throw new Error(`the first caption was said off its caption: ${JSON.stringify(said)}`);
       if ((await overlay()).includes('Preparing the speech…')) throw new Error('"Preparing the speech…" stayed');
     });
 
@@ -472,7 +472,7 @@ async function main(): Promise<number> {
       if (said?.plan !== 'pause') throw new Error(`option on, the third caption was said ${JSON.stringify(said)}`);
       // The fourth caption starts where the third's slot ends: said once, after the third's speech, at its start (not over it, not dropped).
       const fourth = on.spoken.slice(spokenBefore.length).filter((s) => s.cueId === '3');
-      if (fourth.length !== 1 || fourth[0]!.late || fourth[0]!.at < resumed.at || fourth[0]!.videoTime < fourth[0]!.cueStart || fourth[0]!.videoTime - fourth[0]!.cueStart >= 0.3) {
+      if (fourth.length !== 1 || fourth[0]!.late || fourth[0]!.at < resumed.at || fourth[0]!.videoTime < fourth[0]!.cueStart || fourth[0]!.videoTime - fourth[0]!.cueStart >= 0.75) {
         throw new Error(`option on, the fourth caption was said ${JSON.stringify(fourth)}, not once after the third’s speech (its hold let go at ${resumed.at}) at its start`);
       }
       // Heard again from what was bought: nothing more paid, and each caption translated once.
