@@ -15,6 +15,7 @@ import { listenToCaptions, type CaptionsListener } from './captions-listen';
 import { downloadCaptions } from './captions-download';
 import { downloadSpokenTrack } from './captions-track';
 import { extensionAlive } from './lifetime';
+import { isSiteTrack, siteTrack } from './captions-sites';
 
 /*
  * "Translate captions" on the page: the video's own text track (a <track> or cues a script added)
@@ -111,7 +112,8 @@ export async function startCaptions(win: Window, ctx: CaptionsLifetime, clicked:
     // track is left as it was found, and a track made of a loaded file stops being drawn.
     const modeBefore = track?.mode;
     const list = track ? await loadedCues(video, track, signal) : null;
-    const own = list && list.length > 0 ? track : null;
+    // None of its own in the standard API: a site's player that keeps them to itself (YouTube) is asked.
+    const own = list && list.length > 0 && !isSiteTrack(track!) ? track : await siteTrack(video, signal);
     let loaded: TextTrack | null = null;
     const restore = () => {
       if (loaded) loaded.mode = 'disabled';

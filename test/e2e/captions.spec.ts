@@ -197,6 +197,38 @@ test.describe('translate captions', () => {
     await playToEnd(page, 4);
     expect(await translateCharges(emulator.url)).toHaveLength(1);
   });
+  test('YouTube’s player (it draws its captions itself, none in textTracks): read as its player reads them, the figure first, only the cues reached paid; its own caption window hidden while ours show and back after Stop', async ({
+    context, background, extensionId, emulator, pages,
+  }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es' });
+    const page = await openVideo({ context, pages }, 'youtube.html?v=vxHarbour01');
+    await seekTo(page, 0.5);
+    // YouTube's own caption, drawn by its player (its captions on, as the user left them).
+    const own = () => page.evaluate(() => {
+      const container = document.querySelector('.ytp-caption-window-container')!;
+      return { shown: getComputedStyle(container).display !== 'none', text: container.textContent };
+    });
+    await expect.poll(own).toEqual({ shown: true, text: 'Kites climb over the dunes.' });
+    await translateCaptionsOf({ context, background, extensionId }, page);
+
+    await expect.poll(() => overlay(context, page)).toContain('Kites climb over the dunes.');
+    await expect.poll(() => overlay(context, page)).toMatch(/About \d+ credits per minute of video; up to \d+ for the whole video\./);
+    expect(await translateCharges(emulator.url)).toEqual([]);
+    expect((await own()).shown).toBe(false);
+
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Translate'));
+    await playUntil(page, 2.4);
+    await expect.poll(() => overlay(context, page)).toContain('[ES] The tide turns at noon.');
+    expect((await translateCharges(emulator.url)).map((e) => e.credits)).toEqual([costOf('Kites climb over the dunes.\n\nThe tide turns at noon.')]);
+    expect((await own()).shown).toBe(false);
+
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Stop'));
+    await expect.poll(() => overlay(context, page)).toBe('');
+    // YouTube's own caption window as it was, its player drawing into it again.
+    await expect.poll(own).toEqual({ shown: true, text: 'The tideturns at noon.' });
+  });
+
   test('an answer that cannot be split back into its captions is paid once: they stay untranslated, are not sent again, and the next go one a request', async ({
     context, background, extensionId, emulator, pages,
   }) => {

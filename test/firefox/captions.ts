@@ -3,7 +3,8 @@
  * is spent, the original caption at once and its translation beside it, one request of whole cues
  * for the part of the video reached (the test build reaches 2 s ahead), an answer that cannot be
  * split paid once, errors in words of ours, a caption file the user loads, a player in a frame of
- * another origin, fullscreen, cues a page script adds (and Stop), the bilingual captions downloaded
+ * another origin, fullscreen, cues a page script adds (and Stop), YouTube's player (its captions
+ * drawn by itself, read as it reads them), the bilingual captions downloaded
  * as VTT and SRT, and the captions heard ("Listen in <language>", with the option that pauses the
  * video for speech running long). Prints "N passed, N failed".
  */
@@ -275,6 +276,30 @@ async function main(): Promise<number> {
       const log = (await (await fetch(`${emulator.url}/__emulator/log`)).json()) as { requests: { path: string }[] };
       const sent = log.requests.filter((r) => r.path === '/api/v1/translate' || r.path === '/api/v1/tts').length;
       if (sent !== 1) throw new Error(`${sent} paid requests were sent, one expected (the captions reached before Stop)`);
+    });
+
+    await check('Firefox: YouTube’s player (it draws its captions itself, none in textTracks), its captions off: turned on for its player to ask for them, read as it reads them; the figure first, the original at once, the translation beside it, the cues reached paid; its own caption window hidden meanwhile, and after Stop as the user had it', async () => {
+      await open('youtube.html?v=vxHarbour01&cc=0');
+      const own = () => page.evaluate(`(() => {
+        const container = document.querySelector('.ytp-caption-window-container');
+        return { shown: getComputedStyle(container).display !== 'none', cc: document.querySelector('.ytp-subtitles-button').getAttribute('aria-pressed'), text: container.textContent };
+      })()`) as Promise<{ shown: boolean; cc: string; text: string }>;
+      await translateCaptionsOf(ext);
+      await until('the original caption and the figure', async () => {
+        const text = await overlay();
+        return text.includes('Kites climb over the dunes.') && FIGURE.test(text);
+      });
+      await expectCharged([]);
+      // Its player drawing its captions (on for us), where nobody sees them.
+      await until('YouTube’s own caption drawn and hidden', async () => JSON.stringify(await own()) === JSON.stringify({ shown: false, cc: 'true', text: 'Kites climb over the dunes.' }));
+      await clickInPageUi(ext, page, 'button', 'Translate', 'voxlate-captions');
+      await within('the video played to 2.4 s', page.evaluate(playUntil(2.4)));
+      await until('the translation beside the original', async () => (await overlay()).includes('[ES] The tide turns at noon.'));
+      await expectCharged([costOf('Kites climb over the dunes.\n\nThe tide turns at noon.')]);
+      await clickInPageUi(ext, page, 'button', 'Stop', 'voxlate-captions');
+      await until('the overlay gone', async () => (await overlay()) === '');
+      // Off again, as the user had them, and its caption window shown (empty: captions off).
+      await until('YouTube’s captions as the user had them', async () => JSON.stringify(await own()) === JSON.stringify({ shown: true, cc: 'false', text: '' }));
     });
 
     await check('Firefox: Download VTT and SRT: the bilingual captions from what was translated, nothing paid; the untranslated rest counted, and translated first when asked', async () => {
