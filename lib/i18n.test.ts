@@ -34,6 +34,13 @@ describe('numbers and errors in the UI language', () => {
     expect([uiLocale(), formatNumber(1200)]).toEqual(['en', '1,200']);
   });
 
+  it('names the language of the messages shown, even where the browser’s UI language says another (a first start in Chromium)', () => {
+    useLocaleMessages('ja', 'en-US');
+    expect(uiLocale()).toBe('ja');
+    useLocaleMessages('es', 'es-MX');
+    expect(uiLocale()).toBe('es-MX');
+  });
+
   it('words an error of the service in the user’s language', () => {
     useLocaleMessages('de', 'de-DE');
     expect(makeServiceError('rateLimited', { retryAfterMs: 12_000 }).message).toBe('Der Dienst ist ausgelastet (Ratenlimit). Versuchen Sie es in 12 s noch einmal.');

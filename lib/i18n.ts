@@ -26,9 +26,16 @@ export function t<K extends MessageKey>(key: K, ...substitutions: Substitutions<
 /** Locales shipped in public/_locales; any other UI language gets the English text. */
 export const SHIPPED_LOCALES = ['en', 'es', 'de', 'ja'] as const;
 
-/** The language the UI's text is in: the browser's when we ship it, else English (the default locale). */
+/**
+ * The language the UI's text is in: that of the message file the browser answers from (its
+ * `localeCode`), with the browser's region where the two agree ("de-DE"). Not the browser's UI
+ * language alone: on a first start Chromium once said "en-US" while its messages were Japanese.
+ * Without messages (an offscreen document), the browser's language when we ship it, else English.
+ */
 export function uiLocale(): string {
   const ui = browser.i18n.getUILanguage();
+  const bundle = browser.i18n?.getMessage('localeCode');
+  if (bundle) return baseCode(ui) === bundle ? ui : bundle;
   return (SHIPPED_LOCALES as readonly string[]).includes(baseCode(ui)) ? ui : 'en';
 }
 
