@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readSelection, selectionTextMap } from './selection';
 import { rangeForText } from './text-map';
 
@@ -52,6 +52,27 @@ describe('readSelection', () => {
     expect(source.text).toBe('Le titre\n\nPremière phrase.\n\nLigne un\nligne deux\n\nun\ndeux');
     expect(source.title).toBe('Page');
     expect(source.languageHint).toBe('fr');
+  });
+
+  it('reads no style outside a selection across paragraphs, whose common ancestor is the whole article (issue 41)', () => {
+    document.body.innerHTML =
+      '<article><p id="before">Before <a href="#">it</a>.</p><p id="a">First one.</p><p id="b">Second <span hidden>x</span>one.</p><p id="after">After <b>it</b>.</p></article>';
+    const looked: Element[] = [];
+    const styleOf = window.getComputedStyle.bind(window);
+    const spy = vi.spyOn(window, 'getComputedStyle').mockImplementation((element, pseudo) => {
+      looked.push(element);
+      return styleOf(element, pseudo);
+    });
+    try {
+      select(document.getElementById('a')!.firstChild!, 0, document.getElementById('b')!.lastChild!, 4);
+      const read = readSelection(window)!;
+      expect(read.text).toBe('First one.\n\nSecond one.');
+      expect(read.gaps).toEqual([18]);
+      const outside = ['before', 'after'].map((id) => document.getElementById(id)!);
+      expect(looked.filter((element) => outside.some((o) => o.contains(element)))).toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('takes only the selected part of the first and last text nodes', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstRequestOf, prepareHead, prepareSpeech } from './chunk';
+import { FIRST_REQUEST_WINDOW, firstRequestOf, prepareFirstHead, prepareHead, prepareSpeech } from './chunk';
 import { chunksFrom } from './chunk-from';
 import { SEGMENT_WINDOW } from './segment';
 
@@ -48,6 +48,21 @@ describe('the text prepared once (issue 41)', () => {
     expect(head.whole).toBe(false);
     expect(head.sentences.at(-1)!.end).toBeLessThanOrEqual(SEGMENT_WINDOW);
     expect(firstRequestOf(head)).toBe(prepareSpeech(long, 'en').chunks[0]!.text);
+  });
+
+  it('prepares only the first 1,000 characters of a 5,000-character selection for its first request, the whole text\'s first', () => {
+    const { measured, measure } = counting();
+    const selection = (paragraph + '\n').repeat(Math.ceil(5000 / paragraph.length));
+    const head = prepareFirstHead(selection, 'en', { measure });
+    expect(head.whole).toBe(false);
+    expect(head.sentences.at(-1)!.end).toBeLessThanOrEqual(FIRST_REQUEST_WINDOW);
+    expect(measured.length).toBeLessThan(50);
+    expect(firstRequestOf(head)).toBe(prepareSpeech(selection, 'en', { measure }).chunks[0]!.text);
+    // Too few sentences there to be sure of the first (one long sentence): its segmentation window.
+    const longFirst = `${'word '.repeat(300)}ends here. ${selection}`;
+    expect(firstRequestOf(prepareFirstHead(longFirst, 'en'))).toBe(prepareSpeech(longFirst, 'en').chunks[0]!.text);
+    // No longer than the window: prepared whole, the value the plan reads.
+    expect(prepareFirstHead(paragraph, 'en')).toEqual(prepareSpeech(paragraph, 'en'));
   });
 
   it('never lets a sentence said longer than the limit overflow it', () => {

@@ -59,10 +59,11 @@ export function splitSentences(text: string, language: string, options: SplitOpt
 export const SEGMENT_WINDOW = 8_000;
 
 /**
- * Where the first segmentation window of `text` ends: the sentences before it are exactly those
- * the whole text's segmentation finds there, so the start of a long text can be planned alone.
+ * Where the first segmentation window of `text` (of `size` characters at most) ends: the sentences
+ * before it are exactly those the whole text's segmentation finds there, so the start of a long
+ * text can be planned alone.
  */
-export const firstWindowEnd = (text: string): number => windowEnd(text, 0, SEGMENT_WINDOW);
+export const firstWindowEnd = (text: string, size = SEGMENT_WINDOW): number => windowEnd(text, 0, size);
 
 function icuRanges(text: string, language: string, window: number): Range[] {
   let segmenter: Intl.Segmenter;

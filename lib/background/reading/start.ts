@@ -13,7 +13,7 @@ import type { TextMark } from '../../text-marks';
 import { leftOutItem } from '../../settings/cache-items';
 import { noteLanguageMet } from '../../settings/languages-met';
 import { learnedPrice } from '../speech-price';
-import { firstRequestOf, prepareHead, type SpeechFit } from '../../speech/chunk';
+import { firstRequestOf, prepareFirstHead, type SpeechFit } from '../../speech/chunk';
 import { firstLeavesAnyway } from './early-first';
 import { formatNumber, t } from '../../i18n';
 import { setBadge } from '../badge';
@@ -103,7 +103,7 @@ async function startWithdrawable(sessionId: string, request: ReadRequest, sent: 
   // first request would leave without a question anyway; heard as written only.)
   const head =
     request.agreedUpTo === undefined && !bySentence && !request.startOffset && !request.startSentence && (request.confirmed || request.translateTo === undefined)
-      ? prepareHead(capped.text, params.language, { cleanup, marks: request.marks, ...fit })
+      ? prepareFirstHead(capped.text, params.language, { cleanup, marks: request.marks, ...fit })
       : null;
   const first = head && firstRequestOf(head);
   // (Both asked at once: each waits on the browser, storage or its language detector.)
@@ -122,7 +122,7 @@ async function startWithdrawable(sessionId: string, request: ReadRequest, sent: 
   // language) would hold its way out on the worker's thread.
   if (early) await leftOrLate(askEarly(sessionId, { text: early, index: 0 }, params, preparePlayer));
   refuseIfWithdrawn(sessionId);
-  // A text within one segmentation window was prepared whole for its first request: it is not prepared again.
+  // A short text (within FIRST_REQUEST_WINDOW) was prepared whole for its first request: it is not prepared again.
   const planned = { sessionId, text: capped.text, title: request.title, params, cleanup, marks: request.marks, fit, ...(head?.whole ? { prepared: head } : {}) };
   // Started later in the text: the usual chunks when their audio is bought already (never twice).
   const start = request.startOffset === undefined ? { sentence: request.startSentence } : { offset: request.startOffset };
