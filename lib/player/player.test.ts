@@ -187,6 +187,28 @@ describe('createPlayer', () => {
     expect(t.player.state()?.status).toBe('playing');
   });
 
+  it('paused, withdraws the requests ahead not answered yet and asks for nothing until Resume, then asks again', async () => {
+    const t = setup();
+    current = t.player;
+    t.player.start(plan);
+    await t.resolve(0);
+    // Playing chunk 0: the chunks ahead are asked for, none answered yet.
+    const ahead = t.requests.filter((r) => r.chunkIndex > 0).map((r) => r.chunkIndex);
+    expect(ahead.length).toBeGreaterThan(0);
+    t.player.control('pause');
+    await flush();
+    expect(t.released).toEqual([ahead]);
+    // An answer coming meanwhile (a request that was with the service) starts nothing new.
+    const asked = t.requests.length;
+    t.requests.find((r) => r.chunkIndex === ahead[0])!.resolve();
+    await flush();
+    await t.play(5);
+    expect(t.requests.length).toBe(asked);
+    t.player.control('resume');
+    await flush();
+    expect(t.requests.slice(asked).map((r) => r.chunkIndex)).toEqual(ahead);
+  });
+
   it('stops: silences the audio, cancels fetches and reports stopped', async () => {
     const t = setup();
     current = t.player;

@@ -374,6 +374,8 @@ export function createPlayer(deps: PlayerDeps): Player {
   }
 
   function requestAhead(s: Session, t: number): void {
+    // Paused: nothing more is bought until Resume (the user may stop there).
+    if (s.paused) return;
     const { chunk, inChunkSec } = positionOf(s, t);
     const { starts } = timelineOf(s);
     // Until the awaited chunk has answered, ask for nothing else: requests in flight together
@@ -521,6 +523,10 @@ export function createPlayer(deps: PlayerDeps): Player {
     if (s.paused === paused) return;
     s.paused = paused;
     void (paused ? audio().suspend() : audio().resume()).catch(() => undefined);
+    // What waits to be sent is withdrawn; what is with the service already finishes into the cache,
+    // where Resume finds it (asked again, joined or free). Without this, on a busy machine the
+    // requests ahead queued at the pause went out during it.
+    if (paused) s.fetcher.release(s.fetcher.inFlight());
     pump(s);
   }
 
