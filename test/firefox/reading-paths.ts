@@ -362,6 +362,8 @@ async function main(): Promise<number> {
           return false;
         }
       }, 90_000);
+      // Lit as the jump starts; its part may still wait its turn on a busy machine (a Stop would withdraw it).
+      await until('the jump’s part asked for', async () => (await speechLog(emulator.url)).some((r) => r.status === 200 && plan[target]!.text.startsWith(r.textStart ?? '\u0000')));
       await stopAndSettle(ext);
       const paid = (await ledgerExact(emulator.url)).map((e) => plan.findIndex((c) => c.text.startsWith(e.textStart)));
       if (paid.includes(-1) || !paid.includes(target)) throw new Error(`parts paid: ${paid.join(', ')} (the jump's: ${target})`);

@@ -246,14 +246,23 @@ export const playVideoUntil = (seconds: number) => `new Promise((resolve, reject
   video.play().catch(reject);
 })`;
 
-/** Waits until the stored reading says it is playing. */
-export function untilPlaying(ext: Page): Promise<true> {
-  return until('playing', () =>
-    ext.evaluate(async () => {
-      const { reading } = (await browser.storage.session.get('reading')) as { reading?: { position?: { status: string } } };
-      return reading?.position?.status === 'playing';
-    }),
-  );
+/** Waits until the stored reading says it is playing (timed out: says what the reading was, if any). */
+export async function untilPlaying(ext: Page): Promise<true> {
+  let last: unknown = null;
+  try {
+    return await until('playing', () =>
+      ext.evaluate(async () => {
+        const { reading } = (await browser.storage.session.get('reading')) as { reading?: { position?: { status: string } } };
+        return reading?.position?.status === 'playing';
+      }),
+    );
+  } catch (error) {
+    last = await ext.evaluate(async () => {
+      const { reading } = (await browser.storage.session.get('reading')) as { reading?: { position?: unknown; interrupted?: unknown } };
+      return reading ? { position: reading.position ?? null, interrupted: reading.interrupted ?? null } : null;
+    }).catch(() => 'unreadable');
+    throw new Error(`${(error as Error).message} (the reading: ${JSON.stringify(last)})`);
+  }
 }
 
 /** Stops the reading (the stop shortcut) and waits until nothing of it is on the wire or waiting. */
