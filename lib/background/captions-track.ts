@@ -2,6 +2,7 @@ import { ServiceError } from '../api/errors';
 import { joinLines } from '../captions/cue';
 import { spokenLengths, translationFigure } from '../captions/figure';
 import type { CaptionsTrackEstimate, TrackCue, TrackPart } from '../captions/protocol-types';
+import type { SavedTrack } from '../captions/track-file';
 import { t } from '../i18n';
 import { languageByCode } from '../language';
 import { getSettings } from '../settings/items';
@@ -59,12 +60,12 @@ export function trackFileName(title: string, target: string, format: 'mp3' | 'wa
 
 /**
  * Makes the spoken track of `parts` (each translated caption at its start, in order, fitted to its
- * slot as Listen fits it) `lengthSec` long and saves it; returns its name. The page has had each caption's speech bought already
+ * slot as Listen fits it) `lengthSec` long and saves it; returns its name, and how many captions' speech was sped up or cut to fit. The page has had each caption's speech bought already
  * (through speakCaption), so it is in the cache: the file is placed from there by the speech's
  * keys, held from eviction meanwhile. One not there (evicted since) is bought again, within what
  * the user agreed to.
  */
-export function saveCaptionsTrack(target: string, parts: readonly TrackPart[], lengthSec: number, title: string, tabId: number): Promise<string> {
+export function saveCaptionsTrack(target: string, parts: readonly TrackPart[], lengthSec: number, title: string, tabId: number): Promise<SavedTrack> {
   return keepAliveDuring(async () => {
     const language = languageByCode(target);
     if (!language) throw new ServiceError('invalidRequest', t('translateUnsupported', target));

@@ -35,7 +35,7 @@ describe('the spoken track placed from the cache by keys', () => {
     await keep('hola', encodeWav(0.5), 'wav');
     await keep('gato', encodeWav(0.8), 'wav');
     const file = (await trackFileUrl([part('hola', 0.2, 2), part('gato', 2, 4), part('hola', 4, 6)], 6, 'es', fromCache))!;
-    expect(file.format).toBe('wav');
+    expect(file).toMatchObject({ format: 'wav', spedUp: 0, cut: 0 });
     const { type, bytes } = await fileAt(file.url);
     expect(type).toBe('audio/wav');
     const info = parseWav(bytes);
@@ -51,6 +51,8 @@ describe('the spoken track placed from the cache by keys', () => {
     await keep('largo', encodeWav(2.4), 'wav');
     await keep('hola', encodeWav(0.5), 'wav');
     const file = (await trackFileUrl([part('largo', 0.2, 2.2), part('hola', 2.2, 3)], 3, 'es', fromCache))!;
+    // Said on the page when it is saved.
+    expect(file).toMatchObject({ spedUp: 1, cut: 0 });
     const { bytes } = await fileAt(file.url);
     const info = parseWav(bytes);
     expect(info.dataLength / info.blockAlign / info.sampleRate).toBeCloseTo(3, 3);

@@ -29,11 +29,15 @@ export interface SpeechRecoder {
   encode(speech: SpeechSamples, like: Uint8Array): Promise<Uint8Array>;
 }
 
-/** The parts to place, and how many captions' speech was sped up, and how many cut. */
-export interface FittedTrack {
-  parts: PlacedPart[];
+/** How many captions' speech was sped up (up to 1.3×) to fit its slot, and how many cut at a word: said when the track is saved. */
+export interface FitCounts {
   spedUp: number;
   cut: number;
+}
+
+/** The parts to place, and how many captions' speech was sped up, and how many cut. */
+export interface FittedTrack extends FitCounts {
+  parts: PlacedPart[];
 }
 
 // A cut ends on a short fade: the estimated end of a word may fall in a sound, which would click.

@@ -1,4 +1,5 @@
 import type { Cue } from '../captions/cue';
+import { cutCounter } from '../captions/fit-report';
 import { follow, START, type Step, type VideoEvent } from '../captions/due';
 import { fitSpeech, slotEnd, type Overflow } from '../captions/slot';
 import { speechToFetch, SPEAK_AHEAD_SEC } from '../captions/speak-ahead';
@@ -46,6 +47,8 @@ export interface ListenOptions {
   overflow?: () => Overflow;
   /** While we hold the video for speech not ready: true (say "Preparing the speech…"), then false. */
   onPreparing?: (preparing: boolean) => void;
+  /** A caption's speech cut at a word to keep up (the option off): how many captions' speech was cut so far, each counted once. */
+  onCut?: (count: number) => void;
 }
 
 /** Where the speech in `buffer` ends (seconds), its trailing silence left out. */
@@ -76,6 +79,7 @@ export function listenToCaptions(opts: ListenOptions): CaptionsListener {
   const speech = new Map<string, Promise<AudioBuffer | null>>();
   const ready = new Map<string, AudioBuffer>();
   const playing = new Set<AudioBufferSourceNode>();
+  const cuts = cutCounter();
   let state = START;
   let timer: ReturnType<typeof setTimeout> | undefined;
   // Bumped by a seek or stop: speech arriving for an earlier moment is not played late.
@@ -210,6 +214,8 @@ export function listenToCaptions(opts: ListenOptions): CaptionsListener {
     duck();
     // Past 1.3× the overflow is cut at the end of the last word that fits (buffer seconds).
     source.start(0, 0, plan.kind === 'cut' ? plan.stopAtSec * plan.rate : speechSec);
+    const cutSoFar = cuts.played(cue.id, plan);
+    if (cutSoFar !== null) opts.onCut?.(cutSoFar);
     // The option on, past 1.3×: the video waits at its slot's end (wall-clock, at the audio's pace) until this speech ends.
     if (plan.kind === 'pause') {
       // At most as long as the rest of this speech, and HOLD_MAX_MS more.

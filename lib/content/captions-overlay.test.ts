@@ -108,6 +108,26 @@ describe('the captions overlay', () => {
     expect(root.querySelector<HTMLElement>('.working')!.hidden).toBe(true);
   });
 
+  it('says a note on a line of its own, one per kind, hidden by null or after its time', () => {
+    vi.useFakeTimers();
+    try {
+      const { overlay, root } = setUp();
+      const shown = () => [...root.querySelectorAll<HTMLElement>('.note')].filter((line) => !line.hidden).map((line) => line.textContent);
+      expect(shown()).toEqual([]);
+      overlay.note('listen', '1 caption\'s speech was cut.');
+      overlay.note('listen', '2 captions\' speech was cut.');
+      overlay.note('track', 'Spoken track saved as River.es.mp3.', 1000);
+      expect(shown()).toEqual(['2 captions\' speech was cut.', 'Spoken track saved as River.es.mp3.']);
+      expect(root.querySelector('.note')!.getAttribute('role')).toBe('status');
+      vi.advanceTimersByTime(1000);
+      expect(shown()).toEqual(['2 captions\' speech was cut.']);
+      overlay.note('listen', null);
+      expect(shown()).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('goes with its signal', () => {
     const { life } = setUp();
     expect(document.querySelector('voxlate-captions')).not.toBeNull();

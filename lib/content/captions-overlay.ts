@@ -28,6 +28,8 @@ button:focus-visible { outline: 2px solid #7ab7ff; outline-offset: 2px; }
 .status[hidden] { display: none; }
 .working { all: initial; pointer-events: auto; display: flex; gap: 8px; align-items: center; padding: 4px 8px; border-radius: 4px; background: rgba(0,0,0,0.85); color: #fff; font: 14px/1.4 system-ui, sans-serif; }
 .working[hidden], .working button[hidden] { display: none; }
+.note { all: initial; pointer-events: none; flex-basis: 100%; max-width: 36em; padding: 4px 8px; border-radius: 4px; background: rgba(0,0,0,0.78); color: #fff; font: 13px/1.4 system-ui, sans-serif; }
+.note[hidden] { display: none; }
 `;
 
 export interface CaptionsOverlay {
@@ -59,8 +61,16 @@ export interface CaptionsOverlay {
   offerDownloads(onDownload: (format: 'srt' | 'vtt' | 'track') => void): void;
   /** Says what a long task is doing (`text`, as a status) with a Cancel button that runs `onCancel`; null hides both. */
   working(text: string | null, onCancel?: () => void): void;
+  /**
+   * A calm line of its own under the tools, one per `kind` (Listen's speech cut, the spoken track
+   * saved): `text` replaces that line's, null hides it; after `timeoutMs`, if given, it hides itself.
+   */
+  note(kind: NoteKind, text: string | null, timeoutMs?: number): void;
   remove(): void;
 }
+
+/** The overlay's notes, each a line of its own. */
+export type NoteKind = 'listen' | 'track';
 
 /** Puts the overlay over `video`; everything it added goes when `signal` aborts or remove() is called. */
 export function createCaptionsOverlay(video: HTMLVideoElement, signal: AbortSignal): CaptionsOverlay {
@@ -113,7 +123,14 @@ export function createCaptionsOverlay(video: HTMLVideoElement, signal: AbortSign
   const optionBox = Object.assign(doc.createElement('input'), { type: 'checkbox' });
   const optionText = doc.createElement('span');
   option.append(optionBox, optionText);
-  tools.append(listen, option, srt, vtt, track);
+  // The notes wrap under the tools, each on its line: out of the captions' way, at the top.
+  const notes = new Map<NoteKind, { line: HTMLElement; timer?: ReturnType<typeof setTimeout> }>();
+  for (const kind of ['listen', 'track'] as const) {
+    const line = Object.assign(doc.createElement('div'), { className: 'note', hidden: true });
+    line.setAttribute('role', 'status');
+    notes.set(kind, { line });
+  }
+  tools.append(listen, option, srt, vtt, track, ...[...notes.values()].map((note) => note.line));
   // The tools (left) wrap before they reach Stop (right): on a small player none covers another.
   const bar = Object.assign(doc.createElement('div'), { className: 'bar' });
   bar.append(tools, stop);
@@ -143,6 +160,7 @@ export function createCaptionsOverlay(video: HTMLVideoElement, signal: AbortSign
   view.addEventListener('resize', place, { signal });
   doc.addEventListener('fullscreenchange', attach, { signal });
   const remove = () => {
+    for (const note of notes.values()) clearTimeout(note.timer);
     resize.disconnect();
     host.remove();
   };
@@ -177,6 +195,14 @@ export function createCaptionsOverlay(video: HTMLVideoElement, signal: AbortSign
     load.addEventListener('click', () => input.click(), { signal });
     input.addEventListener('change', () => chosen(input.files?.[0] ?? null), { signal });
     return [load, input];
+  };
+
+  const setNote = (kind: NoteKind, text: string | null, timeoutMs?: number) => {
+    const note = notes.get(kind)!;
+    clearTimeout(note.timer);
+    note.line.textContent = text ?? '';
+    note.line.hidden = text === null;
+    if (text !== null && timeoutMs !== undefined) note.timer = setTimeout(() => setNote(kind, null), timeoutMs);
   };
 
   return {
@@ -233,6 +259,7 @@ export function createCaptionsOverlay(video: HTMLVideoElement, signal: AbortSign
       cancelWork = onCancel;
       workingCancel.hidden = !onCancel;
     },
+    note: setNote,
     remove,
   };
 }

@@ -21,7 +21,7 @@ vi.mock('../messaging/send', () => ({
     if (name === 'captionsSpeak') {
       return worker.speak(data.text as string).then(ok, (error: { kind: string; message: string }) => ({ ok: false, error }));
     }
-    if (name === 'captionsTrackSave') return ok('A video.es.mp3');
+    if (name === 'captionsTrackSave') return ok({ name: 'A video.es.mp3', spedUp: 2, cut: 1 });
     return ok(undefined);
   },
 }));
@@ -60,7 +60,11 @@ describe('the spoken track on the page', () => {
       { id: '1', start: 2, end: 3.8, text: 'Boats wait.', translation: null },
     ]);
     button('Save')!.click();
-    expect(await track).toBe('A video.es.mp3');
+    expect(await track).toEqual({ name: 'A video.es.mp3', spedUp: 2, cut: 1 });
+    // Saved: said so, with how its speech was fitted to the captions' times.
+    expect(root.querySelector('.note:not([hidden])')!.textContent).toBe(
+      'Spoken track saved as A video.es.mp3. 2 captions\' speech was sped up (at most 1.3×) to fit their time. 1 caption\'s speech was cut at a word to fit its time.',
+    );
     expect(names()).toEqual(['captionsTrackEstimate', 'acceptSpendOffer', 'captionsTranslate', 'captionsSpeak', 'captionsSpeak', 'captionsTrackSave']);
     expect(worker.sent.at(-1)!.data).toMatchObject({ target: 'es', length: 8, parts: [{ text: '[ES] The river rises.', atSec: 0.2 }, { text: '[ES] Boats wait.', atSec: 2 }] });
     expect(root.querySelector<HTMLElement>('.working')!.hidden).toBe(true);
@@ -69,7 +73,7 @@ describe('the spoken track on the page', () => {
   it('Cancel: what is not sent is withdrawn (captionsStop, a pause), nothing more is asked for, and no file is made', async () => {
     let withdraw: (() => void) | undefined;
     worker.speak = (text) => text.includes('river') ? spoken() : new Promise((_, reject) => (withdraw = () => reject({ kind: 'cancelled', message: 'Cancelled.' })));
-    const { button, track } = setUp();
+    const { root, button, track } = setUp();
     await until(() => button('Save'));
     button('Save')!.click();
     await until(() => withdraw);
@@ -79,6 +83,7 @@ describe('the spoken track on the page', () => {
     withdraw!();
     expect(await track).toBeNull();
     expect(names()).not.toContain('captionsTrackSave');
+    expect(root.querySelector('.note:not([hidden])')).toBeNull();
   });
 
   it('a request withdrawn by a pause of the video (not by Cancel) is asked for again', async () => {
@@ -87,7 +92,7 @@ describe('the spoken track on the page', () => {
     const { button, track } = setUp();
     await until(() => button('Save'));
     button('Save')!.click();
-    expect(await track).toBe('A video.es.mp3');
+    expect(await track).toMatchObject({ name: 'A video.es.mp3' });
     expect(names().filter((name) => name === 'captionsSpeak')).toHaveLength(3);
   });
 });

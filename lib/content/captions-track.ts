@@ -1,5 +1,7 @@
 import { joinLines, type Cue } from '../captions/cue';
+import { trackSavedText } from '../captions/fit-report';
 import { trackLength, trackParts } from '../captions/track';
+import type { SavedTrack } from '../captions/track-file';
 import { formatNumber, t } from '../i18n';
 import { errorKind, unwrap } from '../messaging/result';
 import { sendMessage } from '../messaging/send';
@@ -18,6 +20,8 @@ import type { CaptionsOverlay } from './captions-overlay';
 const AT_ONCE = 3;
 /** A request withdrawn by the video's pause (not by Cancel) is asked again, this many times at most. */
 const MAX_WITHDRAWN = 5;
+/** How long the "saved" line stays: long enough to read its counts. */
+const SAVED_NOTE_MS = 20_000;
 
 export interface TrackOptions {
   cues: readonly Cue[];
@@ -35,9 +39,15 @@ export interface TrackOptions {
   signal: AbortSignal;
 }
 
-/** Asks with the figure, then makes and saves the track; resolves with its file name, or null when declined or cancelled. */
-export async function downloadSpokenTrack(opts: TrackOptions): Promise<string | null> {
+/**
+ * Asks with the figure, then makes and saves the track, and says so (with how many captions' speech
+ * was sped up or cut to fit); resolves with its file name and those counts, or null when declined
+ * or cancelled.
+ */
+export async function downloadSpokenTrack(opts: TrackOptions): Promise<SavedTrack | null> {
   const { cues, translated, overlay } = opts;
+  // The last track's "saved" line is not this one's.
+  overlay.note('track', null);
   const spoken = cues.filter((cue) => joinLines(cue.text) !== '');
   const quote = unwrap(await sendMessage('captionsTrackEstimate', {
     cues: spoken.map(({ id, start, end, text }) => ({ id, start, end, text, translation: translated.get(id) ?? null })),
@@ -81,7 +91,10 @@ export async function downloadSpokenTrack(opts: TrackOptions): Promise<string | 
     await Promise.all(Array.from({ length: Math.min(AT_ONCE, texts.length) }, buy));
     if (cancel.signal.aborted) return null;
     overlay.working(t('captionsTrackSaving'));
-    return unwrap(await sendMessage('captionsTrackSave', { target: opts.target, parts, length: trackLength(cues, opts.durationSec), title: document.title }));
+    const saved = unwrap(await sendMessage('captionsTrackSave', { target: opts.target, parts, length: trackLength(cues, opts.durationSec), title: document.title }));
+    // Saved: said so, with how many captions' speech was sped up or cut to fit its time.
+    overlay.note('track', trackSavedText(saved.name, saved), SAVED_NOTE_MS);
+    return saved;
   } catch (error) {
     // Cancelled: what was not sent is withdrawn, and that is all.
     if (cancel.signal.aborted && errorKind(error) === 'cancelled') return null;

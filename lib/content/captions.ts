@@ -1,5 +1,6 @@
 import { nextBatch, AHEAD_SEC } from '../captions/ahead';
 import { cleanCueText, sortCues, type Cue } from '../captions/cue';
+import { listenCutText } from '../captions/fit-report';
 import { formatNumber, t } from '../i18n';
 import { browser } from 'wxt/browser';
 import { languageNameIn } from '../language';
@@ -231,11 +232,21 @@ async function run(video: HTMLVideoElement, track: TextTrack, list: TextTrackCue
     }
     // Off unless ticked: speech longer than its slot even at 1.3× is cut at a word, or with it the video waits for it.
     let pauseForLong = false;
-    overlay.offerOption(t('captionsPauseForLongSpeech'), (on) => (pauseForLong = on));
+    // Speech cut so far is said while the option is off (ticked, nothing more is cut: the advice is taken).
+    let cut = 0;
+    const sayCut = () => overlay.note('listen', cut > 0 && !pauseForLong ? listenCutText(cut) : null);
+    overlay.offerOption(t('captionsPauseForLongSpeech'), (on) => {
+      pauseForLong = on;
+      sayCut();
+    });
     listener = listenToCaptions({
       video, cues, target: estimate.target, translationOf: (id) => translated.get(id) ?? null, audio, signal, onError: fail,
       overflow: () => (pauseForLong ? 'pause' : 'cut'),
       onPreparing: (preparing) => overlay.status(preparing ? t('captionsPreparingSpeech') : null),
+      onCut: (count) => {
+        cut = count;
+        sayCut();
+      },
     });
     if (video.paused) void pump(true).catch(fail);
   };

@@ -8,7 +8,7 @@ import { PLAYER_CORNERS } from '../settings/player-corner';
 import { LISTEN_MODES } from '../settings/listen-mode';
 import type { PageBlocksAnswer, PageEstimate } from '../translate/page-types';
 import type { CaptionsAnswer, CaptionsEstimate, CaptionsSpeech, CaptionsTrackEstimate } from '../captions/protocol-types';
-import type { TrackFile } from '../captions/track-file';
+import type { SavedTrack, TrackFile } from '../captions/track-file';
 import {
   chunkSpeedSchema,
   playerActionSchema,
@@ -278,7 +278,7 @@ export const messageRules = {
     }),
     from: ['content'],
   },
-  /** Places each translated caption's speech (bought already, through captionsSpeak) at its start, fitted to its slot (up to `endSec`), in one file `length` seconds long, and saves it. */
+  /** Places each translated caption's speech (bought already, through captionsSpeak) at its start, fitted to its slot (up to `endSec`), in one file `length` seconds long, and saves it: its name, and how many captions' speech was sped up or cut. */
   captionsTrackSave: {
     input: z.strictObject({
       target: targetCode,
@@ -487,7 +487,7 @@ export interface ProtocolMap {
   captionsSpeak(data: In<'captionsSpeak'>): Result<CaptionsSpeech>;
   captionsDownload(data: In<'captionsDownload'>): Result<string>;
   captionsTrackEstimate(data: In<'captionsTrackEstimate'>): Result<CaptionsTrackEstimate>;
-  captionsTrackSave(data: In<'captionsTrackSave'>): Result<string>;
+  captionsTrackSave(data: In<'captionsTrackSave'>): Result<SavedTrack>;
 
   fetchChunk(data: In<'fetchChunk'>): Result<{ cacheKey: string }>;
   cancelFetches(data: In<'cancelFetches'>): Result<void>;

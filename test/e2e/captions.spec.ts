@@ -446,7 +446,7 @@ test.describe('translate captions', () => {
     expect(await speechCharges(emulator.url)).toHaveLength(paid.length);
   });
 
-  test('Listen, then Play at once: the video held ("Preparing the speech…") and resumed by us with the first caption said at its start; the option on, a caption too long for its slot pauses the video until its speech ends, and the next caption is said after it, at its start', async ({
+  test('Listen, then Play at once: the video held ("Preparing the speech…") and resumed by us with the first caption said at its start; “Pause the video when speech runs long” off, a caption too long for its slot has its speech cut and the overlay says how many; on, it pauses the video until its speech ends, and the next caption is said after it, at its start', async ({
     context, background, extensionId, emulator, pages,
   }) => {
     await connectService(background, emulator.url, 'demo-pro');
@@ -473,12 +473,27 @@ test.describe('translate captions', () => {
     expect(said.videoTime - said.cueStart).toBeLessThan(0.75);
     expect(await overlay(context, page)).not.toContain('Preparing the speech…');
 
+    // The option off, the last two captions at 4×: the speech too long for its slot even at 1.3× is cut at a word, the video
+    // never held for it, and the overlay says how many captions' speech was cut (each once) and what to tick.
+    await seekTo(page, 3.9);
+    await playToEnd(page, 4);
+    const off = await listened(page);
+    const cut = new Set(off.spoken.filter((s) => s.plan === 'cut').map((s) => s.cueId));
+    expect(cut).toContain('2');
+    expect(off.holds.filter((h) => h.why === 'overflow')).toEqual([]);
+    await expect.poll(() => overlay(context, page)).toContain(cut.size === 1
+      ? '1 caption\'s speech was cut to keep up with the video. Tick “Pause the video when speech runs long” to hear it whole.'
+      : `${cut.size} captions' speech was cut to keep up with the video. Tick “Pause the video when speech runs long” to hear them whole.`);
+
     // The option on, the last two captions at 4×: the speech of each outlasts its slot even at 1.3×, and the video waits
     // for it; the fourth caption, which starts where the third's slot ends, is said after the third's speech, at its start.
     await clickAxNode(context, page, await findAxNode(context, page, 'checkbox', 'Pause the video when speech runs long'));
+    // Ticked, the advice is taken: the line goes.
+    await expect.poll(() => overlay(context, page)).not.toContain('speech was cut');
     await seekTo(page, 3.9);
     await playToEnd(page, 4);
-    const { holds, spoken } = await listened(page);
+    const { holds, spoken: heard } = await listened(page);
+    const spoken = heard.slice(off.spoken.length);
     const long = (cueId: string) => holds.filter((h) => h.cueId === cueId && h.why === 'overflow');
     expect(long('2').map((h) => `${h.state} ${h.paused}`)).toEqual(['held true', 'resumed false']);
     expect(long('3').map((h) => `${h.state} ${h.paused}`)).toEqual(['held true', 'resumed false']);
@@ -556,6 +571,8 @@ test.describe('translate captions', () => {
     let file = '';
     await expect.poll(async () => (file = await background.evaluate(async () => (await chrome.downloads.search({ state: 'complete' })).find((d) => d.filename.endsWith('.mp3'))?.filename ?? ''))).not.toBe('');
     expect(file).toMatch(/A captioned video\.es\.mp3$/);
+    // Saved: said so, with how many captions' speech was sped up and cut at a word to fit its time.
+    await expect.poll(() => overlay(context, page)).toContain('Spoken track saved as A captioned video.es.mp3. 2 captions\' speech was sped up (at most 1.3×) to fit their time. 2 captions\' speech was cut at a word to fit their time.');
     const said = ['[ES] The river rises at dawn.', '[ES] Boats wait by the old bridge.', '[ES] Fishermen & children wave.', '[ES] The agua turns gold at dusk.'];
     expect((await speechCharges(emulator.url)).sort()).toEqual([...said].sort());
     expect((await translateCharges(emulator.url)).map((e) => e.credits)).toEqual([costOf('The river rises at dawn.\n\nBoats wait by the old bridge.\n\nFishermen & children wave.\n\nThe water turns gold at dusk.')]);

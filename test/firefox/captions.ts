@@ -480,6 +480,13 @@ async function main(): Promise<number> {
       const cut = off.spoken.find((s) => s.cueId === '2');
       if (cut?.plan !== 'cut') throw new Error(`option off, the third caption was said ${JSON.stringify(cut)}, not cut: its speech is not too long for its slot here`);
       if (off.holds.some((h) => h.why === 'overflow')) throw new Error(`option off, the video was held for speech running long: ${JSON.stringify(off.holds)}`);
+      // Said in the overlay: how many captions' speech was cut (each once), and what to tick to hear them whole.
+      const cutIds = new Set(off.spoken.filter((s) => s.plan === 'cut').map((s) => s.cueId));
+      const cutLine = cutIds.size === 1
+        ? '1 caption\'s speech was cut to keep up with the video. Tick “Pause the video when speech runs long” to hear it whole.'
+        : `${cutIds.size} captions' speech was cut to keep up with the video. Tick “Pause the video when speech runs long” to hear them whole.`;
+      await until(`the overlay saying "${cutLine}"`, async () => (await overlay()).includes(cutLine))
+        .catch(async (error: Error) => { throw new Error(`${error.message}; it says: ${await overlay()}`); });
       const bought = await speech();
       if (bought.length !== 2 || new Set(bought).size !== 2 || bought.some((text) => !text.startsWith('[SV] '))) throw new Error(`speech paid for ${JSON.stringify(bought)}, expected the last two captions’ speech, once each`);
 
@@ -491,6 +498,8 @@ async function main(): Promise<number> {
         const [ticked] = (await browser.tabs.executeScript(tab!.id!, { code })) as boolean[];
         return ticked === true;
       }));
+      // Ticked, the advice is taken: the line goes.
+      await until('the line of speech cut gone', async () => !(await overlay()).includes('speech was cut'));
       const { holds: holdsBefore, spoken: spokenBefore } = await listened();
       await within('the seek back to 3.9 s', page.evaluate(seek(3.9)));
       await page.evaluate(playToEnd);
@@ -530,6 +539,10 @@ async function main(): Promise<number> {
       const [file] = await until('the track saved', async () => ((await mp3s()).length ? mp3s() : null));
       // Named after the page and the language (Firefox numbers a name taken by an earlier run's file).
       if (!/A captioned video\.nl(\(\d+\))?\.mp3$/.test(file!)) throw new Error(`saved as ${file}`);
+      // Saved: said so, with how many captions' speech was sped up and cut at a word to fit its time.
+      const savedLine = 'Spoken track saved as A captioned video.nl.mp3. 3 captions\' speech was sped up (at most 1.3×) to fit their time. 1 caption\'s speech was cut at a word to fit its time.';
+      await until(`the overlay saying "${savedLine}"`, async () => (await overlay()).includes(savedLine))
+        .catch(async (error: Error) => { throw new Error(`${error.message}; it says: ${await overlay()}; notice: ${await notice()}`); });
       const paid = await speech();
       if (paid.length !== 4 || new Set(paid).size !== 4 || paid.some((text) => !text.startsWith('[NL] '))) throw new Error(`speech paid for ${JSON.stringify(paid)}`);
       const track = await decodedAudio(file!);

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { ServiceError } from '../../api/errors';
-import { trackFileUrl, type TrackFile, type TrackKeyedPart } from '../../captions/track-file';
+import { trackFileUrl, type SavedTrack, type TrackFile, type TrackKeyedPart } from '../../captions/track-file';
 import { joinedFileUrl } from '../../audio/joined-file';
 import { unwrap } from '../../messaging/result';
 import { sendMessage } from '../../messaging/send';
@@ -58,14 +58,15 @@ async function joinedUrl(keys: readonly string[], format: SpeechParams['format']
 /**
  * Places a captions' spoken track from the cache (each caption's speech by its key, at its start,
  * fitted to its slot in `language`: see trackFileUrl) and saves it under the name `nameOf` gives
- * its format; returns that name. `inPrivate` as for saveJoinedAudio.
+ * its format; returns that name, and how many captions' speech was sped up or cut to fit. `inPrivate`
+ * as for saveJoinedAudio.
  */
-export async function savePlacedTrack(parts: readonly TrackKeyedPart[], lengthSec: number, language: string, nameOf: (format: TrackFile['format']) => string, inPrivate = false): Promise<string> {
+export async function savePlacedTrack(parts: readonly TrackKeyedPart[], lengthSec: number, language: string, nameOf: (format: TrackFile['format']) => string, inPrivate = false): Promise<SavedTrack> {
   const file = await placedTrackUrl(parts, lengthSec, language);
   if (!file) throw new ServiceError('badResponse', t('downloadNotStored'));
   const fileName = nameOf(file.format);
   await downloadUrl(file.url, fileName, inPrivate);
-  return fileName;
+  return { name: fileName, spedUp: file.spedUp, cut: file.cut };
 }
 
 /**
