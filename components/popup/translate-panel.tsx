@@ -17,6 +17,7 @@ import { TranslationHistory } from './translation-history';
 import { useHistory } from './use-history';
 import { useWaitNote } from './use-wait-note';
 import { usePrefilledText } from './use-selection';
+import { useTabVideo } from './use-tab-video';
 import { languageLabel } from './voice-filter';
 import { languageName } from '../options/language-names';
 
@@ -38,6 +39,7 @@ export function TranslatePanel({ selection, lastTarget }: { selection: string; l
   // The cost to approve when the background answered that it is above the user's threshold.
   const [toConfirm, setToConfirm] = useState<{ cost: number; token: string } | null>(null);
   const history = useHistory();
+  const hasVideo = useTabVideo();
   // What the service will charge: long text goes in parts, each rounded up on its own.
   const cost = translationCostOfParts(splitForTranslation(text.trim()).parts);
 
@@ -132,10 +134,18 @@ export function TranslatePanel({ selection, lastTarget }: { selection: string; l
     else setError(response.error);
   }
 
+  // The same: the captions show their figure on the page, over the video.
+  async function translateCaptions() {
+    const response = await sendMessage('translateTabCaptions');
+    if (response.ok) window.close();
+    else setError(response.error);
+  }
+
   return (
     <>
       <div className="row actions">
         <button type="button" onClick={() => void translatePage()}>{t('menuTranslatePage')}</button>
+        {hasVideo ? <button type="button" onClick={() => void translateCaptions()}>{t('menuTranslateCaptions')}</button> : null}
       </div>
       <label htmlFor="translate-text">{t('popupTranslateTextLabel')}</label>
       <textarea id="translate-text" rows={4} dir="auto" value={text} onChange={(e) => setText(e.target.value)} />

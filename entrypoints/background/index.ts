@@ -28,7 +28,8 @@ import { moveLegacyStorage } from '@/lib/translate/legacy-storage';
 import { updatePagePlayer, updateSettings } from '@/lib/settings/items';
 import { estimatePageTranslation, stopPageTranslation, translatePageBlocks } from '@/lib/background/page-translation';
 import { translateActiveTabPage } from '@/lib/background/translate-page-tab';
-import { estimateCaptions, stopCaptions, translateCaptions } from '@/lib/background/captions';
+import { activeTabHasVideo, translateActiveTabCaptions } from '@/lib/background/captions-tab';
+import { estimateCaptions, stopCaptions, translateCaptions, translateCaptionsInTab } from '@/lib/background/captions';
 import { estimateCaptionsListen, speakCaption } from '@/lib/background/captions-speech';
 import { saveCaptionsFile } from '@/lib/background/captions-download';
 import { estimateCaptionsTrack, saveCaptionsTrack } from '@/lib/background/captions-track';
@@ -128,11 +129,14 @@ export default defineBackground(() => {
       startReading({ text, language, title: text.slice(0, 60), tabId: sender.tabId ?? null, frameId: sender.frameId ?? null, highlight: false }),
     getTargetLanguage: () => currentTargetLanguage(),
     translatePage: () => translateActiveTabPage(),
+    activeTabHasVideo: () => activeTabHasVideo(),
+    translateTabCaptions: () => translateActiveTabCaptions(),
     // A page asks, spends and stops only for its own tab; what it may spend is the spend gate's.
     estimatePageTranslation: ({ target, blocks, screen, first }, sender) => estimatePageTranslation(target, blocks, screen, ownTab(sender), first),
     translatePageBlocks: ({ target, blocks }, sender) => translatePageBlocks(target, blocks, ownTab(sender)),
     acceptSpendOffer: ({ offer }, sender) => acceptOffer(offer, ownTab(sender)),
     pageTranslateStop: ({ end }, sender) => stopPageTranslation(ownTab(sender), end),
+    translatePageCaptions: (_, sender) => translateCaptionsInTab({ id: ownTab(sender) }, 0, {}),
     // A page's captions: estimated, translated and stopped for its own tab only.
     captionsEstimate: ({ cues, duration }, sender) => estimateCaptions(cues, duration, ownTab(sender)),
     captionsTranslate: ({ target, texts }, sender) => translateCaptions(target, texts, ownTab(sender)),

@@ -25,7 +25,9 @@ const backgroundDeps = (signal: AbortSignal, corner: PlayerCorner | undefined): 
 export function translatePageFromAgent(win: Window, target: string, signal: AbortSignal, corner?: PlayerCorner): void {
   // A web page's article can be heard in the language it is translated into (the reader has its own Read aloud).
   const listenPage = (language: string) => void sendMessage('listenPage', { target: language }).catch(() => undefined);
-  void translatePage(win, target, signal, { ...backgroundDeps(signal, corner), listenPage });
+  // Its video's captions, as the popup starts them (a PDF in the reader has no video).
+  const translateCaptions = () => void sendMessage('translatePageCaptions').catch(() => undefined);
+  void translatePage(win, target, signal, { ...backgroundDeps(signal, corner), listenPage, translateCaptions });
 }
 
 /**

@@ -228,6 +228,10 @@ export const messageRules = {
   getTargetLanguage: { input: z.undefined(), from: ['extension'] },
   /** Translates the active tab's page (the popup's button); the page shows the cost first. */
   translatePage: { input: z.undefined(), from: ['extension'] },
+  /** Whether the active tab's page has a video (the popup, once opened over it: activeTab). */
+  activeTabHasVideo: { input: z.undefined(), from: ['extension'] },
+  /** The popup's "Translate captions": the active tab's largest captioned video; the page shows the figure first. */
+  translateTabCaptions: { input: z.undefined(), from: ['extension'] },
   /** What translating a page would cost: every block, and those on screen (indices); `first`: the first message's blocks, sent at once when agreed to without asking. */
   estimatePageTranslation: {
     input: z.strictObject({ target: targetCode, blocks: pageBlocks(10_000), screen: z.array(int(0)).check(z.maxLength(10_000)), first: z.optional(z.array(int(0)).check(z.maxLength(1_000))) }),
@@ -242,6 +246,8 @@ export const messageRules = {
   acceptSpendOffer: { input: z.strictObject({ offer: text(1, 100) }), from: ['content'] },
   /** The page translation's "Listen in <language>": its page's article heard in that language (only its own tab). */
   listenPage: { input: z.strictObject({ target: languageCode }), from: ['content'] },
+  /** The page translation control's "Translate captions": its own tab's largest captioned video (top page). */
+  translatePageCaptions: { input: z.undefined(), from: ['content'] },
   /** The page translation pauses (withdraw what is not sent yet) or ends (and forget what was agreed to). */
   pageTranslateStop: { input: z.strictObject({ end: z.boolean() }), from: ['content'] },
   /** A page's "Translate captions": the figure for its video's cues, and the offer agreeing to it accepts (its own tab only). */
@@ -476,10 +482,13 @@ export interface ProtocolMap {
   getTargetLanguage(): Result<string>;
   getSelectionText(): Result<PageText | null>;
   translatePage(): Result<void>;
+  activeTabHasVideo(): Result<boolean>;
+  translateTabCaptions(): Result<void>;
   estimatePageTranslation(data: In<'estimatePageTranslation'>): Result<PageEstimate>;
   translatePageBlocks(data: In<'translatePageBlocks'>): Result<PageBlocksAnswer>;
   acceptSpendOffer(data: In<'acceptSpendOffer'>): Result<boolean>;
   pageTranslateStop(data: In<'pageTranslateStop'>): Result<void>;
+  translatePageCaptions(): Result<void>;
   captionsEstimate(data: In<'captionsEstimate'>): Result<CaptionsEstimate>;
   captionsTranslate(data: In<'captionsTranslate'>): Result<CaptionsAnswer>;
   captionsStop(data: In<'captionsStop'>): Result<void>;

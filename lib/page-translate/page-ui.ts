@@ -40,6 +40,8 @@ export interface ControlActions {
   onShowOriginal(): void;
   /** Hears the page in the language it is translated into ("Listen in <language>"); absent where that is not offered. */
   onListen?(): void;
+  /** Starts "Translate captions" on the page's largest captioned video; absent where the page has no video. */
+  onCaptions?(): void;
 }
 
 /** The in-page panel and control, one at a time, in a closed shadow root. */
@@ -134,6 +136,7 @@ export function createPageTranslateUi(doc: Document, signal: AbortSignal, place:
       const toggle = button(doc, '', () => (current.paused || current.error ? actions.onResume() : actions.onPause()), listen);
       const original = button(doc, t('pageTranslateShowOriginal'), actions.onShowOriginal, listen);
       const hear = actions.onListen ? button(doc, '', actions.onListen, listen) : null;
+      const captions = actions.onCaptions ? button(doc, t('menuTranslateCaptions'), actions.onCaptions, listen) : null;
       // To another corner of the window, out of the way of what the user reads; remembered.
       const move = button(doc, t('pageTranslateMove'), () => {
         corner = nextCorner(corner);
@@ -141,7 +144,7 @@ export function createPageTranslateUi(doc: Document, signal: AbortSignal, place:
         place.moved?.(corner);
         matchPageScheme(host, box.getBoundingClientRect());
       }, listen, 'move');
-      box.append(targetRow(doc, state.target, actions.onTarget, listen.signal), status, problem, row(doc, toggle, original, ...(hear ? [hear] : []), move));
+      box.append(targetRow(doc, state.target, actions.onTarget, listen.signal), status, problem, row(doc, toggle, original, ...(hear ? [hear] : []), ...(captions ? [captions] : []), move));
       let current = state;
       refresh = (next) => {
         current = next;

@@ -135,6 +135,27 @@ describe('translatePage', () => {
     expect(moved).toHaveBeenCalledWith('top-right');
   });
 
+  it('offers Translate captions in the control only where the page has a video', async () => {
+    const roots = captureShadowRootsByHost();
+    const { deps } = fakeDeps(translateAll);
+    const translateCaptions = vi.fn();
+    await translatePage(window, 'es', page.signal, { ...deps, translateCaptions });
+    let ui = roots.get('voxlate-page-translate')![0]!;
+    button(ui, /^Translate the whole page \(/).click();
+    await flush();
+    expect(button(ui, /^Translate captions$/)).toBeUndefined();
+    page.abort();
+
+    page = new AbortController();
+    document.body.append(document.createElement('video'));
+    await translatePage(window, 'es', page.signal, { ...deps, translateCaptions });
+    ui = roots.get('voxlate-page-translate')!.at(-1)!;
+    button(ui, /^Translate the whole page \(/).click();
+    await flush();
+    button(ui, /^Translate captions$/).click();
+    expect(translateCaptions).toHaveBeenCalledTimes(1);
+  });
+
   it('keeps translated paragraphs on an error, shows the next step, and resumes', async () => {
     const roots = captureShadowRootsByHost();
     let fail = false;

@@ -27,6 +27,8 @@ export interface PageTranslateDeps {
   listen(text: string, language: string): void;
   /** The page heard in the language it is translated into (the control's "Listen in <language>"); absent where not offered. */
   listenPage?(language: string): void;
+  /** Captions on the page's largest captioned video (the control's "Translate captions"); absent where not offered. */
+  translateCaptions?(): void;
   /** Shown when the page has nothing to translate. */
   notice(message: string): void;
   /** Where the panel and control sit (where the user last put them); the bottom right by default. */
@@ -267,6 +269,8 @@ function runLazily(
       surface.clear();
     },
     ...(deps.listenPage ? { onListen: () => deps.listenPage!(state.target) } : {}),
+    // Offered only where the page has a video when the control shows.
+    ...(deps.translateCaptions && win.document.querySelector('video') ? { onCaptions: deps.translateCaptions } : {}),
   });
 
   // What is on screen is sent now, not when the observer first reports (a frame or more later).

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Frame, Page, Worker } from '@playwright/test';
 import { connectService, expect, setSettings, test } from './fixtures';
-import { chooseMenuEntry, clickAxNode, clickToolbarButton, emulatorLog, findAxNode, inPageUiText, ledger, tabIdOf } from '../support/extension';
+import { chooseMenuEntry, clickAxNode, clickToolbarButton, emulatorLog, findAxNode, inPageUiText, ledger, pressShortcut, tabIdOf } from '../support/extension';
 import { decodedAudio, firstSoundSec } from '../support/decoded-audio';
 import { servedMp3 } from '../support/gaps';
 import { servedVideoFile, videoFixturePath } from '../support/video-server';
@@ -169,6 +169,45 @@ test.describe('translate captions', () => {
     await playUntil(page, 1.5);
     expect(await overlay(context, page)).toContain('[ES] The river rises at dawn.');
     expect(await translateCharges(emulator.url)).toHaveLength(1);
+  });
+
+  test("the popup's Translate captions, over a page with a video: the figure first on the page, nothing paid", async ({
+    context, background, extensionId, emulator, pages,
+  }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es' });
+    const page = await openVideo({ context, pages }, 'captions-track.html');
+    await seekTo(page, 0.5);
+    await clickToolbarButton(context, page, extensionId);
+    // Opened behind the page, so the page stays the active tab (as the real popup sits over it).
+    const opened = context.waitForEvent('page', (p) => p.url().endsWith('/popup.html'));
+    await background.evaluate((url) => chrome.tabs.create({ url, active: false }), `chrome-extension://${extensionId}/popup.html`);
+    const popup = await opened;
+    await popup.getByRole('tab', { name: 'Translate' }).click();
+    const closed = popup.waitForEvent('close');
+    await popup.getByRole('button', { name: 'Translate captions' }).click();
+    await closed;
+    await expect.poll(() => overlay(context, page)).toContain('The river rises at dawn.');
+    await expect.poll(() => overlay(context, page)).toMatch(/About \d+ credits per minute of video; up to \d+ for the whole video\./);
+    expect((await ledger(emulator.url)).entries).toEqual([]);
+  });
+
+  test("the page translation control's Translate captions, on a page with a video: the captions' figure first, nothing paid for them", async ({
+    context, background, extensionId, emulator, pages,
+  }) => {
+    await connectService(background, emulator.url, 'demo-pro');
+    await setSettings(background, { targetLanguage: 'es', confirmPageTranslation: false, confirmAboveCredits: 10_000 });
+    const page = await openVideo({ context, pages }, 'captions-track.html');
+    await seekTo(page, 0.5);
+    await clickToolbarButton(context, page, extensionId);
+    await pressShortcut(background, 'translate-page', page);
+    // The page's heading translated (the control's status says so): what the page translation paid.
+    await expect.poll(() => inPageUiText(context, page, 'voxlate-page-translate')).toContain('1 of 1');
+    const pageCharges = (await translateCharges(emulator.url)).length;
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Translate captions'));
+    await expect.poll(() => overlay(context, page)).toContain('The river rises at dawn.');
+    await expect.poll(() => overlay(context, page)).toMatch(/About \d+ credits per minute of video; up to \d+ for the whole video\./);
+    expect(await translateCharges(emulator.url)).toHaveLength(pageCharges);
   });
 
   test('a script-added track is translated too, follows the player into fullscreen, and Stop withdraws the rest: playing on sends nothing', async ({

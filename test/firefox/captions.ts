@@ -1,5 +1,5 @@
 /**
- * Firefox end to end: "Translate captions" on the right-clicked video: the figure before anything
+ * Firefox end to end: "Translate captions" on the right-clicked video (or from the popup): the figure before anything
  * is spent, the original caption at once and its translation beside it, one request of whole cues
  * for the part of the video reached (the test build reaches 2 s ahead), an answer that cannot be
  * split paid once, errors in words of ours, a caption file the user loads, a player in a frame of
@@ -15,7 +15,7 @@ import { startVideoServer, videoFixturePath } from '../support/video-server';
 import { decodedAudio, firstSoundSec } from '../support/decoded-audio';
 import { servedMp3 } from '../support/gaps';
 import { startEmulator } from '../../emulator/server';
-import { checks, clickInPageUi, fault, inPageUiText, launchFirefox, ledger, openExtensionPage, runSuite, until } from './support';
+import { checks, clickInPageUi, clickMenu, fault, inPageUiText, launchFirefox, ledger, openExtensionPage, runSuite, until } from './support';
 
 const costOf = (text: string) => Math.ceil(text.length / 10);
 const FIGURE = /About \d+ credits per minute of video; up to \d+ for the whole video\./;
@@ -135,6 +135,52 @@ async function main(): Promise<number> {
       await page.evaluate(playUntil(2.4));
       await until('the translation beside the original', async () => (await overlay()).includes('[ES] Boats wait by the old bridge.'));
       await expectCharged([firstTwo]);
+    });
+
+    await check("Firefox: the popup's Translate captions, over a page with a video: the figure first on the page, nothing paid", async () => {
+      await open('captions-track.html');
+      await page.bringToFront();
+      // Opened behind the page, so the page stays the active tab (as the real popup sits over it).
+      // Its address is not reported for an extension page: it is the page that was not there before.
+      const before = new Set(await firefox.pages());
+      await ext.evaluate(() => void browser.tabs.create({ url: browser.runtime.getURL('popup.html'), active: false }));
+      const popup = await until('the popup open', async () => {
+        for (const tab of await firefox.pages()) {
+          if (!before.has(tab) && (await tab.evaluate(() => location.pathname === '/popup.html').catch(() => false))) return tab;
+        }
+        return null;
+      });
+      try {
+        await (await until('the Translate tab', () => popup.$('::-p-aria([name="Translate"][role="tab"])'))).evaluate((tab) => (tab as HTMLElement).click());
+        const button = await until('Translate captions offered', () => popup.$('::-p-aria([name="Translate captions"][role="button"])'));
+        await button.evaluate((b) => (b as HTMLElement).click());
+        await until('the original caption and the figure', async () => {
+          const text = await overlay();
+          return text.includes('The river rises at dawn.') && FIGURE.test(text);
+        });
+        const entries = (await ledger(emulator.url)).entries;
+        if (entries.length > 0) throw new Error(`charged: ${JSON.stringify(entries)}`);
+      } finally {
+        await popup.close().catch(() => undefined);
+      }
+    });
+
+    await check("Firefox: the page translation control's Translate captions, on a page with a video: the captions' figure first, nothing paid for them", async () => {
+      await open('captions-track.html');
+      await ext.evaluate(async (url) => {
+        await browser.storage.local.set({ settings: { serviceUrl: url, targetLanguage: 'es', confirmPageTranslation: false, confirmAboveCredits: 10_000 } });
+      }, emulator.url);
+      await clickMenu(ext, 'translate-page');
+      await until('the page translated', async () => (await inPageUiText(ext, 'voxlate-page-translate')).includes('1 of 1'));
+      const pageCharges = (await charged()).length;
+      // Pointed at first, as a person does: the control, shrunk to its status once idle, opens on hover.
+      await clickInPageUi(ext, page, 'region', 'Page translation', 'voxlate-page-translate');
+      await clickInPageUi(ext, page, 'button', 'Translate captions', 'voxlate-page-translate');
+      await until('the original caption and the figure', async () => {
+        const text = await overlay();
+        return text.includes('The river rises at dawn.') && FIGURE.test(text);
+      });
+      if ((await charged()).length !== pageCharges) throw new Error(`charged for the captions: ${JSON.stringify(await charged())}`);
     });
 
     await check('Firefox: an answer that cannot be split back into its captions is paid once, not again caption by caption; the next go one a request', async () => {

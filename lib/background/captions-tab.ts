@@ -1,0 +1,42 @@
+import { browser } from 'wxt/browser';
+import { translateCaptionsInTab } from './captions';
+
+/*
+ * The popup's "Translate captions": the tab it was opened over (opening the popup granted
+ * activeTab), its top page only (a video in a frame of another site is the right-click's).
+ */
+
+/** The tab the popup was opened over, or null. */
+async function activeTab(): Promise<{ id: number; title?: string } | null> {
+  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  return tab?.id === undefined ? null : { id: tab.id, title: tab.title };
+}
+
+/**
+ * Whether the active tab's page has a video, asked only once the user opened the popup over it: a
+ * one-line look, nothing left running. A page we may not script (the browser's own, a PDF) has none.
+ * Injected at once, not when the page is idle: the popup waits on it.
+ */
+export async function activeTabHasVideo(): Promise<boolean> {
+  const tab = await activeTab();
+  if (!tab) return false;
+  try {
+    const [found] = await browser.scripting.executeScript({
+      target: { tabId: tab.id, frameIds: [0] },
+      injectImmediately: true,
+      func: () => document.querySelector('video') !== null,
+    });
+    return found?.result === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts captions on the active tab's largest captioned video: what the menu does when it names no
+ * video (the figure first, on the page, as always).
+ */
+export async function translateActiveTabCaptions(): Promise<void> {
+  const tab = await activeTab();
+  if (tab) await translateCaptionsInTab(tab, 0, {});
+}
