@@ -1,16 +1,11 @@
 import { browser } from 'wxt/browser';
 import { translateCaptionsInTab } from './captions';
+import { activeTabRef } from './tab-actions';
 
 /*
  * The popup's "Translate captions": the tab it was opened over (opening the popup granted
  * activeTab), its top page only (a video in a frame of another site is the right-click's).
  */
-
-/** The tab the popup was opened over, or null. */
-async function activeTab(): Promise<{ id: number; title?: string } | null> {
-  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
-  return tab?.id === undefined ? null : { id: tab.id, title: tab.title };
-}
 
 /**
  * Whether the active tab's page has a video, asked only once the user opened the popup over it: a
@@ -18,7 +13,7 @@ async function activeTab(): Promise<{ id: number; title?: string } | null> {
  * Injected at once, not when the page is idle: the popup waits on it.
  */
 export async function activeTabHasVideo(): Promise<boolean> {
-  const tab = await activeTab();
+  const tab = await activeTabRef();
   if (!tab) return false;
   try {
     const [found] = await browser.scripting.executeScript({
@@ -37,6 +32,6 @@ export async function activeTabHasVideo(): Promise<boolean> {
  * video (the figure first, on the page, as always).
  */
 export async function translateActiveTabCaptions(): Promise<void> {
-  const tab = await activeTab();
+  const tab = await activeTabRef();
   if (tab) await translateCaptionsInTab(tab, 0, {});
 }

@@ -17,6 +17,12 @@ export interface TabRef {
   title?: string;
 }
 
+/** The active tab of the current window (the one the popup was opened over, granting activeTab), or null. */
+export async function activeTabRef(): Promise<TabRef | null> {
+  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  return tab?.id === undefined ? null : { id: tab.id, title: tab.title };
+}
+
 /**
  * Reads aloud from a tab the user just invoked us on (context menu or shortcut): the selection,
  * or in 'auto' mode the article when nothing is selected. Problems are shown on the page, or on
@@ -81,9 +87,9 @@ export async function downloadTextFromTab(tabId: number, found: { text: string; 
 
 /** The popup's "Continue reading": the page in the active tab, from where the user stopped. */
 export async function resumeActiveTab(): Promise<void> {
-  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
-  if (tab?.id === undefined) throw new ServiceError('invalidRequest', t('readNoReadableText'));
-  await readFromTab({ id: tab.id, title: tab.title }, 'auto');
+  const tab = await activeTabRef();
+  if (!tab) throw new ServiceError('invalidRequest', t('readNoReadableText'));
+  await readFromTab(tab, 'auto');
 }
 
 /** Pause/resume or stop from a keyboard shortcut; nothing to do when nothing is being read. */
@@ -108,8 +114,8 @@ export async function speedFromShortcut(step: number): Promise<void> {
  * script may be injected now. Null where there is none or the page is off limits.
  */
 export async function activeTabSelection(): Promise<PageText | null> {
-  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
-  if (tab?.id === undefined) return null;
+  const tab = await activeTabRef();
+  if (!tab) return null;
   try {
     const frames = await injectPageScript(tab.id);
     const found = await readPageText(tab.id, frames, 'peek');

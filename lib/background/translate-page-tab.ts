@@ -1,11 +1,10 @@
-import { browser } from 'wxt/browser';
 import { serializeError } from '../api/errors';
 import { sendMessage } from '../messaging/send';
 import { unwrap } from '../messaging/result';
 import { injectPageScript, pageScriptFrames, startPageTranslationIn } from './page-link';
 import { openPdfInstead, pdfShownIn } from './pdf-tab';
 import { reportProblem } from './reading/problems';
-import type { TabRef } from './tab-actions';
+import { activeTabRef, type TabRef } from './tab-actions';
 import { currentTargetLanguage } from './translation';
 import { getSettings } from '../settings/items';
 import { openTranslationCache } from '../translate/cache';
@@ -44,6 +43,6 @@ export async function translatePageFromTab(tab: TabRef): Promise<void> {
 
 /** The popup's "Translate this page": the active tab (opening the popup granted activeTab). */
 export async function translateActiveTabPage(): Promise<void> {
-  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
-  if (tab?.id !== undefined) await translatePageFromTab({ id: tab.id, title: tab.title });
+  const tab = await activeTabRef();
+  if (tab) await translatePageFromTab(tab);
 }
