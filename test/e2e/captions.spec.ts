@@ -127,11 +127,19 @@ const speechOffCues = (track: { samples: Float32Array; sampleRate: number }, par
 const speechCharges = async (url: string) => (await ledger(url)).entries.filter((e) => e.path === '/api/v1/tts').map((e) => e.textStart);
 
 /** Connected, Spanish the target, `file`'s video at 0.5 s, and *Translate captions* chosen on it from the menu. */
-async function captionsChosen(f: { context: BrowserContext; background: Worker; extensionId: string; emulator: { url: string }; pages: { url: string } }, file: string): Promise<Page> {
+type VideoFixtures = { context: BrowserContext; background: Worker; emulator: { url: string }; pages: { url: string } };
+
+/** Connected, translating into Spanish (and `settings`), the video page `file` open at 0.5 s. */
+async function videoAtHalfSecond(f: VideoFixtures, file: string, settings: Parameters<typeof setSettings>[1] = {}): Promise<Page> {
   await connectService(f.background, f.emulator.url, 'demo-pro');
-  await setSettings(f.background, { targetLanguage: 'es' });
+  await setSettings(f.background, { targetLanguage: 'es', ...settings });
   const page = await openVideo({ context: f.context, pages: f.pages }, file);
   await seekTo(page, 0.5);
+  return page;
+}
+
+async function captionsChosen(f: VideoFixtures & { extensionId: string }, file: string): Promise<Page> {
+  const page = await videoAtHalfSecond(f, file);
   await translateCaptionsOf({ context: f.context, background: f.background, extensionId: f.extensionId }, page);
   return page;
 }
@@ -140,10 +148,7 @@ test.describe('translate captions', () => {
   test('a <track> video: the figure first, the original at once, its translation beside it, and only the cues reached are paid for', async ({
     context, background, extensionId, emulator, pages,
   }) => {
-    await connectService(background, emulator.url, 'demo-pro');
-    await setSettings(background, { targetLanguage: 'es' });
-    const page = await openVideo({ context, pages }, 'captions-track.html');
-    await seekTo(page, 0.5);
+    const page = await videoAtHalfSecond({ context, background, emulator, pages }, 'captions-track.html');
     await chooseMenuEntry(context, background, extensionId, page, 'voxlate-translate-captions', null);
 
     // The original shows at once, and the figure is asked about before anything is sent.
@@ -174,10 +179,7 @@ test.describe('translate captions', () => {
   test("the popup's Translate captions, over a page with a video: the figure first on the page, nothing paid", async ({
     context, background, extensionId, emulator, pages,
   }) => {
-    await connectService(background, emulator.url, 'demo-pro');
-    await setSettings(background, { targetLanguage: 'es' });
-    const page = await openVideo({ context, pages }, 'captions-track.html');
-    await seekTo(page, 0.5);
+    const page = await videoAtHalfSecond({ context, background, emulator, pages }, 'captions-track.html');
     await clickToolbarButton(context, page, extensionId);
     // Opened behind the page, so the page stays the active tab (as the real popup sits over it).
     const opened = context.waitForEvent('page', (p) => p.url().endsWith('/popup.html'));
@@ -195,10 +197,7 @@ test.describe('translate captions', () => {
   test("the page translation control's Translate captions, on a page with a video: the captions' figure first, nothing paid for them", async ({
     context, background, extensionId, emulator, pages,
   }) => {
-    await connectService(background, emulator.url, 'demo-pro');
-    await setSettings(background, { targetLanguage: 'es', confirmPageTranslation: false, confirmAboveCredits: 10_000 });
-    const page = await openVideo({ context, pages }, 'captions-track.html');
-    await seekTo(page, 0.5);
+    const page = await videoAtHalfSecond({ context, background, emulator, pages }, 'captions-track.html', { confirmPageTranslation: false, confirmAboveCredits: 10_000 });
     await clickToolbarButton(context, page, extensionId);
     await pressShortcut(background, 'translate-page', page);
     // The page's heading translated (the control's status says so): what the page translation paid.
@@ -213,10 +212,7 @@ test.describe('translate captions', () => {
   test('a script-added track is translated too, follows the player into fullscreen, and Stop withdraws the rest: playing on sends nothing', async ({
     context, background, extensionId, emulator, pages,
   }) => {
-    await connectService(background, emulator.url, 'demo-pro');
-    await setSettings(background, { targetLanguage: 'es' });
-    const page = await openVideo({ context, pages }, 'captions-script.html');
-    await seekTo(page, 0.5);
+    const page = await videoAtHalfSecond({ context, background, emulator, pages }, 'captions-script.html');
     await chooseMenuEntry(context, background, extensionId, page, 'voxlate-translate-captions', null);
     await expect.poll(() => overlay(context, page)).toContain('Lanterns glow on the quay.');
     await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Translate'));
@@ -239,10 +235,7 @@ test.describe('translate captions', () => {
   test('YouTube’s player (it draws its captions itself, none in textTracks): read as its player reads them, the figure first, only the cues reached paid; its own caption window hidden while ours show and back after Stop', async ({
     context, background, extensionId, emulator, pages,
   }) => {
-    await connectService(background, emulator.url, 'demo-pro');
-    await setSettings(background, { targetLanguage: 'es' });
-    const page = await openVideo({ context, pages }, 'youtube.html?v=vxHarbour01');
-    await seekTo(page, 0.5);
+    const page = await videoAtHalfSecond({ context, background, emulator, pages }, 'youtube.html?v=vxHarbour01');
     // YouTube's own caption, drawn by its player (its captions on, as the user left them).
     const own = () => page.evaluate(() => {
       const container = document.querySelector('.ytp-caption-window-container')!;
@@ -551,10 +544,7 @@ test.describe('translate captions', () => {
   test('Download SRT and VTT: the bilingual captions from what was translated, nothing paid; the untranslated rest counted, and translated first when asked', async ({
     context, background, extensionId, emulator, pages,
   }) => {
-    await connectService(background, emulator.url, 'demo-pro');
-    await setSettings(background, { targetLanguage: 'es' });
-    const page = await openVideo({ context, pages }, 'captions-track.html');
-    await seekTo(page, 0.5);
+    const page = await videoAtHalfSecond({ context, background, emulator, pages }, 'captions-track.html');
     await chooseMenuEntry(context, background, extensionId, page, 'voxlate-translate-captions', null);
     await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Translate'));
     await playUntil(page, 2.4);
