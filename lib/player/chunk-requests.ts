@@ -77,6 +77,8 @@ export function createChunkFetcher(
         .then(
           ({ cacheKey }) => settle(chunk, gen, { status: 'ready', cacheKey }),
           (e: unknown) => {
+            // Withdrawn here (a pause, a jump): its cancellation is our own, not one to count.
+            if (generation[chunk] !== gen) return;
             const error = toPlayerError(e);
             if (error.kind === 'cancelled' && ++cancels[chunk]! <= MAX_FOREIGN_CANCELS) {
               settle(chunk, gen, { status: 'idle' });
