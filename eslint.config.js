@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['.output/**', '.output-test/**', '.wxt/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'demo-output/**'] },
+  { ignores: ['.output*/**', '.wxt/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'demo-output/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
