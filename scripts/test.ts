@@ -164,12 +164,12 @@ await runStep(unitStep('contract tests', 'contract.json', ['test/contract']), tr
 addReport<VitestReport>('test-results/contract.json', vitestCounts, 'contract tests');
 
 // Chromium's end-to-end tests need only the Chrome test build: they start once it is made, and the
-// other checks and builds run beside them at a lower priority (Chromium's three workers leave about
-// a fifth of the cores idle; the checks and builds took the first two minutes on their own).
+// builds (and the checks of what they made) run beside them at a lower priority (Chromium's three
+// workers leave about a fifth of the cores idle). The type check and lint wait for the Firefox
+// phase, which leaves more idle: beside Chromium they held a share of the cores for 6–9 minutes,
+// and Chromium's step, the suite's longest, took 17 minutes instead of 15–16.
 await runStep({ label: 'build for Chrome (test build)', command: 'npx', args: ['wxt', 'build'], env: TEST_BUILD }, true);
 const checksAndBuilds = Promise.all([
-  runStep(niced({ label: 'types', command: 'npx', args: ['tsc', '--noEmit', '-p', '.'] }), false),
-  runStep(niced({ label: 'lint', command: 'npx', args: ['eslint', '--max-warnings=0', '.'] }), false),
   inTurn([
     niced({ label: 'build for Firefox (test build)', command: 'npx', args: ['wxt', 'build', '-b', 'firefox'], env: TEST_BUILD }),
     niced({ label: 'build for Firefox', command: 'npx', args: ['wxt', 'build', '-b', 'firefox'] }),
@@ -215,9 +215,9 @@ const firefoxSuites = [
   firefoxSuite('popup first paint', 'popup-paint'),
 ];
 const firefoxLanes = Number(process.env.VOXLATE_FIREFOX_LANES ?? 1);
-// The unit tests beside them, at a lower priority: one Firefox suite at a time leaves about half
-// of the two cores idle (measured: 53 % over its 7 minutes), which the unit tests' 3 minutes of
-// work fill, while a Firefox check that needs a core gets it first.
+// The unit tests, the type check and lint beside them, at a lower priority: one Firefox suite at a
+// time leaves about half of the two cores idle (measured: 53 % over its 7 minutes), which the unit
+// tests' 3 minutes of work and the checks' 2–3 fill, while a Firefox check that needs a core gets it first.
 await Promise.all([
   firefoxLanes > 1 ? runSideBySide(firefoxSuites, firefoxLanes) : inTurnStartedAhead(firefoxSuites),
   // At the lower priority a test may get a fraction of a core: its limit there is 60 s, not 20 (a
@@ -225,6 +225,12 @@ await Promise.all([
   runStep(niced(unitStep('unit tests (beside Firefox, lower priority)', 'unit.json', ['--exclude', 'test/contract/**', '--testTimeout=60000'])), false).then(() =>
     addReport<VitestReport>('test-results/unit.json', vitestCounts, 'unit tests'),
   ),
+  // The type check and lint, one after the other and below the unit tests' priority: the two at
+  // once beside the unit tests would take the cores a Firefox check may need.
+  inTurn([
+    niced({ label: 'types', command: 'npx', args: ['tsc', '--noEmit', '-p', '.'] }, 15),
+    niced({ label: 'lint', command: 'npx', args: ['eslint', '--max-warnings=0', '.'] }, 15),
+  ]),
 ]);
 
 console.log(durationTable(steps, (performance.now() - runStart) / 1000, collectTestTimes('test-results', process.cwd())));
