@@ -78,3 +78,18 @@ export async function setSetting(background: Worker, name: string, value: unknow
 export async function badge(background: Worker): Promise<{ text: string; title: string }> {
   return background.evaluate(async () => ({ text: await chrome.action.getBadgeText({}), title: await chrome.action.getTitle({}) }));
 }
+
+/** Calls the menu entry's handler as a click does, stamping Date.now() in the worker right before. */
+export async function clickMenuStamped(background: Worker, tabId: number, menuItemId: string, selectionText: string | null): Promise<number> {
+  return background.evaluate(
+    async ([id, tab, text]) => {
+      const hooks = (globalThis as never as { voxlateTestHooks: { onMenuClick: (i: unknown, t: unknown) => boolean } }).voxlateTestHooks;
+      const t = await chrome.tabs.get(tab);
+      const info = { menuItemId: id, frameId: 0, editable: false, pageUrl: t.url, ...(text ? { selectionText: text } : {}) };
+      const at = Date.now();
+      if (!hooks.onMenuClick(info, t)) throw new Error(`menu ${id} not handled`);
+      return at;
+    },
+    [menuItemId, tabId, selectionText] as const,
+  );
+}

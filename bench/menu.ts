@@ -32,7 +32,7 @@ import { clickToolbarButton, emulatorLog, tabIdOf, type LoggedServiceRequest } f
 import { startPageServer } from '../test/support/page-server';
 import { HAS_SHARED_PAGES, ownPageUrl, sharedPageUrl } from '../test/support/pages';
 import { connectedBrowser, benchExtension, loadLine, runBench } from './browser';
-import { call, send, setSetting, type PlayerStats, type StoredPlan } from './extension';
+import { call, clickMenuStamped, send, setSetting, type PlayerStats, type StoredPlan } from './extension';
 import { fmt, formatTable, median, menuTtfaTarget } from './stats';
 import { floorOf, translateFloorOf } from './floor';
 import { loadRange, sideOf, type ImpressionRow } from './impressions';
@@ -158,21 +158,6 @@ function selectChars(element: Element, chars: number): string {
     }
   }
   return best;
-}
-
-/** Calls the menu entry's handler as a click does, stamping Date.now() in the worker right before. */
-async function clickMenuStamped(background: Worker, tabId: number, menuItemId: string, selectionText: string | null): Promise<number> {
-  return background.evaluate(
-    async ([id, tab, text]) => {
-      const hooks = (globalThis as never as { voxlateTestHooks: { onMenuClick: (i: unknown, t: unknown) => boolean } }).voxlateTestHooks;
-      const t = await chrome.tabs.get(tab);
-      const info = { menuItemId: id, frameId: 0, editable: false, pageUrl: t.url, ...(text ? { selectionText: text } : {}) };
-      const at = Date.now();
-      if (!hooks.onMenuClick(info, t)) throw new Error(`menu ${id} not handled`);
-      return at;
-    },
-    [menuItemId, tabId, selectionText] as const,
-  );
 }
 
 /** The stored reading's plan and the sentence it started at. */

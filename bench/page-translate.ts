@@ -25,7 +25,7 @@ import { clickToolbarButton, emulatorLog, inPageUiText, ledger, tabIdOf } from '
 import { startPageServer } from '../test/support/page-server';
 import { HAS_SHARED_PAGES, ownPageUrl, sharedPageUrl } from '../test/support/pages';
 import { benchExtension, launchWith } from './browser';
-import { call } from './extension';
+import { call, clickMenuStamped } from './extension';
 import { median } from './stats';
 import { loadRange, sideOf } from './impressions';
 import { writeImpressions } from './results';
@@ -78,13 +78,7 @@ async function timeFirstParagraph(context: BrowserContext, background: Worker, e
   await clickToolbarButton(context, page, extensionId);
   const tabId = await tabIdOf(background, page);
   const load = os.loadavg()[0]!;
-  const clickedAt = await background.evaluate(async (tab) => {
-    const hooks = (globalThis as never as { voxlateTestHooks: { onMenuClick: (i: unknown, t: unknown) => boolean } }).voxlateTestHooks;
-    const t = await chrome.tabs.get(tab);
-    const at = Date.now();
-    hooks.onMenuClick({ menuItemId: 'translate-page', frameId: 0, editable: false, pageUrl: t.url }, t);
-    return at;
-  }, tabId);
+  const clickedAt = await clickMenuStamped(background, tabId, 'translate-page', null);
   const shownAt = await page.waitForFunction(() => (window as { __firstShown?: number }).__firstShown, undefined, { timeout: 30_000 }).then((h) => h.jsonValue() as Promise<number>);
   // The first to arrive since the click (the log is not in arrival order, and a warm use's holds the cold one's): the page's first message, on screen.
   const [first] = (await emulatorLog(emulatorUrl)).filter((r) => r.path === '/api/v1/translate' && Date.parse(r.time) >= clickedAt).sort((a, b) => Date.parse(a.time) - Date.parse(b.time));

@@ -30,7 +30,7 @@ import { startEmulator, type EmulatorAccount } from '../emulator/server';
 import { makePaper, makeReport } from '../test/fixtures/pdf/make';
 import { clickToolbarButton, emulatorLog, tabIdOf } from '../test/support/extension';
 import { benchExtension, connectedBrowser } from './browser';
-import { call, send, type PlayerStats, type StoredPlan } from './extension';
+import { call, clickMenuStamped, send, type PlayerStats, type StoredPlan } from './extension';
 import { fmt, formatTable, median } from './stats';
 import { floorOf } from './floor';
 import { loadRange, sideOf } from './impressions';
@@ -87,13 +87,7 @@ async function readOnce(run: Run, { context, background, extensionId, options }:
   const tabId = await tabIdOf(background, page);
   await sleep(1500);
   run.load = os.loadavg()[0]!;
-  const clickedAt = await background.evaluate(async (tab) => {
-    const hooks = (globalThis as never as { voxlateTestHooks: { onMenuClick: (i: unknown, t: unknown) => boolean } }).voxlateTestHooks;
-    const t = await chrome.tabs.get(tab);
-    const at = Date.now();
-    hooks.onMenuClick({ menuItemId: 'voxlate-read-page', frameId: 0, editable: false, pageUrl: t.url }, t);
-    return at;
-  }, tabId);
+  const clickedAt = await clickMenuStamped(background, tabId, 'voxlate-read-page', null);
   run.paintMs = await firstPaintOf(page);
   let stats: PlayerStats | null = null;
   // The warm use waits for its own session: the player's stats still tell of the cold one's.
