@@ -11,8 +11,8 @@ const TEST_CODE = /\.test\.tsx?$|[.-]test-helpers\.ts$|test-fixtures\.ts$/;
 
 /** Words left in code on purpose: not shown to a user in normal use, or not English. Each says why. */
 const ALLOWED: { file: string; text: string; why: string }[] = [
-  { file: 'lib/messaging/router.ts', text: '“{}” is not accepted from this sender.', why: 'refuses a message from a wrong sender: a bug or an attack, not a user action' },
-  { file: 'lib/messaging/router.ts', text: '“{}” was sent with invalid data.', why: 'refuses malformed data from our own code: a bug, not a user action' },
+  { file: 'lib/messaging/guard.ts', text: '“{}” is not accepted from this sender.', why: 'refuses a message from a wrong sender: a bug or an attack, not a user action' },
+  { file: 'lib/messaging/guard.ts', text: '“{}” was sent with invalid data.', why: 'refuses malformed data from our own code: a bug, not a user action' },
   { file: 'lib/player/stretch-buffer.ts', text: 'stretch worker failed', why: 'the reason a failed stretch slice carries inside the player, which catches it; never shown' },
   { file: 'components/speech-fields.tsx', text: 'MP3', why: 'the name of an audio format, the same in every language' },
   { file: 'components/speech-fields.tsx', text: 'WAV', why: 'the name of an audio format, the same in every language' },

@@ -161,13 +161,15 @@ export default defineBackground(() => {
 
   if (__VOXLATE_TEST_HOOKS__) {
     // Tests call exactly what a menu click or a shortcut calls (they cannot be clicked headless).
-    // And what the service scheduler holds: requests with the service, and those waiting their turn;
+    // And what the service scheduler holds: requests with the service, and those waiting their turn (and what it counts as started);
     // the text of the last request a reading "from here" sent at the click; and how many readings are still starting.
     Object.assign(globalThis, {
       voxlateTestHooks: {
         onMenuClick,
         onCommand,
         requestsUnderWay: () => ({ active: scheduler.active, waiting: scheduler.pending }),
+        // Counts requests as started just now (the plan's minute used up elsewhere), as a restarted worker does its last life's.
+        seedRateHistory: (starts: number[]) => scheduler.seedHistory(starts),
         sentAtClick: lastSentAtClick,
         startsUnderWay,
       },

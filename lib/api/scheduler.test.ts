@@ -105,6 +105,39 @@ describe('priority', () => {
   });
 });
 
+describe('the plan’s pace', () => {
+  it('tells a request held by the rate window about how long, in turn, with the cap; not one that leaves at once', async () => {
+    const s = scheduler('free');
+    const { run, starts } = instant();
+    const paced: [string, number, number][] = [];
+    const schedule = (name: string) => s.schedule(run, { paid: true, onPaced: (delayMs, perWindow) => paced.push([name, delayMs, perWindow]) });
+    await Promise.all([tick(), ...Array.from({ length: 10 }, (_, i) => schedule(`now ${i}`))]);
+    expect(paced).toEqual([]);
+    await tick(300);
+    // The window's ten starts were 300 ms ago: the eleventh goes a window after the first of them.
+    const held = [schedule('next'), schedule('after')];
+    await tick();
+    expect(paced).toEqual([
+      ['next', WINDOW_WITH_MARGIN - 300, 10],
+      ['after', WINDOW_WITH_MARGIN - 300, 10],
+    ]);
+    await tick(WINDOW_WITH_MARGIN);
+    await Promise.all(held);
+    expect(starts).toHaveLength(12);
+  });
+
+  it('tells those waiting for a slot too, each a window after the start it waits for', async () => {
+    const s = scheduler('free');
+    const { run } = instant();
+    const paced: number[] = [];
+    const all = Promise.all(Array.from({ length: 25 }, () => s.schedule(run, { paid: false, onPaced: (delayMs) => paced.push(delayMs) })));
+    // Ten leave now; of the rest (two at a time, the free plan's slots), ten a window later, five two windows later.
+    expect(paced).toEqual([...Array<number>(10).fill(WINDOW_WITH_MARGIN), ...Array<number>(5).fill(2 * WINDOW_WITH_MARGIN)]);
+    await tick(2 * WINDOW_WITH_MARGIN);
+    await all;
+  });
+});
+
 describe('setPlan', () => {
   it('raises concurrency for queued tasks', async () => {
     const s = scheduler('free');

@@ -31,6 +31,11 @@ export interface ScheduleOptions {
   label?: string;
   /** Told before each automatic retry, so the UI can say "busy, continuing in N s". */
   onRetry?: (error: unknown, delayMs: number) => void;
+  /**
+   * Told when an attempt must wait for the plan's rate window (its requests a minute are used up),
+   * with about how long and the plan's cap, so the UI can say why nothing comes meanwhile.
+   */
+  onPaced?: (delayMs: number, perWindow: number) => void;
 }
 
 export interface RequestScheduler {
@@ -62,23 +67,38 @@ export function createRequestScheduler(opts: SchedulerOptions = {}): RequestSche
   const live = new Set<LinkedAbort>();
   let tracked = 0;
   let active = 0;
+  // Attempts waiting for a slot or the window: each needs a start of the window before a new one.
+  let unstarted = 0;
   let sequence = 0;
 
-  function attempt<T>(run: (signal: AbortSignal) => Promise<T>, signal: AbortSignal, priority: number, id: string) {
-    return slots.add(
-      async () => {
-        // Rate window after the slot: the start is counted when the request really leaves.
-        await gate.pass(signal, priority);
-        opts.onStart?.(gate.history());
-        active += 1;
-        try {
-          return await run(signal);
-        } finally {
-          active -= 1;
-        }
-      },
-      { signal, priority, id },
-    );
+  function attempt<T>(run: (signal: AbortSignal) => Promise<T>, signal: AbortSignal, priority: number, id: string, onPaced?: ScheduleOptions['onPaced']) {
+    // Told now, whether it will wait for a slot or in the window: a slot can be held by a request
+    // that itself waits for the window. Those not started yet go first (priorities aside: "about").
+    const delayMs = onPaced ? gate.wait(unstarted) : 0;
+    if (delayMs > 0) onPaced?.(delayMs, PLAN_LIMITS[plan].perWindow);
+    unstarted += 1;
+    let waiting = true;
+    const started = () => {
+      if (waiting) unstarted -= 1;
+      waiting = false;
+    };
+    return slots
+      .add(
+        async () => {
+          // Rate window after the slot: the start is counted when the request really leaves.
+          await gate.pass(signal, priority);
+          started();
+          opts.onStart?.(gate.history());
+          active += 1;
+          try {
+            return await run(signal);
+          } finally {
+            active -= 1;
+          }
+        },
+        { signal, priority, id },
+      )
+      .finally(started);
   }
 
   async function schedule<T>(run: (signal: AbortSignal) => Promise<T>, o: ScheduleOptions): Promise<T> {
@@ -94,7 +114,7 @@ export function createRequestScheduler(opts: SchedulerOptions = {}): RequestSche
       return await pRetry(
         async () => {
           if (waitMs > 0) await abortableDelay(waitMs, signal);
-          return attempt(run, signal, priority, id);
+          return attempt(run, signal, priority, id, o.onPaced);
         },
         {
           retries: RATE_LIMIT_RETRIES + TRANSIENT_RETRIES,
@@ -162,6 +182,8 @@ const CAP_CHANGED = Symbol('rate cap changed');
 export interface RateGate {
   /** Resolves when a request may start now without exceeding the cap; rejects if `signal` aborts. */
   pass(signal: AbortSignal, priority: number): Promise<void>;
+  /** About how long from now the window lets a request through with `ahead` others to start before it; 0: at once. */
+  wait(ahead: number): number;
   /** Changes the cap; callers already waiting are re-queued under the new cap. */
   setCap(perWindow: number): void;
   /** When recent requests started (ms timestamps within the window), oldest first. */
@@ -232,6 +254,14 @@ export function createRateGate(windowMs: number, perWindow: number, slackMs = wi
     history() {
       const now = Date.now();
       return starts.filter((t) => now - t < interval);
+    },
+    wait(ahead) {
+      if (!queue) return 0;
+      const now = Date.now();
+      const recent = starts.filter((t) => now - t < interval);
+      // Start n (the recent ones first) comes a window after start n − cap, and not before now.
+      const at = (n: number): number => (n < recent.length ? recent[n]! : n < perWindow ? now : Math.max(now, at(n - perWindow) + interval));
+      return at(recent.length + ahead) - now;
     },
     seed(earlier) {
       const now = Date.now();

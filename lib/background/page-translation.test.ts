@@ -189,3 +189,43 @@ describe('estimatePageTranslation', () => {
     expect(await ledger()).toEqual([]);
   });
 });
+
+describe('the tab’s control is told why it waits', () => {
+  /** What the worker told the tab's page translation, in order (no page answers). */
+  function notesToTheTab() {
+    const notes: (string | null)[] = [];
+    vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockImplementation(((tab: number, message: { type: string; data: { note: string | null } }, _options: unknown, reply: (r: unknown) => void) => {
+      if (tab === TAB && message.type === 'pageTranslationNote') notes.push(message.data.note);
+      reply(undefined);
+    }) as never);
+    onTestFinished(() => {
+      vi.restoreAllMocks();
+    });
+    return notes;
+  }
+
+  it('a 429: the retry and when it comes, taken back once the translation lands', async () => {
+    const notes = notesToTheTab();
+    await emulator.fault('rate-limit', { path: '/api/v1/translate', times: 1 });
+    const answer = await translatePageBlocks('es', [paragraphs[0]!]);
+    expect(answer.translations[0]).toBe('[ES] Hola, my amigo.');
+    expect(notes).toEqual(['The service is busy (rate limit); trying again by itself in 2 s.', null]);
+    expect((await ledger()).map((e) => e.credits)).toEqual([answer.spent]);
+  });
+
+  // Last in the file: the plan's minute it uses up stays used up for the tests after it.
+  it('the plan’s pace: its requests a minute and when the next paragraphs follow; Pause withdraws the request and the note, nothing sent', { timeout: 60_000 }, async () => {
+    const notes = notesToTheTab();
+    scheduler.setPlan('free');
+    onTestFinished(() => scheduler.setPlan('pro'));
+    // The free plan's ten requests of the last minute, used by another page a moment ago.
+    scheduler.seedHistory(Array.from({ length: 10 }, () => Date.now()));
+    const answer = translatePageBlocks('es', paragraphs);
+    await vi.waitFor(() => expect(notes[0]).toMatch(/^Your plan allows 10 requests a minute: the next paragraphs follow by themselves in about (6[01]|59) s\.$/), { timeout: 30_000 });
+    await stopPageTranslation(TAB, false);
+    expect(await answer).toMatchObject({ spent: 0, error: null, translations: [null, null, null] });
+    expect(notes.at(-1)).toBeNull();
+    expect(await translateLog()).toEqual([]);
+    expect(await ledger()).toEqual([]);
+  });
+});

@@ -13,6 +13,7 @@ import { fetchAccount, knownBalance, noteCreditsSpent } from './account';
 import { mayHaveBeenCharged } from './speech-price';
 import { actionSignal, beginAction, endAction, grantWithoutAsking, offerSpend, pauseAction, reserve, type SpendAction } from './spend/gate';
 import { paidCall } from './spend/gateway';
+import { watchPageRequest } from './page-translation-notes';
 import { blockCacheKey, cachedBlockTranslations, pieceCollector, sendUnits, shapeBlocks, type BlockShapes, type SendUnit } from './page-glossary';
 
 /** Below the visible translations of a selection, above reading ahead. */
@@ -255,7 +256,7 @@ async function sendMissing(
     await Promise.all(
       batches.map(async (batch) => {
         try {
-          const response = await sendBatch(batch, language, signal);
+          const response = await sendBatch(batch, language, signal, tabId);
           charged += batch.cost;
           answer.spent += batch.cost;
           receive(batch, response);
@@ -288,15 +289,23 @@ export async function stopPageTranslation(tabId: number, end: boolean): Promise<
   } else pauseAction(tabId, ACTION);
 }
 
-async function sendBatch(batch: Batch, target: Language, signal: AbortSignal): Promise<string> {
+/** Sends one batch; the tab's control is told why it waits, while it does (see watchPageRequest). */
+async function sendBatch(batch: Batch, target: Language, signal: AbortSignal, tabId: number): Promise<string> {
   const source = batch.source ? languageByCode(batch.source) : undefined;
   const request = { text: batch.text, target_language: target.name, ...(source ? { source_language: source.name } : {}) };
-  const response = await paidCall((client, abort) => client.translate(request, { signal: abort }), {
-    priority: PAGE_PRIORITY,
-    signal,
-    label: 'page-translate',
-  });
-  return response.translation;
+  const watch = watchPageRequest(tabId, batch.text.length);
+  try {
+    const response = await paidCall((client, abort) => client.translate(request, { signal: abort }), {
+      priority: PAGE_PRIORITY,
+      signal,
+      label: 'page-translate',
+      onRetry: watch.onRetry,
+      onPaced: watch.onPaced,
+    });
+    return response.translation;
+  } finally {
+    watch.stop();
+  }
 }
 
 /**

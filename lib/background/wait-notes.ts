@@ -43,6 +43,8 @@ export const readingSlowNote = (): string => t('readingSlow');
 export interface WaitWatch {
   /** For the scheduler's `onRetry`: says that a retry is coming and when. */
   onRetry(error: unknown, delayMs: number): void;
+  /** For the scheduler's `onPaced`: says that the plan's pace holds the request, and how long (when `tell` says it). */
+  onPaced(delayMs: number, perWindow: number): void;
   /** The request is over (answered, failed or withdrawn): no slow note after this. */
   stop(): void;
 }
@@ -54,7 +56,7 @@ export interface WaitWatch {
  * asked again every second after `slowAfterMs`, so the note comes as soon as they are.
  */
 export function watchWait(
-  tell: { retry(error: unknown, delayMs: number): void; slow(): void },
+  tell: { retry(error: unknown, delayMs: number): void; slow(): void; paced?(delayMs: number, perWindow: number): void },
   waiting: () => boolean | Promise<boolean> = () => true,
   slowAfterMs = SLOW_NOTE_MS,
 ): WaitWatch {
@@ -69,13 +71,21 @@ export function watchWait(
     if (!over) timer = setTimeout(() => void check(), 1000);
   };
   timer = setTimeout(() => void check(), slowAfterMs);
+  // The wait is explained (when the request goes again): "slow" is said only if it then is.
+  const explained = (delayMs: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void check(), delayMs + slowAfterMs);
+  };
   return {
     onRetry(error, delayMs) {
       if (over) return;
       tell.retry(error, delayMs);
-      // The wait is explained (when the retry comes): "slow" is said only if the retry itself is.
-      clearTimeout(timer);
-      timer = setTimeout(() => void check(), delayMs + slowAfterMs);
+      explained(delayMs);
+    },
+    onPaced(delayMs, perWindow) {
+      if (over || !tell.paced) return;
+      tell.paced(delayMs, perWindow);
+      explained(delayMs);
     },
     stop() {
       over = true;

@@ -2,21 +2,39 @@ import { sendMessage } from '../messaging/send';
 import type { PlayerCorner } from '../settings/player-corner';
 import { unwrap } from '../messaging/result';
 import { showPageNotice } from '../page/notice';
-import { translatePage, type PageTranslateDeps, type TranslationSurface } from '../page-translate/session';
+import { notePageTranslation, translatePage, type PageTranslateDeps, type TranslationSurface } from '../page-translate/session';
+import { answerMessage } from '../messaging/guard';
+import { pageTranslationNoteRule } from '../messaging/page-translation-note';
+import type * as z from 'zod/mini';
 import { takePageTranslateRequest } from '../page-translate/request';
 import { extensionAlive, type PageLifetime } from './lifetime';
 
+let hearingNotes = false;
+
+/**
+ * Hears the background's notes on why the next paragraphs take long, for whichever page
+ * translation runs in the frame; once per script (each injection of it answers, the same way).
+ */
+function hearNotes(): void {
+  if (hearingNotes) return;
+  hearingNotes = true;
+  answerMessage('pageTranslationNote', pageTranslationNoteRule, (data) => notePageTranslation((data as z.output<typeof pageTranslationNoteRule.input>).note));
+}
+
 /** The page translation's link to the background: estimates, translations and Listen go there. */
-const backgroundDeps = (signal: AbortSignal, corner: PlayerCorner | undefined): PageTranslateDeps => ({
-  corner,
-  moved: (to) => void sendMessage('savePageTranslateCorner', { corner: to }).catch(() => undefined),
-  estimate: async (target, blocks, screen, first) => unwrap(await sendMessage('estimatePageTranslation', { target, blocks, screen, first })),
-  translate: async (target, blocks) => unwrap(await sendMessage('translatePageBlocks', { target, blocks })),
-  accept: async (offer) => unwrap(await sendMessage('acceptSpendOffer', { offer })),
-  stop: (end) => void sendMessage('pageTranslateStop', { end }).catch(() => undefined),
-  listen: (text, language) => void sendMessage('speakText', { text, language }).catch(() => undefined),
-  notice: (message) => void showPageNotice({ message, tone: 'info', signal, timeoutMs: 10_000 }),
-});
+function backgroundDeps(signal: AbortSignal, corner: PlayerCorner | undefined): PageTranslateDeps {
+  hearNotes();
+  return {
+    corner,
+    moved: (to) => void sendMessage('savePageTranslateCorner', { corner: to }).catch(() => undefined),
+    estimate: async (target, blocks, screen, first) => unwrap(await sendMessage('estimatePageTranslation', { target, blocks, screen, first })),
+    translate: async (target, blocks) => unwrap(await sendMessage('translatePageBlocks', { target, blocks })),
+    accept: async (offer) => unwrap(await sendMessage('acceptSpendOffer', { offer })),
+    stop: (end) => void sendMessage('pageTranslateStop', { end }).catch(() => undefined),
+    listen: (text, language) => void sendMessage('speakText', { text, language }).catch(() => undefined),
+    notice: (message) => void showPageNotice({ message, tone: 'info', signal, timeoutMs: 10_000 }),
+  };
+}
 
 /**
  * Starts translating the page when the background asks (menu, shortcut, popup). Answers at once:

@@ -27,6 +27,7 @@ import { READER_PATH, type SenderKind } from './sender';
 import type { AccountView } from '../settings/cache-items';
 import { MAX_MARK_LABEL, MAX_TEXT_MARKS, type TextMark } from '../text-marks';
 import { MAX_RENDERING, MAX_TERM } from '../glossary/entry';
+import { pageTranslationNoteRule } from './page-translation-note';
 
 export type { AccountView };
 
@@ -414,6 +415,8 @@ export const messageRules = {
     }),
     from: ['extension'],
   },
+  /** Why the page translation's next paragraphs take long (busy, the plan's pace, slow), or null once they do not: its control says so. */
+  pageTranslationNote: pageTranslationNoteRule,
   /** Why a translation the page asked for is taking long (busy, slow): the bubble says so. */
   pageTranslateWait: { input: z.strictObject({ requestId: text(1, 100), message: text(1, 500) }), from: ['extension'] },
   /** The user agreed, on the page or in the popup, to a paid action above their threshold: the question's token. */
@@ -524,6 +527,7 @@ export interface ProtocolMap {
   pageTranslatePage(data: In<'pageTranslatePage'>): Result<void>;
   pageNotice(data: In<'pageNotice'>): Result<void>;
   pageTranslateWait(data: In<'pageTranslateWait'>): Result<void>;
+  pageTranslationNote(data: In<'pageTranslationNote'>): Result<void>;
   pagePlayerState(data: In<'pagePlayerState'>): Result<boolean>;
   confirmSpend(data: In<'confirmSpend'>): Result<void>;
   cancelSpend(data: In<'cancelSpend'>): Result<void>;

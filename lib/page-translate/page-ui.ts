@@ -30,6 +30,8 @@ export interface ControlState {
   error: string | null;
   /** What Resume agrees to spend ("up to 80 credits") when it agrees to more; null otherwise. */
   resumeCost: string | null;
+  /** Why the next paragraphs take long (a retry coming, the plan's pace, a slow service); null when they do not. */
+  wait: string | null;
 }
 
 /** What the page control's buttons do. */
@@ -133,6 +135,9 @@ export function createPageTranslateUi(doc: Document, signal: AbortSignal, place:
       status.setAttribute('role', 'status');
       const problem = el(doc, 'p', '', 'error');
       problem.setAttribute('role', 'alert');
+      // Said politely: a wait is no problem, and it changes as the retry or the plan's minute comes.
+      const waiting = el(doc, 'p', '', 'note wait');
+      waiting.setAttribute('aria-live', 'polite');
       const toggle = button(doc, '', () => (current.paused || current.error ? actions.onResume() : actions.onPause()), listen);
       const original = button(doc, t('pageTranslateShowOriginal'), actions.onShowOriginal, listen);
       const hear = actions.onListen ? button(doc, '', actions.onListen, listen) : null;
@@ -144,7 +149,7 @@ export function createPageTranslateUi(doc: Document, signal: AbortSignal, place:
         place.moved?.(corner);
         matchPageScheme(host, box.getBoundingClientRect());
       }, listen, 'move');
-      box.append(targetRow(doc, state.target, actions.onTarget, listen.signal), status, problem, row(doc, toggle, original, ...(hear ? [hear] : []), ...(captions ? [captions] : []), move));
+      box.append(targetRow(doc, state.target, actions.onTarget, listen.signal), status, waiting, problem, row(doc, toggle, original, ...(hear ? [hear] : []), ...(captions ? [captions] : []), move));
       let current = state;
       refresh = (next) => {
         current = next;
@@ -155,11 +160,13 @@ export function createPageTranslateUi(doc: Document, signal: AbortSignal, place:
         if (hear) hear.textContent = t('popupListenIn', languageNameIn(next.target, uiLocale()));
         problem.textContent = next.error ?? '';
         problem.hidden = !next.error;
+        waiting.textContent = next.wait ?? '';
+        waiting.hidden = !next.wait;
         toggle.textContent = next.resumeCost ? t('pageTranslateResumeCost', next.resumeCost) : next.paused || next.error ? t('pageTranslateResume') : t('pageTranslatePause');
         // Idle (what is on screen is translated, the rest waits for the reader) or done, it
         // shrinks to its status line (a pill) out of the text's way, and opens on hover or when
         // the keyboard reaches its controls (still there for Tab and assistive technology).
-        const idle = !next.working && !next.paused && !next.error && !next.resumeCost;
+        const idle = !next.working && !next.paused && !next.error && !next.resumeCost && !next.wait;
         box.classList.toggle('collapsed', idle);
         // Nothing left to translate: nothing to pause.
         toggle.hidden = idle && next.done >= next.total;

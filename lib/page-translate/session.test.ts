@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ownPageFile } from '../../test/support/pages';
 import { useEnglishMessages } from '../i18n.test-helpers';
 import type { PageBlockInput, PageBlocksAnswer, PageEstimate } from '../translate/page-types';
-import { translatePage, type PageTranslateDeps } from './session';
+import { notePageTranslation, translatePage, type PageTranslateDeps } from './session';
 import { captureShadowRootsByHost } from '../page/shadow-host.test-helpers';
 
 /** An IntersectionObserver the test drives: it says which elements come near the viewport. */
@@ -309,6 +309,30 @@ describe('translatePage', () => {
     await flush();
     expect(deps.accept).toHaveBeenCalledWith('offer-screen');
     expect(sent).toEqual([[{ text: textOf(paragraphs[0]!), source: 'en' }]]);
+  });
+
+  it('shows why the next paragraphs wait, told before the control shows as after; Pause and the background taking it back end it', async () => {
+    const roots = captureShadowRootsByHost();
+    const { deps } = fakeDeps(translateAll);
+    vi.mocked(deps.estimate).mockResolvedValue({ ...estimate, ask: false });
+    // Held: the first message is still with the background.
+    vi.mocked(deps.translate).mockImplementation(() => new Promise(() => undefined));
+    const paced = 'Your plan allows 10 requests a minute: the next paragraphs follow by themselves in about 41 s.';
+    const started = translatePage(window, 'es', page.signal, deps);
+    // The first request left with the estimate: its note may come before the control is up.
+    notePageTranslation(paced);
+    await started;
+    FakeObserver.last!.show(Array.from(document.querySelectorAll('.story-body > p')).slice(0, 1));
+    await flush();
+    const ui = roots.get('voxlate-page-translate')![0]!;
+    const note = () => ui.querySelector('.wait') as HTMLElement;
+    expect([note().textContent, note().hidden, note().getAttribute('aria-live')]).toEqual([paced, false, 'polite']);
+    notePageTranslation(null);
+    expect(note().hidden).toBe(true);
+    notePageTranslation('The service is busy (rate limit); trying again by itself in 2 s.');
+    expect(note().hidden).toBe(false);
+    button(ui, /^Pause translation$/).click();
+    expect(note().hidden).toBe(true);
   });
 
   it('says so when there is nothing to translate', async () => {

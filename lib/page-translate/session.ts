@@ -79,7 +79,21 @@ type BlockState = 'todo' | 'pending' | 'done';
  * replaces the one before, whichever injection that came from.
  */
 const RUNNING = Symbol.for('voxlate.pageTranslation.running');
-const slot = globalThis as { [RUNNING]?: { stop(): void } | null };
+const slot = globalThis as { [RUNNING]?: { stop(): void; note(text: string | null): void } | null };
+
+/**
+ * The background's note on why the next paragraphs take long (a retry coming, the plan's pace, a
+ * slow service), or null once they do not: the running page translation's control shows it.
+ */
+export function notePageTranslation(note: string | null): void {
+  slot[RUNNING]?.note(note);
+}
+
+/** The latest wait note, kept from the start (the first request leaves before the control shows). */
+interface WaitNote {
+  text: string | null;
+  changed(): void;
+}
 
 /**
  * Translates the page in `win` into `target`, paying only for what is read: the cost of the screen
@@ -109,7 +123,14 @@ export async function translatePage(win: Window, target: string, signal: AbortSi
     ended.abort();
   }, { signal: ended.signal });
   const ui = createPageTranslateUi(doc, ended.signal, { corner: deps.corner, moved: deps.moved });
-  const session = { stop: () => ended.abort() };
+  const wait: WaitNote = { text: null, changed: () => undefined };
+  const session = {
+    stop: () => ended.abort(),
+    note: (text: string | null) => {
+      wait.text = text;
+      wait.changed();
+    },
+  };
   slot[RUNNING] = session;
   ended.signal.addEventListener('abort', () => {
     if (slot[RUNNING] === session) slot[RUNNING] = null;
@@ -124,7 +145,7 @@ export async function translatePage(win: Window, target: string, signal: AbortSi
     return deps.notice((error as SerializedServiceError).message);
   }
   if (ended.signal.aborted) return;
-  const start = (sent: number[]) => runLazily(win, target, blocks, ui, deps, surface, ended.signal, () => ended.abort(), restart, sent);
+  const start = (sent: number[]) => runLazily(win, target, blocks, ui, deps, surface, ended.signal, () => ended.abort(), restart, sent, wait);
   const { offers } = estimate;
   if (!estimate.ask || !offers) return start(first);
   ui.showEstimate({
@@ -158,11 +179,17 @@ function runLazily(
   restart: (code: string) => void,
   /** The first message, already sent by the background with the estimate: asked for first, for its answer. */
   sentFirst: number[],
+  wait: WaitNote,
 ): void {
   const states = blocks.map((): BlockState => 'todo');
   const near = new Set<number>();
   const index = new Map(blocks.map((block, i) => [block.element, i]));
-  const state: ControlState = { target, done: 0, total: blocks.length, spent: 0, working: false, paused: false, error: null, resumeCost: null };
+  const state: ControlState = { target, done: 0, total: blocks.length, spent: 0, working: false, paused: false, error: null, resumeCost: null, wait: wait.text };
+  // Why the next paragraphs take long, while they do; a pause withdraws them, and with them the reason.
+  wait.changed = () => {
+    state.wait = state.paused ? null : wait.text;
+    ui.update(state);
+  };
   // More was asked for than the user agreed to (the page grew, or they read past the screen they
   // chose): the gate's offer for the message it refused, whose figure the control shows until
   // Resume accepts it. Resume then sends that message alone, and asks again for anything beyond.
@@ -245,6 +272,7 @@ function runLazily(
     onTarget: restart,
     onPause: () => {
       state.paused = true;
+      state.wait = null;
       // Nothing queued is sent after the pause; what is with the service finishes (it is paid).
       deps.stop(false);
       ui.update(state);

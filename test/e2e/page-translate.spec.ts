@@ -463,6 +463,24 @@ test.describe('whole-page translation', () => {
     });
   }
 
+  test('the plan’s minute used up: the control says when the next paragraphs follow and nothing is sent meanwhile; Pause takes the note back', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-free');
+    await setSettings(background, { targetLanguage: 'es', confirmPageTranslation: false, confirmAboveCredits: 10_000 });
+    const page = await openPage(context, `${pages.url}${ownPageUrl('news')}`);
+    // The free plan's ten requests of the last minute, used a moment ago (as by another page).
+    await background.evaluate(() =>
+      (globalThis as unknown as { voxlateTestHooks: { seedRateHistory(starts: number[]): void } }).voxlateTestHooks.seedRateHistory(Array.from({ length: 10 }, () => Date.now())),
+    );
+    await startFromMenu({ context, background, extensionId }, page);
+    await expect.poll(() => uiText(context, page), { timeout: 20_000 }).toMatch(/Your plan allows 10 requests a minute: the next paragraphs follow by themselves in about \d+ s\./);
+    expect(await translateRequests(emulator.url)).toEqual([]);
+    await clickAxNode(context, page, await findAxNode(context, page, 'button', 'Pause translation'));
+    await expect.poll(() => uiText(context, page)).not.toMatch(/Your plan allows/);
+    await expect.poll(async () => (await background.evaluate(() => (globalThis as unknown as { voxlateTestHooks: { requestsUnderWay(): { waiting: number } } }).voxlateTestHooks.requestsUnderWay())).waiting).toBe(0);
+    expect(await translateRequests(emulator.url)).toEqual([]);
+    expect((await ledger(emulator.url)).entries).toEqual([]);
+  });
+
   test("the popup's Translate tab starts it on the page it was opened over", async ({ context, background, extensionId, emulator, pages }) => {
     await connectService(background, emulator.url, 'demo-pro');
     await setSettings(background, { targetLanguage: 'es' });

@@ -248,6 +248,28 @@ async function main(): Promise<number> {
       const { entries } = await ledger(emulator.url);
       if (entries.length) throw new Error(`charged: ${JSON.stringify(entries)}`);
     });
+
+    // After the last check, on a page of its own: the plan's minute it uses up stays used up in this browser.
+    await check('Firefox: the plan’s minute used up: the page translation’s control says when the next paragraphs follow and nothing is sent meanwhile; Pause takes the note back', async () => {
+      await reset();
+      // Into Italian: the page's Spanish is in the cache since the first check (nothing to send).
+      await connect({ targetLanguage: 'it', confirmPageTranslation: false, confirmAboveCredits: 10_000 });
+      const page = await firefox.newPage();
+      await page.goto(`${pagesUrl}${ownPageUrl('news')}`);
+      // The plan's requests of the last minute used a moment ago (60: a pro plan's cap too, should the worker know the account).
+      await ext.evaluate(async () => {
+        const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { seedRateHistory(starts: number[]): void } };
+        background.voxlateTestHooks.seedRateHistory(Array.from({ length: 60 }, () => Date.now()));
+      });
+      await clickMenu(ext, 'translate-page');
+      await until('the note on the plan’s pace', async () => /Your plan allows \d+ requests a minute: the next paragraphs follow by themselves in about \d+ s\./.test(await inPageUiText(ext, HOST)));
+      if ((await translations()).length) throw new Error('sent while the plan holds it');
+      await clickInPageUi(ext, page, 'button', 'Pause translation', HOST);
+      await until('the note taken back', async () => !(await inPageUiText(ext, HOST)).includes('Your plan allows'));
+      await untilNothingOnTheWire(ext);
+      if ((await translations()).length || (await ledger(emulator.url)).entries.length) throw new Error('sent or charged after the pause');
+      await clickInPageUi(ext, page, 'button', 'Show original', HOST);
+    });
   } finally {
     await firefox.close();
     await pages.close();
