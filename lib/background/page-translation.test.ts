@@ -181,6 +181,23 @@ describe('estimatePageTranslation', () => {
     expect(await translateLog()).toHaveLength(2);
   });
 
+  it('a message that waits for the first one (the page scrolled meanwhile) is withdrawn by a pause that comes while it waits', { timeout: 240_000 }, async () => {
+    await updateSettings({ confirmPageTranslation: false });
+    // The first message is held by the service until the pause is in place (released then).
+    await emulator.fault('slow', { path: '/api/v1/translate', times: 1, delayMs: 120_000 });
+    onTestFinished(async () => void (await fetch(`${emulator.url()}/__emulator/release`, { method: 'POST' })));
+    await estimatePageTranslation('de', paragraphs, [0], TAB, [0]);
+    await vi.waitFor(() => expect(scheduler.active).toBe(1), { timeout: 180_000 });
+    // The page asks for what is near the screen now: more than the first message.
+    const later = translatePageBlocks('de', [paragraphs[0]!, paragraphs[1]!]);
+    await stopPageTranslation(TAB, false);
+    await fetch(`${emulator.url()}/__emulator/release`, { method: 'POST' });
+    expect(await later).toMatchObject({ spent: 0, error: null });
+    // Only the first message was sent (and paid): nothing after the pause.
+    expect(await translateLog()).toHaveLength(1);
+    expect(await ledger()).toHaveLength(1);
+  });
+
   it('asking, the first message waits for the user: the estimate sends nothing', async () => {
     const estimate = await estimatePageTranslation('de', paragraphs, [0, 1], TAB, [0, 1]);
     expect(estimate.ask).toBe(true);

@@ -102,6 +102,8 @@ export async function estimatePageTranslation(target: string, blocks: readonly P
  * leaves the blocks translated so far and says why.
  */
 export async function translatePageBlocks(target: string, blocks: readonly PageBlockInput[], tabId: number): Promise<PageBlocksAnswer> {
+  // Taken as the message comes: a pause while it waits below withdraws it too.
+  const withdrawn = actionSignal(tabId, ACTION);
   const early = started.get(tabId);
   if (early) {
     started.delete(tabId);
@@ -110,7 +112,7 @@ export async function translatePageBlocks(target: string, blocks: readonly PageB
     // first, so these blocks are not paid for twice.
     await early.answer.catch(() => undefined);
   }
-  return sendPageBlocks(target, blocks, tabId);
+  return sendPageBlocks(target, blocks, tabId, undefined, withdrawn);
 }
 
 function startAtOnce(target: string, blocks: readonly PageBlockInput[], tabId: number, looked: LookedUp): void {
@@ -126,10 +128,12 @@ interface LookedUp {
   translations: (string | null)[];
 }
 
-/** Translates the blocks (see translatePageBlocks); `looked`: their shapes and what the cache had, when just looked up. */
-async function sendPageBlocks(target: string, blocks: readonly PageBlockInput[], tabId: number, looked?: LookedUp): Promise<PageBlocksAnswer> {
+/**
+ * Translates the blocks (see translatePageBlocks); `looked`: their shapes and what the cache had,
+ * when just looked up; `withdrawn`: the action's signal when the page asked (the current one by default).
+ */
+async function sendPageBlocks(target: string, blocks: readonly PageBlockInput[], tabId: number, looked?: LookedUp, withdrawn = actionSignal(tabId, ACTION)): Promise<PageBlocksAnswer> {
   const language = targetLanguage(target);
-  const withdrawn = actionSignal(tabId, ACTION);
   // What the steps before sending need is read side by side: the first request is on the clock.
   const [settings, known, inPrivate] = await Promise.all([getSettings(), knownBalance(), isPrivateTab(tabId)]);
   const { serviceUrl } = settings;

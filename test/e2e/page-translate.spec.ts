@@ -467,7 +467,9 @@ test.describe('whole-page translation', () => {
     await connectService(background, emulator.url, 'demo-free');
     await setSettings(background, { targetLanguage: 'es', confirmPageTranslation: false, confirmAboveCredits: 10_000 });
     const page = await openPage(context, `${pages.url}${ownPageUrl('news')}`);
-    // The free plan's ten requests of the last minute, used a moment ago (as by another page).
+    // The free plan's ten requests of the last minute, used a moment ago (as by another page); what
+    // the extension asks for itself at its start is answered first, or it would wait behind them.
+    await untilNothingUnderWay(background);
     await background.evaluate(() =>
       (globalThis as unknown as { voxlateTestHooks: { seedRateHistory(starts: number[]): void } }).voxlateTestHooks.seedRateHistory(Array.from({ length: 10 }, () => Date.now())),
     );
