@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { text } from '../schema-fields';
-import type { MessageRule } from './guard';
+import type { SenderKind } from './sender';
 
 /**
  * The rule of the page-translation note (see protocol.ts, pageTranslationNote), on its own: the
@@ -9,4 +9,4 @@ import type { MessageRule } from './guard';
 export const pageTranslationNoteRule = {
   input: z.strictObject({ note: z.nullable(text(1, 500)) }),
   from: ['extension'],
-} as const satisfies MessageRule;
+} as const satisfies { input: z.ZodMiniType; from: readonly SenderKind[] };
