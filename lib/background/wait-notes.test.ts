@@ -45,6 +45,20 @@ describe('watchWait', () => {
     expect(said).toEqual(['retry 2000', 'slow']);
   });
 
+  it('the plan’s pace explains the wait as a retry does, told to those who say it; others hear nothing of it', async () => {
+    const { said, tell } = recorder();
+    const paced = watchWait({ ...tell, paced: (ms: number, cap: number) => said.push(`paced ${ms} of ${cap}`) });
+    paced.onPaced(40_000, 10);
+    await vi.advanceTimersByTimeAsync(40_000 + SLOW_NOTE_MS - 1);
+    expect(said).toEqual(['paced 40000 of 10']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(said).toEqual(['paced 40000 of 10', 'slow']);
+    const quiet = recorder();
+    watchWait(quiet.tell).onPaced(40_000, 10);
+    await vi.advanceTimersByTimeAsync(SLOW_NOTE_MS);
+    expect(quiet.said).toEqual(['slow']);
+  });
+
   it('says nothing once the request is over, and passes retries on until then', async () => {
     const { said, tell } = recorder();
     const watch = watchWait(tell);
