@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ServiceError } from '../api/errors';
 import { waitNotesItem } from '../messaging/wait-notes';
 import { useEnglishMessages } from '../i18n.test-helpers';
-import { readingRetryNote, retryNote, setWaitNote, SLOW_NOTE_MS, watchWait } from './wait-notes';
+import { pacedNote, readingRetryNote, retryNote, setWaitNote, SLOW_NOTE_MS, watchWait } from './wait-notes';
 
 function recorder() {
   const said: string[] = [];
@@ -80,6 +80,7 @@ describe('retry notes', () => {
     expect(retryNote(new ServiceError('rateLimited', 'busy'), 11_600)).toBe('The service is busy (rate limit); trying again by itself in 12 s.');
     expect(retryNote(new ServiceError('server', 'down'), 400)).toBe('The service did not answer properly; trying again by itself in 1 s.');
     expect(readingRetryNote(new ServiceError('rateLimited', 'busy'), 45_000)).toBe('The service is busy (rate limit). Reading continues by itself in 45 s.');
+    expect(pacedNote(40_400, 10)).toBe('Your plan allows 10 requests a minute; continuing by itself in about 40 s.');
   });
 });
 

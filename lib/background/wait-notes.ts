@@ -34,6 +34,11 @@ export function readingRetryNote(error: unknown, delayMs: number): string {
   return isServiceError(error) && error.kind === 'rateLimited' ? t('readingBusyRetry', seconds) : t('readingFailedRetry', seconds);
 }
 
+/** Why a request waits: the plan's requests a minute are used up ("…10 requests a minute; continuing … in about 40 s."). */
+export function pacedNote(delayMs: number, perWindow: number): string {
+  return t('waitPlanPace', [String(perWindow), String(Math.max(1, Math.round(delayMs / 1000)))]);
+}
+
 /** Said when the service takes longer than usual to answer. */
 export const slowNote = (): string => t('waitSlow');
 

@@ -118,6 +118,28 @@ test.describe('download as one cancellable job', () => {
     expect(saved).toHaveLength(0);
   });
 
+  test('the plan’s minute used up: the download says when it continues by itself, not that the service is slow; Cancel sends nothing', async ({ context, background, extensionId, emulator }) => {
+    await prepare(background, emulator.url, 'mp3');
+    const popup = await context.newPage();
+    await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+    await expect(popup.getByRole('region', { name: 'Account' })).toContainText('2,000 credits');
+    // The free plan's ten requests of the last minute, used a moment ago (as by a reading).
+    await untilNothingUnderWay(background);
+    await background.evaluate(() =>
+      (globalThis as unknown as { voxlateTestHooks: { seedRateHistory(starts: number[]): void } }).voxlateTestHooks.seedRateHistory(Array.from({ length: 10 }, () => Date.now())),
+    );
+    await popup.getByLabel('Text to read').fill(story(3000));
+    await popup.getByRole('button', { name: 'Download', exact: true }).click();
+    const region = popup.getByRole('region', { name: 'Audio download' });
+    await expect(region).toContainText(/Your plan allows 10 requests a minute; continuing by itself in about \d+ s\./);
+    await region.getByRole('button', { name: 'Cancel download' }).click();
+    await expect(popup.getByText('Download cancelled.')).toBeVisible();
+    // (The balance read the job ends with waits its turn in the plan's minute: a free request.)
+    await expect(region.getByRole('button', { name: 'Cancel download' })).toHaveCount(0);
+    expect(await speechRequests(emulator.url)).toEqual([]);
+    expect((await ledger(emulator.url)).entries).toEqual([]);
+  });
+
   test('a part fails: the job stops with a message, then Retry pays only for the missing parts and saves one mp3', async ({ context, background, extensionId, emulator }) => {
     test.setTimeout(120_000);
     await prepare(background, emulator.url, 'mp3');

@@ -210,6 +210,30 @@ async function main(): Promise<number> {
       const charged = (await ledger(emulator.url)).entries;
       if (JSON.stringify(charged.map((e) => e.id).sort()) !== JSON.stringify(tts.map((r) => r.id).sort())) throw new Error(`charged: ${JSON.stringify(charged)}`);
     });
+
+    // Last: the plan's minute it uses up stays used up in this browser.
+    await check('Firefox: popup: the plan’s minute used up, a download says when it continues by itself, not that the service is slow; Cancel sends nothing', async () => {
+      await reset();
+      await ext.evaluate(async (url) => {
+        await browser.storage.local.set({ apiKey: 'demo-free', settings: { serviceUrl: url, format: 'mp3', confirmAboveCredits: 1_000_000 } });
+      }, emulator.url);
+      const popup = await openExtensionPage(firefox, 'popup.html');
+      // The account read first (the plan known), as the popup does on opening; then its minute is used up.
+      await until('the free account read', () => popup.evaluate(() => document.body.textContent?.includes('2,000 credits') ?? false));
+      await ext.evaluate(async () => {
+        const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { seedRateHistory(starts: number[]): void } };
+        background.voxlateTestHooks.seedRateHistory(Array.from({ length: 10 }, () => Date.now()));
+      });
+      await (await byRole(popup, 'tab', 'Speak')).click();
+      await fill(await byLabel(popup, 'Text to read'), Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of the walk along the river.`).join(' '));
+      await (await byRole(popup, 'button', 'Download')).click();
+      await roleText(popup, 'status', 'Your plan allows 10 requests a minute; continuing by itself in about', 30_000);
+      await (await byRole(popup, 'button', 'Cancel download')).click();
+      await until('the download cancelled', () => popup.evaluate(() => document.body.textContent?.includes('Download cancelled.') ?? false));
+      await popup.close();
+      const { requests } = (await (await fetch(`${emulator.url}/__emulator/log`)).json()) as { requests: { path: string }[] };
+      if (requests.some((r) => r.path === '/api/v1/tts') || (await ledger(emulator.url)).entries.length) throw new Error(`sent or charged: ${JSON.stringify(requests)}`);
+    });
   } finally {
     await firefox.close();
     await emulator.close();

@@ -17,7 +17,7 @@ import { assertFitsCache, bytesPerSecond, estimateAudioBytes } from './size';
 import { downloadItem, downloadRequestItem, pinOwner, type DownloadRequestRecord, type DownloadState } from './state';
 import { buildPlan } from '../reading/plan';
 import { tellPage } from '../page-link';
-import { retryNote, slowNote, watchWait } from '../wait-notes';
+import { pacedNote, retryNote, slowNote, watchWait } from '../wait-notes';
 
 /** What the user is about to pay for, shown or checked before anything is sent. */
 export interface DownloadSummary {
@@ -102,9 +102,14 @@ export async function runDownloadJob(request: DownloadRequestRecord, confirm: Co
       total: keys.length,
       concurrency: PLAN_LIMITS[await currentPlan()].concurrency,
       fetchPart: async (index) => {
-        const watch = watchWait({ retry: (error, delayMs) => noteWait(request, retryNote(error, delayMs)), slow: () => noteWait(request, slowNote()) });
+        const watch = watchWait({
+          retry: (error, delayMs) => noteWait(request, retryNote(error, delayMs)),
+          // A long download on a plan with few requests a minute: said, not taken for a slow service.
+          paced: (delayMs, perWindow) => noteWait(request, pacedNote(delayMs, perWindow)),
+          slow: () => noteWait(request, slowNote()),
+        });
         try {
-          await fetchChunk({ sessionId: plan.sessionId, chunkIndex: index, text: plan.chunks[index]!.text, params, priority: DOWNLOAD_PRIORITY, onRetry: watch.onRetry });
+          await fetchChunk({ sessionId: plan.sessionId, chunkIndex: index, text: plan.chunks[index]!.text, params, priority: DOWNLOAD_PRIORITY, onRetry: watch.onRetry, onPaced: watch.onPaced });
         } finally {
           watch.stop();
         }

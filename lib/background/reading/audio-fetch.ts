@@ -21,6 +21,8 @@ export interface ChunkRequest {
   asWritten?: true;
   /** Told when the scheduler will retry (e.g. rate limited), so the user can be told too. */
   onRetry?: (error: unknown, delayMs: number) => void;
+  /** Told when the plan's requests a minute hold the request, and about how long. */
+  onPaced?: (delayMs: number, perWindow: number) => void;
   /** Told once the request has left for the service (not for audio found in the cache). */
   onSent?: () => void;
 }
@@ -85,6 +87,7 @@ export async function fetchChunk(request: ChunkRequest): Promise<string> {
       // A reading (or a download) pays for its own: joined by another, a failure is tried once more.
       party: request.sessionId,
       onRetry: request.onRetry,
+      onPaced: request.onPaced,
       onSent: request.onSent,
       keep: async (speech) => {
         // A private window's reading or download: its audio stays in memory, never on disk.
