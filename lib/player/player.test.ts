@@ -246,6 +246,28 @@ describe('createPlayer', () => {
     expect(t.player.stats()!.gapsMs).toEqual([]);
   });
 
+  it('skips while paused: a sentence on and back from where it paused, still paused, and Resume plays from there', async () => {
+    const t = setup();
+    current = t.player;
+    t.player.start(plan, 1);
+    await t.resolve(1, 2, 3);
+    t.player.control('pause');
+    await flush();
+    t.player.control('next');
+    await flush();
+    expect(t.events.at(-1)).toMatchObject({ status: 'paused', sentence: 2, chunk: 1 });
+    // Nothing moves it on by itself meanwhile (the page's check of the skip relies on it).
+    await t.play(5);
+    expect(t.player.state()).toMatchObject({ status: 'paused', sentence: 2 });
+    t.player.control('previous');
+    await flush();
+    expect(t.events.at(-1)).toMatchObject({ status: 'paused', sentence: 1, chunk: 1 });
+    t.player.control('resume');
+    await flush();
+    expect(t.player.state()).toMatchObject({ status: 'playing', sentence: 1 });
+    expect(t.ctx.active()[0]).toMatchObject({ offset: 0 });
+  });
+
   it('plays what it has, then reports a needed chunk’s error and stops', async () => {
     const t = setup();
     current = t.player;

@@ -313,10 +313,14 @@ async function main(): Promise<number> {
       await clickMenu(ext, 'voxlate-read-selection');
       await untilPlaying(ext);
       const sentence = async () => (await reading(ext))?.sentence ?? -1;
+      // Skipped while paused, where nothing moves by itself: playing, on a loaded machine the reading
+      // went on between a skip and its check (Previous landing on the sentence Next gave).
+      await clickInPageUi(ext, page, 'button', 'Pause', 'voxlate-player');
+      await until('the reading paused', async () => (await reading(ext))?.status === 'paused');
       const before = await sentence();
       await clickInPageUi(ext, page, 'button', 'Next sentence', 'voxlate-player');
       await until('the reading a sentence on', async () => (await sentence()) > before);
-      // The highlight follows the reading: the sentence it is at (it may have moved on again by itself).
+      // The highlight follows the reading: the sentence it is at.
       await until('the sentence lit is the one read', async () => {
         const at = await sentence();
         return at > before && (await highlighted(page)) === ARTICLE[at] && (await inPageUiText(ext, 'voxlate-player')).includes(`Sentence ${at + 1} of 7`);
