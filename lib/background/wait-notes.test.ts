@@ -59,6 +59,29 @@ describe('watchWait', () => {
     expect(quiet.said).toEqual(['slow']);
   });
 
+  it('the plan’s pace is said once the user waits, with the time left; over before they wait, "slow" counts from its end', async () => {
+    const said: string[] = [];
+    let waiting = false;
+    const tell = { retry: () => said.push('retry'), slow: () => said.push('slow'), paced: (ms: number) => said.push(`paced ${ms}`) };
+    watchWait(tell, () => waiting).onPaced(30_000, 10);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(said).toEqual([]);
+    waiting = true;
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(said).toEqual(['paced 19000']);
+
+    const late: string[] = [];
+    let now = false;
+    watchWait({ ...tell, slow: () => late.push('slow'), paced: () => late.push('paced') }, () => now).onPaced(5000, 10);
+    await vi.advanceTimersByTimeAsync(6000);
+    now = true;
+    // The request left at 5 s: slow at 5 s + SLOW_NOTE_MS, not at once.
+    await vi.advanceTimersByTimeAsync(SLOW_NOTE_MS - 1001);
+    expect(late).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(late).toEqual(['slow']);
+  });
+
   it('says nothing once the request is over, and passes retries on until then', async () => {
     const { said, tell } = recorder();
     const watch = watchWait(tell);

@@ -39,6 +39,11 @@ export function pacedNote(delayMs: number, perWindow: number): string {
   return t('waitPlanPace', [String(perWindow), String(Math.max(1, Math.round(delayMs / 1000)))]);
 }
 
+/** The reading's version: "…10 requests a minute. Reading continues by itself in about 40 s." */
+export function readingPacedNote(delayMs: number, perWindow: number): string {
+  return t('readingPlanPace', [String(perWindow), String(Math.max(1, Math.round(delayMs / 1000)))]);
+}
+
 /** Said when the service takes longer than usual to answer. */
 export const slowNote = (): string => t('waitSlow');
 
@@ -55,8 +60,9 @@ export interface WaitWatch {
 }
 
 /**
- * Watches one request someone waits on and tells them why it lasts: each retry coming, and once,
- * after `slowAfterMs` (counted again from each retry's start), that the service is slow. `waiting` says whether the user is waiting on
+ * Watches one request someone waits on and tells them why it lasts: each retry coming, the plan's
+ * pace holding it (`tell.paced`, when given), and once, after `slowAfterMs` (counted again from
+ * each retry's or pace's end), that the service is slow. `waiting` says whether the user is waiting on
  * it right now (a reading ahead of the listener is not worth a note until it catches up); it is
  * asked again every second after `slowAfterMs`, so the note comes as soon as they are.
  */
@@ -67,20 +73,32 @@ export function watchWait(
 ): WaitWatch {
   let over = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const check = async () => {
-    if (over) return;
-    if (await Promise.resolve(waiting()).catch(() => false)) {
-      if (!over) tell.slow();
-      return;
-    }
-    if (!over) timer = setTimeout(() => void check(), 1000);
-  };
-  timer = setTimeout(() => void check(), slowAfterMs);
+  // The plan's pace holding the request until then: said (instead of "slow") once the user waits.
+  let pace: { until: number; perWindow: number } | null = null;
   // The wait is explained (when the request goes again): "slow" is said only if it then is.
   const explained = (delayMs: number) => {
     clearTimeout(timer);
     timer = setTimeout(() => void check(), delayMs + slowAfterMs);
   };
+  const check = async (): Promise<void> => {
+    if (over) return;
+    // The pace is over before anyone waited: the request has just left, "slow" counts from now.
+    if (pace && pace.until <= Date.now()) {
+      pace = null;
+      return explained(0);
+    }
+    if (await Promise.resolve(waiting()).catch(() => false)) {
+      if (over) return;
+      const held = pace;
+      pace = null;
+      if (!held) return tell.slow();
+      const left = Math.max(0, held.until - Date.now());
+      tell.paced?.(left, held.perWindow);
+      return explained(left);
+    }
+    if (!over) timer = setTimeout(() => void check(), 1000);
+  };
+  timer = setTimeout(() => void check(), slowAfterMs);
   return {
     onRetry(error, delayMs) {
       if (over) return;
@@ -89,8 +107,9 @@ export function watchWait(
     },
     onPaced(delayMs, perWindow) {
       if (over || !tell.paced) return;
-      tell.paced(delayMs, perWindow);
-      explained(delayMs);
+      pace = { until: Date.now() + delayMs, perWindow };
+      clearTimeout(timer);
+      void check();
     },
     stop() {
       over = true;

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { connectService, expect, setSettings, test } from './fixtures';
-import { chooseMenuEntry, inPageUiText, ledger, selectText, waitForStatus } from '../support/extension';
+import { chooseMenuEntry, inPageUiText, ledger, selectText, stopReadingAndSettle, untilNothingUnderWay, waitForStatus } from '../support/extension';
 
 const bubbleText = (context: BrowserContext, page: Page) => inPageUiText(context, page, 'voxlate-bubble');
 const noticeText = (context: BrowserContext, page: Page) => inPageUiText(context, page, 'voxlate-notice');
@@ -72,6 +72,29 @@ test.describe('waits are never silent', () => {
     await expect(card.getByRole('status').filter({ hasText: 'still waiting' })).toHaveCount(0);
     expect(await speechCharges(emulator.url)).toEqual(expect.arrayContaining([1]));
     expect(Math.max(...(await speechCharges(emulator.url)))).toBe(1);
+  });
+
+  test('the plan’s minute used up at a reading’s start: the page says when it continues by itself, not that the service is slow; Stop sends and charges nothing', async ({ context, background, extensionId, emulator, pages }) => {
+    await connectService(background, emulator.url, 'demo-free');
+    // Below the threshold: no question, so no balance read before the reading starts (it would wait its turn too).
+    await setSettings(background, { confirmAboveCredits: 10_000 });
+    // The account and the voices read first, as the popup does (a reading starts on the voices it knows).
+    const popup = await openPopupBehind(context, background, extensionId);
+    await expect(popup.getByRole('region', { name: 'Account' })).toContainText('2,000 credits');
+    await expect(popup.getByRole('radiogroup', { name: 'Voices' }).getByRole('radio').first()).toBeVisible();
+    const page = await context.newPage();
+    await page.goto(`${pages.url}/fixtures/article.html`);
+    // The free plan's ten requests of the last minute, used a moment ago (as by another reading).
+    await untilNothingUnderWay(background);
+    await background.evaluate(() =>
+      (globalThis as unknown as { voxlateTestHooks: { seedRateHistory(starts: number[]): void } }).voxlateTestHooks.seedRateHistory(Array.from({ length: 10 }, () => Date.now())),
+    );
+    await selectText(page, '#second');
+    await chooseMenuEntry(context, background, extensionId, page, 'voxlate-read-selection');
+    await expect.poll(() => noticeText(context, page), { timeout: 20_000 }).toMatch(/Your plan allows 10 requests a minute\. Reading continues by itself in about \d+ s\./);
+    expect(await noticeText(context, page)).not.toContain('slower than usual');
+    await stopReadingAndSettle(background);
+    expect((await ledger(emulator.url)).entries).toEqual([]);
   });
 
   test('a lasting 429 during a reading from the popup is said in its reading card, then it plays', async ({ context, background, extensionId, emulator }) => {

@@ -601,6 +601,28 @@ async function main(): Promise<number> {
       if (charged !== threshold + 1 || charged > shown) throw new Error(`charged ${charged} after "${label}": ${JSON.stringify(paid)}`);
       await setThreshold(ext, 20);
     });
+
+    // Last: the plan's minute it uses up stays used up in this browser.
+    await suite.check('Firefox: the plan’s minute used up at a reading’s start: the page says when it continues by itself, not that the service is slow; Stop sends and charges nothing', async () => {
+      await stopAndSettle(ext);
+      await fetch(`${emulator.url}/__emulator/reset`, { method: 'POST' });
+      await setThreshold(ext, 10_000);
+      // Words never read here before: nothing of it in the cache.
+      const added = await addParagraph(page, 'The ferry left the harbour at dawn with the mail and two sleepy passengers.');
+      // 60: a pro plan's cap too (the worker knows the account by now).
+      await ext.evaluate(async () => {
+        const background = (await browser.runtime.getBackgroundPage()) as unknown as { voxlateTestHooks: { seedRateHistory(starts: number[]): void } };
+        background.voxlateTestHooks.seedRateHistory(Array.from({ length: 60 }, () => Date.now()));
+      });
+      await selectElement(page, added);
+      await clickMenu(ext, 'voxlate-read-selection');
+      await until('the note on the plan’s pace', async () => /Your plan allows \d+ requests a minute\. Reading continues by itself in about \d+ s\./.test(await inPageUiText(ext)), 30_000);
+      if ((await inPageUiText(ext)).includes('slower than usual')) throw new Error(`said: ${await inPageUiText(ext)}`);
+      await stopAndSettle(ext);
+      const { entries } = await ledger(emulator.url);
+      if (entries.length) throw new Error(`charged: ${JSON.stringify(entries)}`);
+      await setThreshold(ext, 20);
+    });
   } finally {
     await firefox.close();
     await pages.close();

@@ -1,5 +1,5 @@
 import { keepAliveDuring } from '../keep-alive';
-import { readingSlowNote, watchWait } from '../wait-notes';
+import { readingPacedNote, readingSlowNote, watchWait } from '../wait-notes';
 import type { SpeechParams } from '../../player/contract';
 import { cancelFetches, fetchChunk, waitingOnService } from './audio-fetch';
 import { handlePlayerEvent } from './follow';
@@ -34,12 +34,14 @@ export async function fetchChunkForPlayer(request: { sessionId: string; chunkInd
   const watch = watchWait(
     {
       retry: (error, delayMs) => void noteReadingRetry(sessionId, error, delayMs),
+      // Said once the listener waits on it (a part read ahead waits its turn unseen).
+      paced: (delayMs, perWindow) => void noteReadingWait(sessionId, readingPacedNote(delayMs, perWindow)),
       slow: () => void noteReadingWait(sessionId, readingSlowNote()),
     },
     () => listenerWaits(sessionId),
   );
   try {
-    const cacheKey = await keepAliveDuring(() => fetchChunk({ ...request, onRetry: watch.onRetry }));
+    const cacheKey = await keepAliveDuring(() => fetchChunk({ ...request, onRetry: watch.onRetry, onPaced: watch.onPaced }));
     return { cacheKey };
   } finally {
     watch.stop();

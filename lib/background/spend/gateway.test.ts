@@ -133,6 +133,22 @@ describe('the gateway', () => {
     expect(sent.filter((t) => t === 'Gone.')).toHaveLength(1);
   });
 
+  it('one who joins a call the plan’s pace holds hears how long it still waits (its asker heard it when it was scheduled)', async () => {
+    const { gateway } = await load();
+    const { scheduler } = await import('../service');
+    const keep = async (answer: { translation: string }) => answer.translation;
+    // The free plan's minute used up a moment ago.
+    scheduler.seedHistory(Array.from({ length: 10 }, () => Date.now()));
+    const told: string[] = [];
+    const first = gateway.sharedPaidCall('p', 'a', translateRun('Paced.'), { priority: 5, keep, onPaced: (ms, cap) => told.push(`a: ${cap}, ${ms > 55_000 && ms <= 61_200}`) });
+    await vi.waitFor(() => expect(told).toEqual(['a: 10, true']), WAIT);
+    const joined = gateway.sharedPaidCall('p', 'b', translateRun('Paced.'), { priority: 5, keep, onPaced: (ms, cap) => told.push(`b: ${cap}, ${ms > 55_000 && ms <= 61_200}`) });
+    expect(told).toEqual(['a: 10, true', 'b: 10, true']);
+    gateway.letGo((holder) => holder === 'a' || holder === 'b');
+    await Promise.allSettled([first, joined]);
+    expect(sent).toEqual([]);
+  });
+
   it('a call joined for another party that then fails is tried once more on its own, said as a retry; its own party gets the failure', async () => {
     const { gateway } = await load();
     const keep = async (answer: { translation: string }) => answer.translation;

@@ -66,6 +66,10 @@ interface Shared {
   sending: boolean;
   /** Settled once the call has left for the service. */
   sent: Promise<void>;
+  /** Told when the plan's pace holds it: its asker and those who joined it. */
+  pacedListeners: Set<(delayMs: number, perWindow: number) => void>;
+  /** Until when the plan's pace holds it (ms timestamp), for who joins meanwhile. */
+  pacedUntil: { until: number; perWindow: number } | null;
 }
 
 /** Shared calls under way, by what they fetch. */
@@ -100,6 +104,12 @@ function sharedCall<T, R>(key: string, holder: string, run: PaidRun<T>, options:
   if (pending && !pending.wanted.signal.aborted) {
     pending.holders.add(holder);
     if (options.onSent) void pending.sent.then(options.onSent);
+    // Who joins a call the plan's pace holds hears how long it still waits, and of its later waits.
+    if (options.onPaced) {
+      pending.pacedListeners.add(options.onPaced);
+      const held = pending.pacedUntil;
+      if (held && held.until > Date.now() && !pending.sending) options.onPaced(held.until - Date.now(), held.perWindow);
+    }
     if (options.party === pending.party) return pending.job as Promise<R>;
     pending.others.add(holder);
     return (pending.job as Promise<R>).catch((error: unknown) => {
@@ -113,7 +123,21 @@ function sharedCall<T, R>(key: string, holder: string, run: PaidRun<T>, options:
   let markSent = () => undefined as void;
   const sent = new Promise<void>((resolve) => (markSent = resolve));
   if (onSent) void sent.then(onSent);
-  const entry: Shared = { job: Promise.resolve(), wanted: new AbortController(), holders: new Set([holder]), party: options.party, others: new Set(), sending: false, sent };
+  const entry: Shared = {
+    job: Promise.resolve(),
+    wanted: new AbortController(),
+    holders: new Set([holder]),
+    party: options.party,
+    others: new Set(),
+    sending: false,
+    sent,
+    pacedListeners: new Set(options.onPaced ? [options.onPaced] : []),
+    pacedUntil: null,
+  };
+  callOptions.onPaced = (delayMs, perWindow) => {
+    entry.pacedUntil = { until: Date.now() + delayMs, perWindow };
+    for (const listener of entry.pacedListeners) listener(delayMs, perWindow);
+  };
   const onSending = (sending: boolean) => {
     entry.sending = sending;
     if (sending) markSent();
