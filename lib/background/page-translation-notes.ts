@@ -1,6 +1,5 @@
-import { t } from '../i18n';
 import { sendMessage } from '../messaging/send';
-import { retryNote, slowNote, SLOW_NOTE_MS, watchWait, type WaitWatch } from './wait-notes';
+import { pacedNote, retryNote, slowNote, SLOW_NOTE_MS, watchWait, type WaitWatch } from './wait-notes';
 
 /** A request's note, and whether it only says "slow" (a reason the user can act on or wait out goes first). */
 interface Note {
@@ -19,11 +18,6 @@ const told = new Map<number, string>();
  */
 export function pageSlowAfterMs(chars: number): number {
   return SLOW_NOTE_MS + 2 * chars;
-}
-
-/** "Your plan allows 10 requests a minute: the next paragraphs follow … in about 40 s." */
-export function pacedNote(delayMs: number, perWindow: number): string {
-  return t('pageTranslatePaced', [String(perWindow), String(Math.max(1, Math.round(delayMs / 1000)))]);
 }
 
 /** The note a tab's control shows: the latest reason to wait, else the latest "slow", else none. */
@@ -60,7 +54,7 @@ export function watchPageRequest(tabId: number, chars: number): WaitWatch {
   const watch = watchWait(
     {
       retry: (error, delayMs) => set({ text: retryNote(error, delayMs), slow: false }),
-      paced: (delayMs, perWindow) => set({ text: pacedNote(delayMs, perWindow), slow: false }),
+      paced: (delayMs, perWindow) => set({ text: pacedNote(delayMs, perWindow, 'page'), slow: false }),
       slow: () => set({ text: slowNote(), slow: true }),
     },
     () => true,

@@ -104,6 +104,8 @@ describe('retry notes', () => {
     expect(retryNote(new ServiceError('server', 'down'), 400)).toBe('The service did not answer properly; trying again by itself in 1 s.');
     expect(readingRetryNote(new ServiceError('rateLimited', 'busy'), 45_000)).toBe('The service is busy (rate limit). Reading continues by itself in 45 s.');
     expect(pacedNote(40_400, 10)).toBe('Your plan allows 10 requests a minute; continuing by itself in about 40 s.');
+    expect(pacedNote(400, 60, 'reading')).toBe('Your plan allows 60 requests a minute. Reading continues by itself in about 1 s.');
+    expect(pacedNote(40_400, 10, 'page')).toBe('Your plan allows 10 requests a minute: the next paragraphs follow by themselves in about 40 s.');
   });
 });
 

@@ -22,27 +22,32 @@ export function setWaitNote(subject: WaitSubject, note: string | null): Promise<
   });
 }
 
+/** A wait in whole seconds, at least 1, as the notes say it. */
+const wholeSeconds = (delayMs: number): string => String(Math.max(1, Math.round(delayMs / 1000)));
+
 /** Why a retry is coming, and when, e.g. "The service is busy (rate limit); trying again by itself in 12 s." */
 export function retryNote(error: unknown, delayMs: number): string {
-  const seconds = String(Math.max(1, Math.round(delayMs / 1000)));
+  const seconds = wholeSeconds(delayMs);
   return isServiceError(error) && error.kind === 'rateLimited' ? t('waitBusyRetry', seconds) : t('waitFailedRetry', seconds);
 }
 
 /** The same for a reading, which goes on by itself once the service answers. */
 export function readingRetryNote(error: unknown, delayMs: number): string {
-  const seconds = String(Math.max(1, Math.round(delayMs / 1000)));
+  const seconds = wholeSeconds(delayMs);
   return isServiceError(error) && error.kind === 'rateLimited' ? t('readingBusyRetry', seconds) : t('readingFailedRetry', seconds);
 }
 
-/** Why a request waits: the plan's requests a minute are used up ("…10 requests a minute; continuing … in about 40 s."). */
-export function pacedNote(delayMs: number, perWindow: number): string {
-  return t('waitPlanPace', [String(perWindow), String(Math.max(1, Math.round(delayMs / 1000)))]);
+/** The messages that say the plan's pace, by who waits: a download (or any request), a reading, the page translation's next paragraphs. */
+const PACE_MESSAGES = { any: 'waitPlanPace', reading: 'readingPlanPace', page: 'pageTranslatePaced' } as const;
+
+/**
+ * Why a request waits: the plan's requests a minute are used up, e.g. "Your plan allows 10
+ * requests a minute; continuing by itself in about 40 s." (`who`: whose words, see PACE_MESSAGES).
+ */
+export function pacedNote(delayMs: number, perWindow: number, who: keyof typeof PACE_MESSAGES = 'any'): string {
+  return t(PACE_MESSAGES[who], [String(perWindow), wholeSeconds(delayMs)]);
 }
 
-/** The reading's version: "…10 requests a minute. Reading continues by itself in about 40 s." */
-export function readingPacedNote(delayMs: number, perWindow: number): string {
-  return t('readingPlanPace', [String(perWindow), String(Math.max(1, Math.round(delayMs / 1000)))]);
-}
 
 /** Said when the service takes longer than usual to answer. */
 export const slowNote = (): string => t('waitSlow');

@@ -1,5 +1,5 @@
 import { keepAliveDuring } from '../keep-alive';
-import { readingPacedNote, readingSlowNote, watchWait } from '../wait-notes';
+import { pacedNote, readingSlowNote, watchWait } from '../wait-notes';
 import type { SpeechParams } from '../../player/contract';
 import { cancelFetches, fetchChunk, waitingOnService } from './audio-fetch';
 import { handlePlayerEvent } from './follow';
@@ -35,7 +35,7 @@ export async function fetchChunkForPlayer(request: { sessionId: string; chunkInd
     {
       retry: (error, delayMs) => void noteReadingRetry(sessionId, error, delayMs),
       // Said once the listener waits on it (a part read ahead waits its turn unseen).
-      paced: (delayMs, perWindow) => void noteReadingWait(sessionId, readingPacedNote(delayMs, perWindow)),
+      paced: (delayMs, perWindow) => void noteReadingWait(sessionId, pacedNote(delayMs, perWindow, 'reading')),
       slow: () => void noteReadingWait(sessionId, readingSlowNote()),
     },
     () => listenerWaits(sessionId),
